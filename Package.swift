@@ -1,0 +1,54 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "TestLedger",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "testledger", targets: ["TestLedgerCLI"]),
+        .library(name: "LedgerCore", targets: ["LedgerCore"]),
+        .library(name: "LedgerStore", targets: ["LedgerStore"]),
+        .library(name: "LedgerImport", targets: ["LedgerImport"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    ],
+    targets: [
+        .target(name: "LedgerCore"),
+        .target(name: "LedgerImport", dependencies: ["LedgerCore"]),
+        .executableTarget(name: "EmbedMigrations"),
+        .plugin(
+            name: "EmbedMigrationsPlugin",
+            capability: .buildTool(),
+            dependencies: ["EmbedMigrations"]
+        ),
+        .target(
+            name: "LedgerStore",
+            dependencies: ["LedgerCore", .product(name: "GRDB", package: "GRDB.swift")],
+            plugins: ["EmbedMigrationsPlugin"]
+        ),
+        .executableTarget(
+            name: "TestLedgerCLI",
+            dependencies: [
+                "LedgerCore", "LedgerImport", "LedgerStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
+        .executableTarget(
+            name: "ledger-benchmark",
+            dependencies: ["LedgerCore", "LedgerImport", "LedgerStore"],
+            path: "Benchmarks/ledger-benchmark"
+        ),
+        .target(name: "LedgerTestSupport", dependencies: ["LedgerCore"], path: "Tests/LedgerTestSupport"),
+        .testTarget(name: "LedgerCoreTests", dependencies: ["LedgerCore", "LedgerTestSupport"]),
+        .testTarget(name: "LedgerImportTests", dependencies: ["LedgerImport", "LedgerTestSupport"]),
+        .testTarget(name: "LedgerStoreTests", dependencies: ["LedgerStore", "LedgerImport", "LedgerTestSupport"]),
+        .testTarget(
+            name: "TestLedgerCLITests",
+            dependencies: ["LedgerStore", "LedgerTestSupport"]
+        ),
+    ]
+)
