@@ -1,0 +1,90 @@
+import Foundation
+
+/// Reads a file or a buffer line by line in fixed-size chunks, so memory stays bounded
+/// whatever the input's size. Lines end at `\n`; a trailing `\r` is dropped.
+public struct LineReader: Sequence {
+    public enum Input {
+        case file(URL)
+        case data(Data)
+    }
+
+    /// The longest line accepted; a longer one throws ``LineTooLong``.
+    public var maximumLineLength: Int
+    private let input: Input
+
+    public init(_ input: Input, maximumLineLength: Int = 64 << 20) {
+        self.input = input
+        self.maximumLineLength = maximumLineLength
+    }
+
+    public func makeIterator() -> Iterator {
+        switch input {
+        case .data(let data):
+            return Iterator(handle: nil, buffer: data, maximumLineLength: maximumLineLength)
+        case .file(let url):
+            return Iterator(
+                handle: try? FileHandle(forReadingFrom: url), buffer: Data(),
+                maximumLineLength: maximumLineLength)
+        }
+    }
+
+    /// A line longer than ``LineReader/maximumLineLength``.
+    public struct LineTooLong: Error {
+        public var line: Int
+    }
+
+    public struct Iterator: IteratorProtocol {
+        private let handle: FileHandle?
+        private var buffer: Data
+        private var start: Int
+        private var exhausted: Bool
+        private let maximumLineLength: Int
+        /// The 1-based number of the line last returned.
+        public private(set) var lineNumber = 0
+        /// Set when a line exceeded the limit; iteration then stops.
+        public private(set) var failure: LineTooLong?
+
+        init(handle: FileHandle?, buffer: Data, maximumLineLength: Int) {
+            self.handle = handle
+            self.buffer = buffer
+            self.start = buffer.startIndex
+            self.exhausted = handle == nil
+            self.maximumLineLength = maximumLineLength
+        }
+
+        public mutating func next() -> Data? {
+            while true {
+                if let newline = buffer[start...].firstIndex(of: 0x0A) {
+                    var end = newline
+                    if end > start, buffer[end - 1] == 0x0D { end -= 1 }
+                    let line = buffer[start..<end]
+                    start = newline + 1
+                    lineNumber += 1
+                    return line
+                }
+                if buffer.endIndex - start > maximumLineLength {
+                    failure = LineTooLong(line: lineNumber + 1)
+                    return nil
+                }
+                if exhausted {
+                    guard start < buffer.endIndex else { return nil }
+                    let line = buffer[start...]
+                    start = buffer.endIndex
+                    lineNumber += 1
+                    return line
+                }
+                refill()
+            }
+        }
+
+        private mutating func refill() {
+            let chunk = (try? handle?.read(upToCount: 1 << 20)) ?? nil
+            guard let chunk, !chunk.isEmpty else {
+                exhausted = true
+                return
+            }
+            buffer = buffer[start...] + chunk
+            start = buffer.startIndex
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import LedgerCore
+
+/// What an importer needs beside the input itself.
+public struct ImportContext: Sendable {
+    /// The run id to give the imported run: derived from the input's content by the caller,
+    /// so importing the same input twice stores it once.
+    public var runID: String
+    /// The name errors are attributed to: the file's path, or `-` for standard input.
+    public var sourceName: String
+    public var metadata: RunMetadata
+    /// The run's start time when the input carries none (e.g. the file's modification time).
+    public var fallbackStart: Double
+
+    public init(runID: String, sourceName: String, metadata: RunMetadata, fallbackStart: Double) {
+        self.runID = runID
+        self.sourceName = sourceName
+        self.metadata = metadata
+        self.fallbackStart = fallbackStart
+    }
+}
+
+/// Turns one runner's own output format into the Ledger event stream.
+///
+/// An importer emits `run.start` before any test event, then per test attempt `test.start`,
+/// its `issue`s and `test.end`, then `run.end`. It reads the input as a stream and emits as
+/// it goes, so memory stays bounded; on bad input it throws ``LedgerInputError`` naming the
+/// line, and the caller discards what was emitted.
+public protocol ResultImporter {
+    /// Reads `input` and emits its events into `sink`.
+    /// - Throws: ``LedgerInputError`` when the input is malformed; whatever `sink` throws.
+    func importResults(
+        from input: LineReader.Input, context: ImportContext, into sink: inout some EventSink
+    ) throws
+}
