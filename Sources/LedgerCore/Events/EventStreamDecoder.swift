@@ -12,6 +12,11 @@ public struct EventStreamDecoder {
         self.source = source
     }
 
+    /// Forgets the warnings read so far.
+    public mutating func clearWarnings() {
+        warnings.removeAll()
+    }
+
     /// Decodes one line; `nil` for a blank line or an unknown event type (a warning is kept).
     /// - Throws: ``LedgerInputError`` for a line that is not JSON or lacks a required field.
     public mutating func decode(line: Data, number: Int) throws -> LedgerRecord? {

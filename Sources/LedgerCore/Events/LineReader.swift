@@ -12,7 +12,10 @@ public struct LineReader: Sequence {
     public var maximumLineLength: Int
     private let input: Input
 
-    public init(_ input: Input, maximumLineLength: Int = 64 << 20) {
+    /// The default for ``maximumLineLength``: 64 MiB.
+    public static let defaultMaximumLineLength = 64 << 20
+
+    public init(_ input: Input, maximumLineLength: Int = defaultMaximumLineLength) {
         self.input = input
         self.maximumLineLength = maximumLineLength
     }

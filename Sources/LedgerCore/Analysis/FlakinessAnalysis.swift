@@ -1,0 +1,126 @@
+import Foundation
+
+/// Judges tests' histories as flaky, broken or recovered (DESIGN.md, "Meaning"): pure.
+public enum FlakinessAnalysis {
+    /// The verdict on one history.
+    public enum Verdict: Equatable {
+        case stable
+        case flaky(FlakyReport.FlakyTest)
+        case broken(FlakyReport.BrokenTest)
+        case recovered
+    }
+
+    /// Judges one test's history (noise runs already removed), as of `now`.
+    public static func judge(_ history: TestHistory, now: Double, thresholds: FlakyThresholds)
+        -> Verdict
+    {
+        let samples = history.samples.filter { $0.final != .skipped }
+        guard !samples.isEmpty else { return .stable }
+        let failures = samples.filter { $0.final.isFailure }.count
+        let strip = samples.map { $0.flakyInRun ? "R" : $0.final.isFailure ? "F" : "P" }.joined()
+        var streak = 0
+        for sample in samples.reversed() {
+            guard sample.final.isFailure, !sample.attempts.contains(where: \.isPass) else { break }
+            streak += 1
+        }
+        let failureRate = Double(failures) / Double(samples.count)
+        if failureRate >= thresholds.brokenShare || streak >= thresholds.brokenStreak {
+            return .broken(
+                .init(
+                    test: history.test, configuration: history.configuration, runs: samples.count,
+                    failures: failures, failureRate: failureRate, failingStreak: streak,
+                    strip: strip))
+        }
+
+        var flipped = [Bool](repeating: false, count: samples.count)
+        for index in samples.indices.dropFirst() {
+            flipped[index] = samples[index].final.isFailure != samples[index - 1].final.isFailure
+        }
+        let flips = flipped.filter { $0 }.count
+        let flipRate = samples.count > 1 ? Double(flips) / Double(samples.count - 1) : 0
+        let retriedPasses = samples.filter(\.flakyInRun).count
+        let revisionsWithBoth = Self.revisionsWithBoth(samples)
+        guard revisionsWithBoth > 0 || flipRate >= thresholds.flipRate || retriedPasses > 0 else {
+            return .stable
+        }
+
+        let unstable = samples.indices.map { flipped[$0] || samples[$0].flakyInRun }
+        let lastFlakeIndex = unstable.lastIndex(of: true)
+        let lastFlake = lastFlakeIndex.map { samples[$0].at }
+        if let lastFlakeIndex, let lastFlake {
+            let passesSince = samples[(lastFlakeIndex + 1)...].prefix { $0.final.isPass }.count
+            let quiet = samples.count - lastFlakeIndex - 1 == passesSince
+            if quiet, passesSince >= thresholds.recoveredPasses,
+                now - lastFlake >= thresholds.recoveredDays * 86_400
+            {
+                return .recovered
+            }
+        }
+
+        var weighted = 0.0
+        var weights = 0.0
+        for (age, index) in samples.indices.reversed().enumerated() {
+            let weight = pow(thresholds.decay, Double(age))
+            weights += weight
+            if unstable[index] { weighted += weight }
+        }
+        let probability = (Double(failures) + 1) / (Double(samples.count) + 2)
+        return .flaky(
+            .init(
+                test: history.test, configuration: history.configuration,
+                score: weights > 0 ? weighted / weights : 0, runs: samples.count,
+                failures: failures, retriedPasses: retriedPasses, flipRate: flipRate,
+                revisionsWithBoth: revisionsWithBoth, lastFlake: lastFlake.map(iso8601),
+                failureProbability: probability,
+                uncertainty: (probability * (1 - probability) / (Double(samples.count) + 2))
+                    .squareRoot(),
+                strip: strip))
+    }
+
+    /// Revisions (runs, where the revision is unknown) on which the test both passed and failed.
+    static func revisionsWithBoth(_ samples: [RunSample]) -> Int {
+        var seen: [String: (pass: Bool, fail: Bool)] = [:]
+        for sample in samples {
+            let key = sample.revision.map { "r:" + $0 } ?? "run:" + sample.run
+            var entry = seen[key] ?? (false, false)
+            entry.pass = entry.pass || sample.attempts.contains(where: \.isPass)
+            entry.fail = entry.fail || sample.attempts.contains(where: \.isFailure)
+            seen[key] = entry
+        }
+        return seen.values.filter { $0.pass && $0.fail }.count
+    }
+
+    /// The whole report: histories judged, noise runs named and left out, predicates judged.
+    public static func report(
+        histories: [TestHistory], health: [RunHealth], predicates: [PredicateSite], now: Double,
+        thresholds: FlakyThresholds = FlakyThresholds()
+    ) -> FlakyReport {
+        let noise = health.filter { $0.isNoise(thresholds) }
+        let noiseIDs = Set(noise.map(\.run))
+        var flaky: [FlakyReport.FlakyTest] = []
+        var broken: [FlakyReport.BrokenTest] = []
+        var recovered: [String] = []
+        for var history in histories {
+            history.samples.removeAll { noiseIDs.contains($0.run) }
+            switch judge(history, now: now, thresholds: thresholds) {
+            case .stable: break
+            case .flaky(let test): flaky.append(test)
+            case .broken(let test): broken.append(test)
+            case .recovered: recovered.append(history.test)
+            }
+        }
+        flaky.sort { ($0.score, $0.failures, $1.test) > ($1.score, $1.failures, $0.test) }
+        broken.sort { ($0.failureRate, $1.test) > ($1.failureRate, $0.test) }
+        let sites = predicates.map { site in
+            var site = site
+            site.evaluations.removeAll { noiseIDs.contains($0.run) }
+            return site
+        }
+        return FlakyReport(
+            runs: health.count, flaky: flaky, broken: broken, recovered: recovered.sorted(),
+            predicates: PredicateAnalysis.findings(sites, thresholds: thresholds),
+            noiseRuns: noise.map {
+                .init(run: $0.run, startedAt: iso8601($0.at), tests: $0.tests, failed: $0.failed)
+            })
+    }
+}

@@ -1,0 +1,28 @@
+/// The thresholds behind every flaky verdict; defaults follow DESIGN.md and can be changed
+/// from `.testledger.yml`.
+public struct FlakyThresholds: Codable, Hashable, Sendable {
+    /// Flip rate at or above which a test is flaky.
+    public var flipRate = 0.2
+    /// Share of failing runs at or above which a test is broken.
+    public var brokenShare = 0.8
+    /// Failing runs in a row (no pass on retry) that make a test broken.
+    public var brokenStreak = 3
+    /// Passes in a row, and days since the last flake, after which a test has recovered.
+    public var recoveredPasses = 5
+    public var recoveredDays = 7.0
+    /// Share of failed tests above which a run is infrastructure noise.
+    public var noiseShare = 0.8
+    /// Runs with fewer tests than this are never called noise.
+    public var noiseMinimumTests = 5
+    /// Weight of each older run against the next newer one in the score.
+    public var decay = 0.9
+    /// Predicate margins (waited ÷ timeout) that put a predicate at risk.
+    public var atRiskP95 = 0.8
+    public var atRiskMax = 0.9
+    /// Evaluations needed before a predicate can be at risk.
+    public var atRiskEvaluations = 10
+    /// Share of timed-out evaluations at or above which a predicate is broken.
+    public var predicateBrokenShare = 0.8
+
+    public init() {}
+}

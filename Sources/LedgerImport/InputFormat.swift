@@ -1,0 +1,38 @@
+import Foundation
+import LedgerCore
+
+/// The formats `testledger ingest` reads.
+public enum InputFormat: String, CaseIterable, Sendable {
+    /// The Ledger event stream (NDJSON, v1).
+    case ledger
+    /// JUnit / xUnit XML, in any of its dialects.
+    case junit
+    /// Swift Testing's JSON event stream.
+    case swiftTesting = "swift-testing"
+
+    /// The importer for this format.
+    public var importer: any ResultImporter {
+        switch self {
+        case .ledger: LedgerStreamImporter()
+        case .junit: JUnitImporter()
+        case .swiftTesting: SwiftTestingImporter()
+        }
+    }
+
+    /// Recognises a format from the first bytes of an input; `nil` when none matches.
+    public static func detect(prefix: Data) -> InputFormat? {
+        var bytes = prefix
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        guard let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
+            return nil
+        }
+        if first == UInt8(ascii: "<") {
+            return JUnitImporter.looksLikeJUnit(prefix: bytes) ? .junit : nil
+        }
+        guard first == UInt8(ascii: "{") else { return nil }
+        let firstLine = bytes.split(separator: 0x0A, maxSplits: 1).first.map { Data($0) } ?? Data()
+        if LedgerStreamImporter.looksLikeLedgerStream(firstLine: firstLine) { return .ledger }
+        if SwiftTestingImporter.looksLikeSwiftTesting(firstLine: firstLine) { return .swiftTesting }
+        return nil
+    }
+}

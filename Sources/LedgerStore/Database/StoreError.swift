@@ -1,0 +1,26 @@
+/// Why the store cannot be used.
+public enum StoreError: Error, CustomStringConvertible, Equatable {
+    /// The file was migrated by a newer TestLedger; it is left untouched.
+    case newerSchema(path: String, unknown: [String])
+    /// The file exists but is not an SQLite database.
+    case notADatabase(path: String)
+    /// No run matches what was asked for.
+    case noSuchRun(String)
+    /// No test matches what was asked for.
+    case noSuchTest(String)
+
+    public var description: String {
+        switch self {
+        case .newerSchema(let path, let unknown):
+            "\(path): this database was written by a newer TestLedger (schema "
+                + "\(unknown.joined(separator: ", "))); it was left untouched. "
+                + "Upgrade testledger, or point TESTLEDGER_DB at another file."
+        case .notADatabase(let path):
+            "\(path): not an SQLite database. Point TESTLEDGER_DB (or --db) at a ledger file."
+        case .noSuchRun(let run):
+            "no run \(run) in the store. `testledger runs` lists the runs."
+        case .noSuchTest(let test):
+            "no test \(test) in the store. Check the test id (see `testledger report flaky`)."
+        }
+    }
+}

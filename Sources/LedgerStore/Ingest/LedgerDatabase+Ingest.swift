@@ -1,0 +1,20 @@
+import GRDB
+import LedgerCore
+
+extension LedgerDatabase {
+    /// Runs `produce` inside one write transaction, storing every event it emits.
+    ///
+    /// Nothing is stored unless `produce` returns: any error rolls the whole input back.
+    /// - Parameter produce: emits events into the sink it is given.
+    /// - Returns: what was stored.
+    /// - Throws: what `produce` throws; ``StoreSink/Problem`` for events out of order.
+    @discardableResult
+    public func ingest(_ produce: (inout StoreSink) throws -> Void) throws -> IngestSummary {
+        try writer.write { db in
+            var sink = StoreSink(db: db)
+            try produce(&sink)
+            try sink.finish()
+            return sink.summary
+        }
+    }
+}

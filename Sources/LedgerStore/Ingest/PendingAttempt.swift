@@ -1,0 +1,32 @@
+import LedgerCore
+
+/// One test attempt being read: held until its `test.end` so that everything about it is
+/// written together, once.
+struct PendingAttempt {
+    struct Key: Hashable {
+        var run: String
+        var test: String
+        var attempt: Int
+    }
+
+    var start: LedgerEvent.TestStart
+    var activities: [LedgerEvent.ActivityStart] = []
+    var activityEnds: [String: LedgerEvent.ActivityEnd] = [:]
+    var captures: [LedgerEvent.Capture] = []
+    var predicates: [LedgerEvent.Predicate] = []
+    var issues: [LedgerEvent.Issue] = []
+
+    init(start: LedgerEvent.TestStart) {
+        self.start = start
+    }
+
+    /// The attempt as it stands when its run ends without a `test.end`: crashed.
+    var crashedEnd: LedgerEvent.TestEnd {
+        let lastSeen =
+            (activities.map(\.at) + captures.map(\.at) + predicates.map(\.at) + issues.map(\.at))
+            .max() ?? start.at
+        return LedgerEvent.TestEnd(
+            at: lastSeen, test: start.test, attempt: start.attempt, outcome: .crashed,
+            duration: lastSeen - start.at, message: "the run ended before this test finished")
+    }
+}

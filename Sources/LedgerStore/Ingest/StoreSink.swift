@@ -1,0 +1,141 @@
+import Foundation
+import GRDB
+import LedgerCore
+
+/// An ``EventSink`` writing into an open write transaction.
+///
+/// Each attempt's events are held until its `test.end` and then written in one go; an attempt
+/// already stored is left alone, so re-sending a run changes nothing.
+public struct StoreSink: EventSink {
+    /// A problem with the stream's order or references; the caller adds file and line.
+    public struct Problem: Error, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
+    }
+
+    let db: Database
+    public private(set) var summary = IngestSummary()
+    private var projects: [String: String] = [:]
+    private var testIDs: [String: Int64] = [:]
+    private var pending: [PendingAttempt.Key: PendingAttempt] = [:]
+    private var activityOwners: [String: PendingAttempt.Key] = [:]
+
+    init(db: Database) {
+        self.db = db
+    }
+
+    public mutating func consume(_ record: LedgerRecord) throws {
+        let run = record.run
+        switch record.event {
+        case .runStart(let start):
+            try StoreWrites.upsertRun(run, start, in: db)
+            if projects[run] == nil { summary.runs.append(run) }
+            projects[run] = start.project
+        case .testStart(let start):
+            _ = try project(of: run)
+            pending[.init(run: run, test: start.test, attempt: start.attempt)] =
+                PendingAttempt(start: start)
+        case .activityStart(let activity):
+            let key = PendingAttempt.Key(run: run, test: activity.test, attempt: activity.attempt)
+            try withPending(key, at: activity.at) { $0.activities.append(activity) }
+            activityOwners[run + "\u{0}" + activity.activity] = key
+        case .activityEnd(let end):
+            guard let key = activityOwners[run + "\u{0}" + end.activity] else {
+                throw Problem(message: "activity.end for activity \"\(end.activity)\" that never started")
+            }
+            pending[key]?.activityEnds[end.activity] = end
+        case .capture(let capture):
+            try withPending(.init(run: run, test: capture.test, attempt: capture.attempt), at: capture.at) {
+                $0.captures.append(capture)
+            }
+        case .predicate(let predicate):
+            try withPending(
+                .init(run: run, test: predicate.test, attempt: predicate.attempt), at: predicate.at
+            ) { $0.predicates.append(predicate) }
+        case .issue(let issue):
+            try withPending(.init(run: run, test: issue.test, attempt: issue.attempt), at: issue.at) {
+                $0.issues.append(issue)
+            }
+        case .testEnd(let end):
+            let key = PendingAttempt.Key(run: run, test: end.test, attempt: end.attempt)
+            let attempt =
+                pending.removeValue(forKey: key)
+                ?? PendingAttempt(
+                    start: .init(at: end.at - end.duration, test: end.test, attempt: end.attempt))
+            try write(attempt, end: end, run: run)
+        case .runEnd(let end):
+            _ = try project(of: run)
+            try finishPending(run: run)
+            try StoreWrites.endRun(run, end, in: db)
+        }
+    }
+
+    public mutating func warn(_ message: String) {
+        summary.warnings.append(message)
+    }
+
+    /// Stores every attempt still open as crashed; call once the input is exhausted.
+    mutating func finish() throws {
+        for run in Set(pending.keys.map(\.run)) {
+            try finishPending(run: run)
+        }
+    }
+
+    private mutating func finishPending(run: String) throws {
+        let open = pending.keys.filter { $0.run == run }.sorted {
+            (pending[$0]?.start.at ?? 0) < (pending[$1]?.start.at ?? 0)
+        }
+        for key in open {
+            guard let attempt = pending.removeValue(forKey: key) else { continue }
+            try write(attempt, end: attempt.crashedEnd, run: run)
+            summary.crashed += 1
+        }
+    }
+
+    private mutating func withPending(
+        _ key: PendingAttempt.Key, at: Double, _ update: (inout PendingAttempt) -> Void
+    ) throws {
+        if pending[key] == nil {
+            _ = try project(of: key.run)
+            pending[key] = PendingAttempt(
+                start: .init(at: at, test: key.test, attempt: key.attempt))
+        }
+        update(&pending[key, default: PendingAttempt(start: .init(at: at, test: key.test))])
+    }
+
+    private mutating func project(of run: String) throws -> String {
+        if let project = projects[run] { return project }
+        guard
+            let project = try String.fetchOne(
+                db, sql: "SELECT project FROM run WHERE id = ?", arguments: [run])
+        else {
+            throw Problem(message: "an event of run \(run) comes before its run.start")
+        }
+        projects[run] = project
+        summary.runs.append(run)
+        return project
+    }
+
+    private mutating func write(_ attempt: PendingAttempt, end: LedgerEvent.TestEnd, run: String)
+        throws
+    {
+        let project = try project(of: run)
+        let testKey = project + "\u{0}" + attempt.start.test
+        let testID: Int64
+        if let known = testIDs[testKey] {
+            testID = known
+        } else {
+            testID = try StoreWrites.upsertTest(attempt.start, project: project, in: db)
+            testIDs[testKey] = testID
+        }
+        guard
+            let resultID = try StoreWrites.insertResult(
+                run: run, testID: testID, start: attempt.start, end: end, in: db)
+        else {
+            summary.alreadyStored += 1
+            return
+        }
+        try StoreWrites.insertDetails(of: attempt, resultID: resultID, in: db)
+        summary.results += 1
+    }
+}
