@@ -45,7 +45,10 @@ let package = Package(
         .target(name: "LedgerTestSupport", dependencies: ["LedgerCore"], path: "Tests/LedgerTestSupport"),
         .testTarget(name: "LedgerCoreTests", dependencies: ["LedgerCore", "LedgerTestSupport"]),
         .testTarget(name: "LedgerImportTests", dependencies: ["LedgerImport", "LedgerTestSupport"]),
-        .testTarget(name: "LedgerStoreTests", dependencies: ["LedgerStore", "LedgerImport", "LedgerTestSupport"]),
+        .testTarget(
+            name: "LedgerStoreTests",
+            dependencies: ["LedgerStore", "LedgerTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(
             name: "TestLedgerCLITests",
             dependencies: ["LedgerStore", "LedgerTestSupport"]

@@ -24,7 +24,8 @@ public enum FlakinessAnalysis {
             streak += 1
         }
         let failureRate = Double(failures) / Double(samples.count)
-        if failureRate >= thresholds.brokenShare || streak >= thresholds.brokenStreak {
+        let enoughRuns = samples.count >= thresholds.brokenStreak
+        if (enoughRuns && failureRate >= thresholds.brokenShare) || streak >= thresholds.brokenStreak {
             return .broken(
                 .init(
                     test: history.test, configuration: history.configuration, runs: samples.count,

@@ -3,7 +3,8 @@
 public struct FlakyThresholds: Codable, Hashable, Sendable {
     /// Flip rate at or above which a test is flaky.
     public var flipRate = 0.2
-    /// Share of failing runs at or above which a test is broken.
+    /// Share of failing runs at or above which a test is broken (given at least
+    /// `brokenStreak` runs: one failing run is not yet evidence).
     public var brokenShare = 0.8
     /// Failing runs in a row (no pass on retry) that make a test broken.
     public var brokenStreak = 3

@@ -27,10 +27,10 @@ public struct PredicateEvaluation: Hashable, Sendable {
 public struct PredicateSite: Hashable, Sendable {
     public var test: String
     public var name: String
-    public var expect: Expectation
+    public var expect: PredicateExpectation
     public var evaluations: [PredicateEvaluation]
 
-    public init(test: String, name: String, expect: Expectation, evaluations: [PredicateEvaluation]) {
+    public init(test: String, name: String, expect: PredicateExpectation, evaluations: [PredicateEvaluation]) {
         self.test = test
         self.name = name
         self.expect = expect
@@ -49,7 +49,7 @@ public struct PredicateFinding: Codable, Hashable, Sendable {
 
     public var test: String
     public var name: String
-    public var expect: Expectation
+    public var expect: PredicateExpectation
     public var verdict: Verdict
     public var evaluations: Int
     public var timeouts: Int

@@ -170,7 +170,7 @@ extension LedgerEvent {
         public var test: String
         public var attempt: Int
         public var name: String
-        public var expect: Expectation
+        public var expect: PredicateExpectation
         public var held: Bool
         public var attempts: Int
         public var waited: Double
@@ -181,7 +181,7 @@ extension LedgerEvent {
         public var line: Int?
 
         public init(
-            at: Double, test: String, attempt: Int = 1, name: String, expect: Expectation,
+            at: Double, test: String, attempt: Int = 1, name: String, expect: PredicateExpectation,
             held: Bool, attempts: Int, waited: Double, timeout: Double, interval: Double? = nil,
             activity: String? = nil, file: String? = nil, line: Int? = nil
         ) {

@@ -38,7 +38,7 @@ public enum Layer: String, Codable, Sendable, CaseIterable, Comparable {
 }
 
 /// What a retry-based predicate waits for.
-public enum Expectation: String, Codable, Sendable {
+public enum PredicateExpectation: String, Codable, Sendable {
     /// Waits for the condition to become true.
     case holds
     /// Waits for the condition to become false; not the same as `!holds`.

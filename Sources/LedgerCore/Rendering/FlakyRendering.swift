@@ -1,0 +1,83 @@
+/// `report flaky` as terminal tables or Markdown.
+public enum FlakyRendering {
+    public static func table(_ report: FlakyReport) -> String {
+        sections(report).map { title, table in title + "\n" + table.plain }.joined(separator: "\n\n")
+    }
+
+    public static func markdown(_ report: FlakyReport) -> String {
+        sections(report).map { title, table in "### " + title + "\n\n" + table.markdown }
+            .joined(separator: "\n\n")
+    }
+
+    static func sections(_ report: FlakyReport) -> [(String, TextTable)] {
+        var sections: [(String, TextTable)] = []
+        let heading = "Flaky tests: \(report.flaky.count) over the last \(report.runs) run(s)"
+        sections.append(
+            (
+                heading,
+                TextTable(
+                    headers: [
+                        "test", "config", "score", "runs", "fails", "retried", "flip rate", "revs", "last flake",
+                        "history",
+                    ],
+                    rows: report.flaky.map {
+                        [
+                            $0.test, $0.configuration, Figures.decimal($0.score), "\($0.runs)", "\($0.failures)",
+                            "\($0.retriedPasses)", Figures.percent($0.flipRate), "\($0.revisionsWithBoth)",
+                            $0.lastFlake ?? "–", $0.strip,
+                        ]
+                    }, numeric: [2, 3, 4, 5, 6, 7])
+            ))
+        if !report.broken.isEmpty {
+            sections.append(
+                (
+                    "Broken (not flaky): \(report.broken.count)",
+                    TextTable(
+                        headers: ["test", "config", "runs", "fails", "failure rate", "streak", "history"],
+                        rows: report.broken.map {
+                            [
+                                $0.test, $0.configuration, "\($0.runs)", "\($0.failures)",
+                                Figures.percent($0.failureRate), "\($0.failingStreak)", $0.strip,
+                            ]
+                        }, numeric: [2, 3, 4, 5])
+                ))
+        }
+        if !report.predicates.isEmpty {
+            sections.append(
+                (
+                    "Retry-based predicates: \(report.predicates.count)",
+                    TextTable(
+                        headers: [
+                            "verdict", "test", "predicate", "expect", "evals", "timeouts", "p50", "p95", "max",
+                            "timeout", "suggested", "why",
+                        ],
+                        rows: report.predicates.map {
+                            [
+                                $0.verdict.rawValue, $0.test, $0.name, $0.expect.rawValue, "\($0.evaluations)",
+                                "\($0.timeouts)", Figures.percent($0.marginP50), Figures.percent($0.marginP95),
+                                Figures.percent($0.marginMax), Figures.seconds($0.timeout),
+                                Figures.seconds($0.suggestedTimeout), $0.reason,
+                            ]
+                        }, numeric: [4, 5, 6, 7, 8, 9, 10])
+                ))
+        }
+        if !report.noiseRuns.isEmpty {
+            sections.append(
+                (
+                    "Infrastructure noise, left out: \(report.noiseRuns.count) run(s)",
+                    TextTable(
+                        headers: ["run", "started", "tests", "failed"],
+                        rows: report.noiseRuns.map { [$0.run, $0.startedAt, "\($0.tests)", "\($0.failed)"] },
+                        numeric: [2, 3])
+                ))
+        }
+        if !report.recovered.isEmpty {
+            sections.append(
+                (
+                    "Recovered: \(report.recovered.count)",
+                    TextTable(headers: ["test"], rows: report.recovered.map { [$0] })
+                ))
+        }
+        return sections
+    }
+}

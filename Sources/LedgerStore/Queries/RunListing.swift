@@ -1,0 +1,107 @@
+import Foundation
+import GRDB
+import LedgerCore
+
+/// One line of `testledger runs`: a run with its counts by final outcome.
+public struct RunListing: Codable, Hashable, Sendable {
+    public var id: String
+    public var project: String
+    public var source: String
+    public var startedAt: String
+    public var endedAt: String?
+    /// `finished`, a producer's own word, or `interrupted` when the run never ended.
+    public var status: String
+    public var revision: String?
+    public var branch: String?
+    public var build: String?
+    public var configuration: String
+    /// Distinct tests; outcomes below are final outcomes (after retries).
+    public var tests: Int
+    public var passed: Int
+    public var failed: Int
+    public var skipped: Int
+    public var crashed: Int
+    /// Tests that failed and then passed on retry within the run.
+    public var flaky: Int
+    /// Wall time of the run when it ended, else the sum of its tests' durations.
+    public var duration: Double
+}
+
+extension LedgerDatabase {
+    /// The newest runs first, optionally of one project.
+    public func runs(project: String? = nil, limit: Int = 20) throws -> [RunListing] {
+        try writer.read { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    WITH chosen AS (
+                        SELECT * FROM run WHERE ?1 IS NULL OR project = ?1
+                        ORDER BY startedAt DESC LIMIT ?2),
+                    final AS (
+                        SELECT r.runId, r.testId, r.outcome,
+                            max(r.attempt) AS attempts,
+                            sum(coalesce(r.duration, 0)) AS seconds,
+                            sum(r.outcome IN ('failed', 'error', 'crashed')) > 0 AS anyFailure
+                        FROM result r JOIN chosen ON chosen.id = r.runId
+                        GROUP BY r.runId, r.testId)
+                    SELECT chosen.*,
+                        count(final.testId) AS tests,
+                        coalesce(sum(final.outcome IN ('passed', 'expectedFailure')), 0) AS passed,
+                        coalesce(sum(final.outcome IN ('failed', 'error')), 0) AS failed,
+                        coalesce(sum(final.outcome = 'skipped'), 0) AS skipped,
+                        coalesce(sum(final.outcome = 'crashed' OR final.outcome IS NULL), 0) AS crashed,
+                        coalesce(sum(final.anyFailure AND final.outcome IN ('passed', 'expectedFailure')), 0) AS flaky,
+                        coalesce(sum(final.seconds), 0) AS seconds
+                    FROM chosen LEFT JOIN final ON final.runId = chosen.id
+                    GROUP BY chosen.id
+                    ORDER BY chosen.startedAt DESC
+                    """, arguments: [project, limit])
+            return rows.map(RunListing.init(row:))
+        }
+    }
+
+    /// The id of the newest run, optionally of one project.
+    public func latestRunID(project: String? = nil) throws -> String? {
+        try writer.read { db in
+            try String.fetchOne(
+                db,
+                sql: "SELECT id FROM run WHERE ?1 IS NULL OR project = ?1 ORDER BY startedAt DESC LIMIT 1",
+                arguments: [project])
+        }
+    }
+
+    /// The project of the newest run: the default project of reports.
+    public func latestProject() throws -> String? {
+        try writer.read { db in
+            try String.fetchOne(db, sql: "SELECT project FROM run ORDER BY startedAt DESC LIMIT 1")
+        }
+    }
+}
+
+extension RunListing {
+    /// Reads a row of the runs query. The final outcome is the last attempt's: SQLite
+    /// returns the bare `outcome` column from the row holding `max(attempt)`.
+    init(row: Row) {
+        let started: Double = row["startedAt"]
+        let ended: Double? = row["endedAt"]
+        let seconds: Double = row["seconds"]
+        let outcome: String? = row["outcome"]
+        id = row["id"]
+        project = row["project"]
+        source = row["source"]
+        startedAt = iso8601(started)
+        endedAt = ended.map(iso8601)
+        status = ended == nil ? "interrupted" : (outcome ?? "finished")
+        revision = row["revision"]
+        branch = row["branch"]
+        build = row["ciBuild"]
+        configuration = row["configuration"]
+        tests = row["tests"]
+        passed = row["passed"]
+        failed = row["failed"]
+        skipped = row["skipped"]
+        crashed = row["crashed"]
+        flaky = row["flaky"]
+        duration = ended.map { $0 - started } ?? seconds
+    }
+}

@@ -1,0 +1,9 @@
+import ArgumentParser
+
+extension TestLedgerCommand {
+    /// `testledger report …`: the reports.
+    struct Report: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Report on the stored runs.", subcommands: [Pyramid.self, Flaky.self])
+    }
+}

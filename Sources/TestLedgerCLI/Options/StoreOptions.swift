@@ -1,0 +1,18 @@
+import ArgumentParser
+import Foundation
+import LedgerStore
+
+/// Where the ledger is: `--db`, else `TESTLEDGER_DB`, else `.testledger/ledger.sqlite`.
+struct StoreOptions: ParsableArguments {
+    @Option(name: .long, help: "The ledger database (default: $TESTLEDGER_DB or .testledger/ledger.sqlite).")
+    var db: String?
+
+    var path: String {
+        db ?? ProcessInfo.processInfo.environment["TESTLEDGER_DB"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? ".testledger/ledger.sqlite"
+    }
+
+    func open() throws -> LedgerDatabase {
+        try LedgerDatabase(path: path)
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import LedgerCore
+import LedgerImport
+import LedgerStore
+
+/// Reads one input into the store in one transaction: nothing is stored if it fails.
+enum Ingestion {
+    struct Outcome {
+        var format: InputFormat
+        var summary: IngestSummary
+    }
+
+    /// Ingests `file`; the run id is the one given (for `record`) or derived from the content.
+    /// - Throws: ``LedgerInputError`` for unreadable or malformed input.
+    static func ingest(
+        _ file: InputFile, format requested: InputFormat?, metadata: RunMetadata, runID: String? = nil,
+        into database: LedgerDatabase
+    ) throws -> Outcome {
+        guard let format = try requested ?? InputFormat.detect(prefix: file.prefix()) else {
+            throw LedgerInputError(
+                source: file.name, line: 1, problem: "not a format testledger reads",
+                fix: "pass --format \(InputFormat.allCases.map(\.rawValue).joined(separator: "|"))")
+        }
+        var digest = file.digest
+        digest.update(Array(metadata.project.utf8))
+        let context = ImportContext(
+            runID: runID ?? digest.uuidString, sourceName: file.name, metadata: metadata,
+            fallbackStart: file.modified)
+        let importer = format.importer
+        do {
+            let summary = try database.ingest { sink in
+                try importer.importResults(from: .file(file.url), context: context, into: &sink)
+            }
+            return Outcome(format: format, summary: summary)
+        } catch let error as LedgerInputError {
+            throw error
+        } catch let error as StoreSink.Problem {
+            throw LedgerInputError(source: file.name, problem: error.message)
+        }
+    }
+}

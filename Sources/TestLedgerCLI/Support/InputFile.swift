@@ -1,0 +1,51 @@
+import Foundation
+import LedgerCore
+
+/// An input named on the command line, on disk: standard input is first copied to a temporary
+/// file (in chunks) so that it can be identified and read as a stream like any file.
+struct InputFile {
+    /// The name errors use: the path as given, or `-`.
+    var name: String
+    var url: URL
+    var digest: ContentDigest
+    var modified: Double
+    private var temporary: Bool
+
+    static func open(_ path: String) throws -> InputFile {
+        if path == "-" { return try spoolStandardInput() }
+        let url = URL(fileURLWithPath: path)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            throw LedgerInputError(source: path, problem: "no such file", fix: "check the path")
+        }
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? Date().timeIntervalSince1970
+        return InputFile(
+            name: path, url: url, digest: try ContentDigest.of(file: url), modified: modified, temporary: false)
+    }
+
+    private static func spoolStandardInput() throws -> InputFile {
+        let url = FileManager.default.temporaryDirectory.appending(path: "testledger-stdin-\(UUID().uuidString)")
+        FileManager.default.createFile(atPath: url.path, contents: nil)
+        let output = try FileHandle(forWritingTo: url)
+        defer { try? output.close() }
+        var digest = ContentDigest()
+        while let chunk = try FileHandle.standardInput.read(upToCount: 1 << 20), !chunk.isEmpty {
+            digest.update(chunk)
+            try output.write(contentsOf: chunk)
+        }
+        return InputFile(name: "-", url: url, digest: digest, modified: Date().timeIntervalSince1970, temporary: true)
+    }
+
+    /// The first bytes, for format detection.
+    func prefix(_ count: Int = 64 << 10) throws -> Data {
+        let handle = try FileHandle(forReadingFrom: url)
+        defer { try? handle.close() }
+        return try handle.read(upToCount: count) ?? Data()
+    }
+
+    /// Removes the temporary copy of standard input.
+    func close() {
+        if temporary { try? FileManager.default.removeItem(at: url) }
+    }
+}

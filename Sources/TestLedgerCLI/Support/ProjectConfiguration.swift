@@ -1,0 +1,70 @@
+import Foundation
+import LedgerCore
+import Yams
+
+/// `.testledger.yml`: the project's name, layer rules and flaky thresholds.
+///
+/// ```yaml
+/// project: MyApp
+/// layers:
+///   - pattern: "*SnapshotTests/*"
+///     layer: integration
+/// flaky:
+///   flipRate: 0.25
+///   window: 50
+/// ```
+struct ProjectConfiguration: Decodable {
+    var project: String?
+    var layers: [LayerRule] = []
+    var flaky = FlakyThresholds()
+    var window: Int?
+
+    private enum CodingKeys: String, CodingKey { case project, layers, flaky }
+    private enum FlakyKeys: String, CodingKey {
+        case flipRate, brokenShare, brokenStreak, recoveredPasses, recoveredDays, noiseShare,
+            noiseMinimumTests, decay, atRiskP95, atRiskMax, atRiskEvaluations, predicateBrokenShare,
+            window
+    }
+
+    init() {}
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        project = try container.decodeIfPresent(String.self, forKey: .project)
+        layers = try container.decodeIfPresent([LayerRule].self, forKey: .layers) ?? []
+        guard container.contains(.flaky) else { return }
+        let flaky = try container.nestedContainer(keyedBy: FlakyKeys.self, forKey: .flaky)
+        func set<T: Decodable>(_ key: FlakyKeys, _ path: WritableKeyPath<FlakyThresholds, T>) throws {
+            if let value = try flaky.decodeIfPresent(T.self, forKey: key) { self.flaky[keyPath: path] = value }
+        }
+        try set(.flipRate, \.flipRate)
+        try set(.brokenShare, \.brokenShare)
+        try set(.brokenStreak, \.brokenStreak)
+        try set(.recoveredPasses, \.recoveredPasses)
+        try set(.recoveredDays, \.recoveredDays)
+        try set(.noiseShare, \.noiseShare)
+        try set(.noiseMinimumTests, \.noiseMinimumTests)
+        try set(.decay, \.decay)
+        try set(.atRiskP95, \.atRiskP95)
+        try set(.atRiskMax, \.atRiskMax)
+        try set(.atRiskEvaluations, \.atRiskEvaluations)
+        try set(.predicateBrokenShare, \.predicateBrokenShare)
+        window = try flaky.decodeIfPresent(Int.self, forKey: .window)
+    }
+
+    /// Reads `.testledger.yml` from the working directory; an absent file is the defaults.
+    /// - Throws: ``LedgerInputError`` naming the file when it is not valid.
+    static func load(from directory: String = FileManager.default.currentDirectoryPath) throws
+        -> ProjectConfiguration
+    {
+        let path = URL(fileURLWithPath: directory).appending(path: ".testledger.yml").path
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return ProjectConfiguration() }
+        do {
+            return try YAMLDecoder().decode(ProjectConfiguration.self, from: text)
+        } catch {
+            throw LedgerInputError(
+                source: path, problem: "not a valid configuration: \(error)",
+                fix: "see the README's Configuration section")
+        }
+    }
+}

@@ -1,0 +1,10 @@
+import ArgumentParser
+
+/// The `testledger` command: records test runs and reports on them.
+@main
+struct TestLedgerCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "testledger",
+        abstract: "Records test runs into a ledger and tells which tests to trust.",
+        subcommands: [Ingest.self, Record.self, Runs.self, Report.self])
+}
