@@ -1,10 +1,127 @@
 import ArgumentParser
 import Foundation
+import LedgerCore
+import LedgerImport
+import LedgerStore
 
 extension TestLedgerCommand {
+    /// `testledger record -- COMMAND…`: runs a test command and stores its results.
     struct Record: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Run a test command and store its results.")
-        @Argument(parsing: .postTerminator) var command: [String]
-        func run() throws {}
+        static let configuration = CommandConfiguration(
+            abstract: "Run a test command, pass its output through, and store its results.",
+            discussion: """
+                For `swift test`, adds the flags that make SwiftPM write Swift Testing's event stream \
+                and the xUnit files, and reads XCTest's console output when no xUnit file is written \
+                (without --parallel). For other commands, name what they write with --junit. Exits \
+                with the command's own status.
+                """)
+
+        @Option(name: .customLong("junit"), help: "A results file (or folder of .xml files) the command writes; repeatable.")
+        var resultFiles: [String] = []
+
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var runInfo: RunOptions
+
+        @Argument(parsing: .postTerminator, help: "The test command, after --.")
+        var command: [String]
+
+        func validate() throws {
+            if command.isEmpty { throw ValidationError("Give the test command after --, e.g. testledger record -- swift test") }
+        }
+
+        func run() throws {
+            let database = try store.open()
+            let config = try ProjectConfiguration.load()
+            let metadata = runInfo.metadata(config: config)
+            let environment = ProcessInfo.processInfo.environment
+            let runID = environment["TESTLEDGER_RUN"].flatMap { UUID(uuidString: $0) }?.uuidString.lowercased()
+                ?? UUID().uuidString.lowercased()
+            let flakyBefore = try Set(RecordSummary.flakyTests(database, project: metadata.project, config: config))
+            let folder = FileManager.default.temporaryDirectory.appending(path: "testledger-record-\(runID)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+
+            let swiftTest = SwiftTestInvocation(command, outputFolder: folder)
+            var childEnvironment = environment
+            childEnvironment["TESTLEDGER_RUN"] = runID
+            childEnvironment["TESTLEDGER_DB"] = URL(fileURLWithPath: store.path).standardizedFileURL.path
+            childEnvironment["TESTLEDGER_PROJECT"] = metadata.project
+            let console = ConsoleCollector()
+            let started = Date().timeIntervalSince1970
+            let status = try ChildProcess(arguments: swiftTest?.arguments ?? command, environment: childEnvironment)
+                .run { line in console.consume(line) }
+
+            let source = swiftTest == nil ? "record" : "swift-test"
+            var failures: [String] = []
+            try database.ingest { sink in
+                try sink.consume(LedgerRecord(run: runID, event: .runStart(metadata.runStart(at: started, source: source))))
+                if let swiftTest, !FileManager.default.fileExists(atPath: swiftTest.xunit.path) {
+                    let results = console.results
+                    if !results.isEmpty {
+                        try ConsoleResults.emit(results, run: runID, names: swiftTest.listedTests(), into: &sink)
+                    }
+                }
+            }
+            for file in try inputs(swiftTest) {
+                do {
+                    let input = try InputFile.open(file)
+                    _ = try Ingestion.ingest(input, format: nil, metadata: metadata, runID: runID, into: database)
+                } catch {
+                    failures.append("\(error)")
+                }
+            }
+            if status < 128 {
+                try database.ingest { sink in
+                    let end = LedgerEvent.RunEnd(at: Date().timeIntervalSince1970, outcome: status == 0 ? "passed" : "failed")
+                    try sink.consume(LedgerRecord(run: runID, event: .runEnd(end)))
+                }
+            }
+            for failure in failures { FileHandle.standardError.write(Data("testledger: \(failure)\n".utf8)) }
+            print(try RecordSummary.text(database, run: runID, project: metadata.project, config: config, flakyBefore: flakyBefore))
+            if status != 0 { throw ExitCode(status) }
+            if !failures.isEmpty { throw ExitCode(1) }
+        }
+
+        /// The files to ingest after the command: SwiftPM's outputs, then those named by --junit.
+        private func inputs(_ swiftTest: SwiftTestInvocation?) throws -> [String] {
+            var files: [String] = []
+            if let swiftTest {
+                let manager = FileManager.default
+                let events = manager.fileExists(atPath: swiftTest.eventStream.path)
+                if events, (try? manager.attributesOfItem(atPath: swiftTest.eventStream.path)[.size] as? Int) ?? 0 > 0 {
+                    files.append(swiftTest.eventStream.path)
+                } else if manager.fileExists(atPath: swiftTest.swiftTestingXUnit.path) {
+                    files.append(swiftTest.swiftTestingXUnit.path)
+                }
+                if manager.fileExists(atPath: swiftTest.xunit.path) { files.append(swiftTest.xunit.path) }
+            }
+            for path in resultFiles {
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                    FileHandle.standardError.write(Data("testledger: \(path) was not written by the command\n".utf8))
+                    continue
+                }
+                if isDirectory.boolValue {
+                    let names = try FileManager.default.contentsOfDirectory(atPath: path).filter { $0.hasSuffix(".xml") }.sorted()
+                    files += names.map { URL(fileURLWithPath: path).appending(path: $0).path }
+                } else {
+                    files.append(path)
+                }
+            }
+            return files
+        }
     }
+}
+
+/// Collects XCTest console results from the two output threads.
+final class ConsoleCollector: @unchecked Sendable {
+    private let lock = NSLock()
+    private var parser = XCTestConsoleParser()
+
+    func consume(_ line: Substring) {
+        let now = Date().timeIntervalSince1970
+        lock.withLock { parser.consume(line, now: now) }
+    }
+
+    var results: [XCTestConsoleParser.Result] { lock.withLock { parser.results } }
 }

@@ -1,0 +1,36 @@
+import Foundation
+import LedgerCore
+import LedgerStore
+
+/// The few lines `record` prints after the command: counts, layers, new flaky tests.
+enum RecordSummary {
+    static func flakyTests(_ database: LedgerDatabase, project: String, config: ProjectConfiguration) throws -> [String] {
+        try database.flakyReport(
+            project: project, runs: config.window ?? 30, since: nil, thresholds: config.flaky,
+            now: Date().timeIntervalSince1970
+        ).flaky.map(\.test)
+    }
+
+    static func text(
+        _ database: LedgerDatabase, run: String, project: String, config: ProjectConfiguration, flakyBefore: Set<String>
+    ) throws -> String {
+        guard let listing = try database.runs(project: project, limit: 50).first(where: { $0.id == run }) else {
+            return "testledger: no results were recorded for run \(run)"
+        }
+        let pyramid = try database.pyramidReport(
+            project: project, run: run, since: nil, classifier: LayerClassifier(rules: config.layers))
+        let layers = pyramid.layers.map { "\($0.layer.rawValue) \($0.tests)" }.joined(separator: ", ")
+        var lines = [
+            "testledger: run \(run): \(listing.tests) tests — \(listing.passed) passed, "
+                + "\(listing.failed) failed, \(listing.skipped) skipped"
+                + (listing.crashed > 0 ? ", \(listing.crashed) crashed" : "")
+                + (listing.flaky > 0 ? ", \(listing.flaky) passed on retry" : ""),
+            "testledger: layers: \(layers) (\(pyramid.verdict.title))",
+        ]
+        let newFlaky = try flakyTests(database, project: project, config: config).filter { !flakyBefore.contains($0) }
+        if !newFlaky.isEmpty {
+            lines.append("testledger: newly flaky: " + newFlaky.joined(separator: ", "))
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+/// A `swift test` command line, extended so SwiftPM writes what TestLedger reads: Swift Testing's
+/// event stream and the xUnit files (XCTest's is written only with `--parallel`).
+struct SwiftTestInvocation {
+    let original: [String]
+    let outputFolder: URL
+
+    /// `nil` when the command is not `swift test`.
+    init?(_ command: [String], outputFolder: URL) {
+        guard command.count >= 2, URL(fileURLWithPath: command[0]).lastPathComponent == "swift",
+            command[1] == "test"
+        else { return nil }
+        self.original = command
+        self.outputFolder = outputFolder
+    }
+
+    var eventStream: URL { outputFolder.appending(path: "swift-testing-events.jsonl") }
+    var xunit: URL { outputFolder.appending(path: "xunit.xml") }
+    var swiftTestingXUnit: URL { outputFolder.appending(path: "xunit-swift-testing.xml") }
+
+    /// The command with the output flags added, unless the user already gave them.
+    var arguments: [String] {
+        var arguments = original
+        let terminator = arguments.firstIndex(of: "--") ?? arguments.endIndex
+        var added: [String] = []
+        if !original.contains(where: { $0.hasPrefix("--event-stream-output-path") || $0.hasPrefix("--experimental-event-stream-output") }) {
+            added += ["--event-stream-output-path", eventStream.path]
+        }
+        if !original.contains(where: { $0.hasPrefix("--xunit-output") }) {
+            added += ["--xunit-output", xunit.path]
+        }
+        arguments.insert(contentsOf: added, at: terminator)
+        return arguments
+    }
+
+    /// The options that locate the package and its build, to list its tests afterwards.
+    var locationOptions: [String] {
+        var options: [String] = []
+        var index = 2
+        let withValue: Set<String> = ["--package-path", "--scratch-path", "--build-path", "-c", "--configuration", "--triple"]
+        while index < original.count, original[index] != "--" {
+            let argument = original[index]
+            if withValue.contains(argument), index + 1 < original.count {
+                options += [argument, original[index + 1]]
+                index += 1
+            } else if withValue.contains(where: { argument.hasPrefix($0 + "=") }) {
+                options.append(argument)
+            }
+            index += 1
+        }
+        return options
+    }
+
+    /// `Class.test` → `Module.Class/test` from `swift test list`, to name console-only results.
+    func listedTests() -> [String: String] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [original[0], "test", "list", "--skip-build"] + locationOptions
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return [:] }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        var names: [String: String] = [:]
+        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+            guard let slash = line.firstIndex(of: "/"), let dot = line[..<slash].firstIndex(of: ".") else { continue }
+            let className = line[line.index(after: dot)..<slash]
+            names[className + "." + line[line.index(after: slash)...]] = String(line)
+            names[line[..<slash] + "." + line[line.index(after: slash)...]] = String(line)
+        }
+        return names
+    }
+}
