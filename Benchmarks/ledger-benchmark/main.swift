@@ -1,1 +1,82 @@
-print("bench")
+import Foundation
+import LedgerCore
+import LedgerImport
+import LedgerStore
+
+// Prints ingest and report figures against baselines measured in the same run.
+// Usage: swift run -c release ledger-benchmark [--tests 10000] [--runs 100] [--junit-runs 100]
+//        [--memory-mb 500]    (then also: ledger-benchmark --peak-rss ledger|read FILE)
+
+let arguments = CommandLine.arguments
+func option(_ name: String, _ fallback: Int) -> Int {
+    arguments.firstIndex(of: name).flatMap { arguments.indices.contains($0 + 1) ? Int(arguments[$0 + 1]) : nil } ?? fallback
+}
+
+if let index = arguments.firstIndex(of: "--peak-rss"), arguments.count > index + 2 {
+    try PeakMemory.measure(mode: arguments[index + 1], file: URL(fileURLWithPath: arguments[index + 2]))
+    exit(0)
+}
+
+let folder = FileManager.default.temporaryDirectory.appending(path: "ledger-benchmark-\(getpid())")
+try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: folder) }
+
+let history = SyntheticHistory(tests: option("--tests", 10_000), runs: option("--runs", 100))
+let stream = folder.appending(path: "history.ndjson")
+let results = try history.writeLedgerStream(to: stream)
+let streamBytes = (try FileManager.default.attributesOfItem(atPath: stream.path)[.size] as? Int) ?? 0
+print("Synthetic history: \(history.tests) tests × \(history.runs) runs = \(results) results, \(streamBytes >> 20) MiB of NDJSON")
+
+let context = ImportContext(runID: UUID().uuidString, sourceName: stream.path, metadata: RunMetadata(project: "Bench"), fallbackStart: 0)
+let decodeSeconds = try Timing.seconds {
+    var sink = CountingSink()
+    try LedgerStreamImporter().importResults(from: .file(stream), context: context, into: &sink)
+}
+let database = try LedgerDatabase(path: folder.appending(path: "ledger.sqlite").path)
+let ingestSeconds = try Timing.seconds {
+    try database.ingest { sink in
+        try LedgerStreamImporter().importResults(from: .file(stream), context: context, into: &sink)
+    }
+}
+Report.rate("NDJSON decode only (baseline)", results, decodeSeconds)
+Report.rate("NDJSON ingest into SQLite", results, ingestSeconds, target: 200_000)
+print(String(format: "  ingest ÷ decode-only time: %.2f×", ingestSeconds / decodeSeconds))
+
+let scanSeconds = try Timing.seconds { _ = try database.runs(limit: 1) }
+let pyramidSeconds = try Timing.seconds {
+    _ = try database.pyramidReport(project: "Bench", run: nil, since: nil, classifier: LayerClassifier())
+}
+var flaky = FlakyReport(runs: 0, flaky: [], broken: [], recovered: [], predicates: [], noiseRuns: [])
+let flakySeconds = try Timing.seconds {
+    flaky = try database.flakyReport(project: "Bench", runs: 30, since: nil, thresholds: FlakyThresholds(), now: 1_800_000_000)
+}
+let flakyAllSeconds = try Timing.seconds {
+    _ = try database.flakyReport(project: "Bench", runs: history.runs, since: nil, thresholds: FlakyThresholds(), now: 1_800_000_000)
+}
+print("Reports over \(results) stored results:")
+Report.duration("runs --limit 1 (baseline query)", scanSeconds)
+Report.duration("report pyramid (latest run)", pyramidSeconds, target: 1)
+Report.duration("report flaky (30-run window)", flakySeconds, target: 1)
+Report.duration("report flaky (all \(history.runs) runs)", flakyAllSeconds, target: 1)
+print("  found \(flaky.flaky.count) flaky, \(flaky.broken.count) broken, \(flaky.predicates.count) predicates")
+
+let junitRuns = option("--junit-runs", 100)
+let junitFiles = try SyntheticHistory(tests: history.tests, runs: junitRuns).writeJUnit(to: folder.appending(path: "junit"))
+let junitDatabase = try LedgerDatabase(path: folder.appending(path: "junit.sqlite").path)
+let junitSeconds = try Timing.seconds {
+    for (index, file) in junitFiles.enumerated() {
+        let context = ImportContext(
+            runID: String(format: "00000000-0000-4000-9000-%012x", index), sourceName: file.path,
+            metadata: RunMetadata(project: "Bench"), fallbackStart: 0)
+        try junitDatabase.ingest { sink in
+            try JUnitImporter().importResults(from: .file(file), context: context, into: &sink)
+        }
+    }
+}
+Report.rate("JUnit XML ingest into SQLite", history.tests * junitRuns, junitSeconds, target: 100_000)
+print(String(format: "  JUnit ÷ NDJSON ingest time per result: %.2f×", (junitSeconds / Double(history.tests * junitRuns)) / (ingestSeconds / Double(results))))
+
+let memoryMB = option("--memory-mb", 500)
+if memoryMB > 0 {
+    try PeakMemory.compare(megabytes: memoryMB, in: folder)
+}

@@ -26,3 +26,12 @@ import Testing
         #expect(iterator.failure?.line == 2)
     }
 }
+
+extension LineReaderTests {
+    @Test func aLongLineEndingInANewlineIsCaughtToo() {
+        var iterator = LineReader(.data(Data((String(repeating: "z", count: 50) + "\nok\n").utf8)), maximumLineLength: 10)
+            .makeIterator()
+        #expect(iterator.next() == nil)
+        #expect(iterator.failure?.line == 1)
+    }
+}

@@ -56,8 +56,9 @@ public struct LineReader: Sequence {
         }
 
         public mutating func next() -> Data? {
-            while true {
-                if let newline = buffer[start...].firstIndex(of: 0x0A) {
+            while failure == nil {
+                if let newline = Self.newline(in: buffer, from: start) {
+                    guard newline - start <= maximumLineLength else { break }
                     var end = newline
                     if end > start, buffer[end - 1] == 0x0D { end -= 1 }
                     let line = buffer[start..<end]
@@ -65,10 +66,7 @@ public struct LineReader: Sequence {
                     lineNumber += 1
                     return line
                 }
-                if buffer.endIndex - start > maximumLineLength {
-                    failure = LineTooLong(line: lineNumber + 1)
-                    return nil
-                }
+                if buffer.endIndex - start > maximumLineLength { break }
                 if exhausted {
                     guard start < buffer.endIndex else { return nil }
                     let line = buffer[start...]
@@ -77,6 +75,19 @@ public struct LineReader: Sequence {
                     return line
                 }
                 refill()
+            }
+            failure = failure ?? LineTooLong(line: lineNumber + 1)
+            return nil
+        }
+
+        /// The index of the next `\n` at or after `start`, found with `memchr`.
+        private static func newline(in buffer: Data, from start: Int) -> Int? {
+            guard start < buffer.endIndex else { return nil }
+            return buffer.withUnsafeBytes { raw -> Int? in
+                guard let base = raw.baseAddress else { return nil }
+                let offset = start - buffer.startIndex
+                guard let found = memchr(base + offset, 0x0A, raw.count - offset) else { return nil }
+                return buffer.startIndex + (base.distance(to: UnsafeRawPointer(found)))
             }
         }
 

@@ -32,6 +32,22 @@ extension SwiftTestingRecord {
         /// The 1-based repetition of the test (Swift 6.4 and later).
         var iteration: Int?
 
+        private enum CodingKeys: String, CodingKey {
+            case kind, instant, testID, messages, issue, iteration
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            kind = try container.decode(String.self, forKey: .kind)
+            instant = try container.decodeIfPresent(Instant.self, forKey: .instant)
+            testID = try container.decodeIfPresent(String.self, forKey: .testID)
+            iteration = try container.decodeIfPresent(Int.self, forKey: .iteration)
+            // Only issues and skips use their text: most events are decoded faster without it.
+            guard kind == "issueRecorded" || kind == "testSkipped" else { return }
+            messages = try container.decodeIfPresent([Message].self, forKey: .messages)
+            issue = try container.decodeIfPresent(Issue.self, forKey: .issue)
+        }
+
         /// The messages' texts, one per line.
         var text: String {
             (messages ?? []).map(\.text).joined(separator: "\n")

@@ -12,9 +12,11 @@ enum SwiftTestingVersion: Decodable, Hashable {
             self = .integer(number)
             return
         }
-        let text = try? container.decode(String.self)
-        let parts = text?.split(separator: ".", omittingEmptySubsequences: false).compactMap { Int($0) }
-        guard let parts, parts.count == 3 else {
+        let text = (try? container.decode(String.self)) ?? ""
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false).map {
+            Int($0) ?? -1
+        }
+        guard parts.count == 3, parts.allSatisfy({ $0 >= 0 }) else {
             throw DecodingError.dataCorruptedError(
                 in: container, debugDescription: "expected 0 or a version string such as \"6.3.0\"")
         }

@@ -1,4 +1,5 @@
-import Foundation
+// One test per outcome TestLedger's Swift Testing importer must read; the importer's
+// SwiftTestingRealStreamTests run this package and check each of them.
 import Testing
 
 extension Tag {

@@ -1,0 +1,88 @@
+import Foundation
+import LedgerCore
+import LedgerImport
+import LedgerStore
+
+/// Counts events without keeping them: the decode-only baseline.
+struct CountingSink: EventSink {
+    var count = 0
+    mutating func consume(_ record: LedgerRecord) throws { count += 1 }
+}
+
+enum Timing {
+    static func seconds(_ body: () throws -> Void) rethrows -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        try body()
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    }
+}
+
+enum Report {
+    static func rate(_ label: String, _ count: Int, _ seconds: Double, target: Double? = nil) {
+        let rate = Double(count) / seconds
+        var line = "  " + label.padding(toLength: 34, withPad: " ", startingAt: 0)
+        line += String(format: " %9.0f results/s  (%.2f s)", rate, seconds)
+        if let target { line += String(format: "  target ≥ %.0f/s: %@ (%.2f× target)", target, rate >= target ? "met" : "MISSED", rate / target) }
+        print(line)
+    }
+
+    static func duration(_ label: String, _ seconds: Double, target: Double? = nil) {
+        var line = "  " + label.padding(toLength: 34, withPad: " ", startingAt: 0)
+        line += String(format: " %8.3f s", seconds)
+        if let target { line += String(format: "  target < %.0f s: %@", target, seconds < target ? "met" : "MISSED") }
+        print(line)
+    }
+}
+
+/// Peak resident memory of ingesting a large file, against only reading it, each in its own process.
+enum PeakMemory {
+    static func compare(megabytes: Int, in folder: URL) throws {
+        let big = folder.appending(path: "big.ndjson")
+        let testsPerRun = 10_000
+        let bytesPerRun = 1_700_000.0
+        let runs = max(1, Int(Double(megabytes) * 1_048_576 / bytesPerRun))
+        try SyntheticHistory(tests: testsPerRun, runs: runs).writeLedgerStream(to: big)
+        let size = (try FileManager.default.attributesOfItem(atPath: big.path)[.size] as? Int) ?? 0
+        let read = try child(["--peak-rss", "read", big.path])
+        let ingest = try child(["--peak-rss", "ledger", big.path])
+        print("Memory while ingesting a \(size >> 20) MiB NDJSON file (peak RSS, separate processes):")
+        print(String(format: "  read lines only (baseline)        %6.1f MiB", read))
+        print(String(format: "  ingest into SQLite                %6.1f MiB  (%.2f× baseline, %.3f× file size)", ingest, ingest / read, ingest * 1_048_576 / Double(size)))
+    }
+
+    private static func child(_ arguments: [String]) throws -> Double {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Double(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? .nan
+    }
+
+    /// Runs in the child: does the work, then prints its peak RSS in MiB.
+    static func measure(mode: String, file: URL) throws {
+        if mode == "read" {
+            var count = 0
+            for line in LineReader(.file(file)) { count &+= line.count }
+        } else {
+            let folder = FileManager.default.temporaryDirectory.appending(path: "ledger-benchmark-rss-\(getpid())")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let database = try LedgerDatabase(path: folder.appending(path: "ledger.sqlite").path)
+            let context = ImportContext(runID: UUID().uuidString, sourceName: file.path, metadata: RunMetadata(project: "Bench"), fallbackStart: 0)
+            try database.ingest { sink in
+                try LedgerStreamImporter().importResults(from: .file(file), context: context, into: &sink)
+            }
+        }
+        var usage = rusage()
+        #if os(Linux)
+            getrusage(RUSAGE_SELF.rawValue, &usage)
+            print(Double(usage.ru_maxrss) / 1024)  // KiB on Linux
+        #else
+            getrusage(RUSAGE_SELF, &usage)
+            print(Double(usage.ru_maxrss) / 1_048_576)  // bytes on macOS
+        #endif
+    }
+}

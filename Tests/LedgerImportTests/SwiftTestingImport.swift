@@ -1,0 +1,60 @@
+import Foundation
+import LedgerCore
+import LedgerImport
+
+/// Imports Swift Testing streams the way the tests need.
+enum SwiftTestingImport {
+    static let runID = "5A1E5B0E-0000-4000-8000-000000000001"
+
+    static func context(source: String = "events.jsonl") -> ImportContext {
+        ImportContext(
+            runID: runID, sourceName: source, metadata: RunMetadata(project: "Sample"),
+            fallbackStart: 42)
+    }
+
+    /// The events imported from `data`.
+    static func events(
+        _ data: Data, importer: SwiftTestingImporter = SwiftTestingImporter()
+    ) throws -> SwiftTestingImportedEvents {
+        try events(.data(data), importer: importer)
+    }
+
+    /// The events imported from `input`; every record must carry the context's run id.
+    static func events(
+        _ input: LineReader.Input, importer: SwiftTestingImporter = SwiftTestingImporter()
+    ) throws -> SwiftTestingImportedEvents {
+        var sink = CollectingSink()
+        try importer.importResults(from: input, context: context(), into: &sink)
+        guard sink.records.allSatisfy({ $0.run == runID }) else { throw WrongRun() }
+        return SwiftTestingImportedEvents(all: sink.events)
+    }
+
+    struct WrongRun: Error {}
+}
+
+/// The events of one import, sorted by type for the checks.
+struct SwiftTestingImportedEvents {
+    var all: [LedgerEvent]
+
+    var types: [String] { all.map(\.type) }
+    var starts: [LedgerEvent.TestStart] {
+        all.compactMap { if case .testStart(let start) = $0 { start } else { nil } }
+    }
+    var ends: [LedgerEvent.TestEnd] {
+        all.compactMap { if case .testEnd(let end) = $0 { end } else { nil } }
+    }
+    var issues: [LedgerEvent.Issue] {
+        all.compactMap { if case .issue(let issue) = $0 { issue } else { nil } }
+    }
+    var runStarts: [LedgerEvent.RunStart] {
+        all.compactMap { if case .runStart(let start) = $0 { start } else { nil } }
+    }
+    var runEnds: [LedgerEvent.RunEnd] {
+        all.compactMap { if case .runEnd(let end) = $0 { end } else { nil } }
+    }
+
+    /// The `test.start` of the test with stable id `test`.
+    func start(of test: String) -> LedgerEvent.TestStart? { starts.first { $0.test == test } }
+    /// The `test.end` of the test with stable id `test`.
+    func end(of test: String) -> LedgerEvent.TestEnd? { ends.first { $0.test == test } }
+}
