@@ -17,7 +17,8 @@ import Testing
         Case(unit: 45, integration: 10, ui: 45, verdict: .hourglass),
         Case(unit: 30, integration: 50, ui: 20, verdict: .diamond),
         Case(unit: 40, integration: 35, ui: 25, verdict: .uneven),
-        Case(unit: 60, integration: 10, ui: 30, verdict: .uneven),
+        Case(unit: 60, integration: 10, ui: 30, verdict: .hourglass),
+        Case(unit: 55, integration: 20, ui: 25, verdict: .uneven),
         Case(unit: 0, integration: 0, ui: 0, verdict: .empty),
     ])
     func verdictFollowsTheShares(_ example: Case) {

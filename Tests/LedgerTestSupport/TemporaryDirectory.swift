@@ -1,7 +1,7 @@
 import Foundation
 
 /// A fresh directory under the system's temporary folder, removed by `remove()`.
-public struct TemporaryDirectory {
+public struct TemporaryDirectory: Sendable {
     public let url: URL
 
     public init() throws {

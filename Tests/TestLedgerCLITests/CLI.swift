@@ -2,7 +2,7 @@ import Foundation
 import LedgerTestSupport
 
 /// Runs the built `testledger` binary and captures what it prints.
-struct CLI {
+struct CLI: Sendable {
     struct Output {
         var status: Int32
         var stdout: String

@@ -10,7 +10,7 @@ import Testing
             for unit in 0..<6 { script = script.pass("AppTests.Unit/t\(unit)") }
             script = index % 2 == 0 ? script.fail("AppTests.Sync/testFlaky") : script.pass("AppTests.Sync/testFlaky")
             script = index > 5 ? script.fail("AppIntegrationTests.Store/testBroken") : script.pass("AppIntegrationTests.Store/testBroken")
-            script = script.pass("AppUITests.Login/testLogin", duration: 3)
+            script = script.pass("AppIntegrationTests.Store/testSave").pass("AppUITests.Login/testLogin", duration: 3)
             let held = index % 3 != 0
             script = script.with(.testStart(.init(at: script.clock, test: "AppUITests.Login/testSpinner", layer: .ui)))
                 .with(.predicate(.init(at: script.clock, test: "AppUITests.Login/testSpinner", name: "spinner hidden", expect: .holds, held: held, attempts: held ? 40 : 100, waited: held ? 0.4 : 1, timeout: 1)))
@@ -26,7 +26,7 @@ import Testing
         let report = try #require(try cli.json(["report", "pyramid"]) as? [String: Any])
         let layers = try #require(report["layers"] as? [[String: Any]])
         #expect(layers.map { $0["layer"] as? String } == ["unit", "integration", "ui"])
-        #expect(layers.map { $0["tests"] as? Int } == [7, 1, 2])
+        #expect(layers.map { $0["tests"] as? Int } == [7, 2, 2])
         for key in ["share", "seconds", "medianSeconds", "failureRate"] {
             #expect(layers.allSatisfy { $0[key] is Double || $0[key] is Int }, "\(key)")
         }
@@ -47,7 +47,7 @@ import Testing
         try cli.directory.write(".testledger.yml", "layers:\n  - pattern: \"AppTests.Unit/*\"\n    layer: integration\n")
         let report = try #require(try cli.json(["report", "pyramid"]) as? [String: Any])
         let layers = try #require(report["layers"] as? [[String: Any]])
-        #expect(layers.map { $0["tests"] as? Int } == [1, 7, 2])
+        #expect(layers.map { $0["tests"] as? Int } == [1, 8, 2])
         try cli.directory.write(".testledger.yml", "layers: [oops")
         let broken = try cli.run(["report", "pyramid"])
         #expect(broken.status != 0)
@@ -100,7 +100,7 @@ import Testing
         for key in ["id", "source", "startedAt", "tests", "passed", "failed", "skipped"] {
             #expect(runs[0][key] != nil, "\(key)")
         }
-        #expect(runs[0]["tests"] as? Int == 10)
+        #expect(runs[0]["tests"] as? Int == 11)
     }
 
     @Test func aNewerDatabaseIsRefused() throws {

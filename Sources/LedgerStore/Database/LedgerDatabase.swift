@@ -22,6 +22,9 @@ public struct LedgerDatabase: Sendable {
         try FileManager.default.createDirectory(
             at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         do {
+            if FileManager.default.fileExists(atPath: path) {
+                try Self.refuseNewerSchema(path: path)
+            }
             try self.init(writer: DatabasePool(path: path, configuration: Self.configuration))
         } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
             throw StoreError.notADatabase(path: path)
@@ -50,17 +53,28 @@ public struct LedgerDatabase: Sendable {
         return migrator
     }
 
+    /// Looks at an existing file read-only, before anything (even WAL mode) is written to it.
+    private static func refuseNewerSchema(path: String) throws {
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(30)
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        defer { try? queue.close() }
+        try checkSchema(queue)
+    }
+
+    private static func checkSchema(_ reader: any DatabaseReader) throws {
+        let unknown = try reader.read { db -> [String] in
+            guard try migrator.hasBeenSuperseded(db) else { return [] }
+            let known = Set(EmbeddedMigrations.all.map(\.identifier))
+            return try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations").filter { !known.contains($0) }
+        }
+        if !unknown.isEmpty { throw StoreError.newerSchema(path: reader.path, unknown: unknown) }
+    }
+
     private static func migrate(_ writer: any DatabaseWriter) throws {
         let migrator = migrator
-        let superseded = try writer.read { db in try migrator.hasBeenSuperseded(db) }
-        if superseded {
-            let known = Set(EmbeddedMigrations.all.map(\.identifier))
-            let applied = try writer.read { db in
-                try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
-            }
-            throw StoreError.newerSchema(
-                path: writer.path, unknown: applied.filter { !known.contains($0) })
-        }
+        try checkSchema(writer)
         do {
             try migrator.migrate(writer)
         } catch {

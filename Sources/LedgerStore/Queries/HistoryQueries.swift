@@ -2,113 +2,147 @@ import Foundation
 import GRDB
 import LedgerCore
 
-/// One test's results in one run, as the reports read them.
-public struct TestRunRecord: Hashable, Sendable {
-    public var run: String
-    public var test: String
+/// A run inside a report's window.
+public struct WindowRun: Hashable, Sendable {
+    public var id: String
+    public var startedAt: Double
+    public var revision: String?
+    public var configuration: String
+}
+
+/// What the reports need to know of a test besides its results.
+public struct TestInfo: Hashable, Sendable {
+    public var key: String
     public var file: String?
     public var declaredLayer: Layer?
-    public var configuration: String
+}
+
+/// One test's attempts in one run, in attempt order.
+public struct TestAttempts: Hashable, Sendable {
+    public var testID: Int64
     public var attempts: [Outcome]
+    /// Seconds spent, all attempts together.
     public var seconds: Double
+}
+
+/// One run's results, as the reports read them.
+public struct RunResults: Sendable {
+    public var run: WindowRun
+    public var tests: [TestAttempts]
+
+    /// Test count and final failures: tells infrastructure noise apart.
+    public var health: RunHealth {
+        RunHealth(
+            run: run.id, at: run.startedAt, tests: tests.count,
+            failed: tests.filter { ($0.attempts.last ?? .skipped).isFailure }.count)
+    }
 }
 
 extension LedgerDatabase {
     /// The newest `count` runs of a project (or those since `since`), newest first.
-    public func windowRuns(project: String, count: Int?, since: Double?) throws -> [RunHealth] {
+    public func windowRuns(project: String, count: Int?, since: Double?) throws -> [WindowRun] {
         try writer.read { db in
-            let rows = try Row.fetchAll(
+            try Row.fetchAll(
                 db,
                 sql: """
-                    WITH chosen AS (
-                        SELECT id, startedAt FROM run
-                        WHERE project = ?1 AND (?2 IS NULL OR startedAt >= ?2)
-                        ORDER BY startedAt DESC LIMIT coalesce(?3, -1)),
-                    final AS (
-                        SELECT r.runId, r.outcome, max(r.attempt)
-                        FROM result r JOIN chosen ON chosen.id = r.runId
-                        GROUP BY r.runId, r.testId)
-                    SELECT chosen.id, chosen.startedAt,
-                        count(final.runId) AS tests,
-                        coalesce(sum(final.outcome IN ('failed', 'error', 'crashed')), 0) AS failed
-                    FROM chosen LEFT JOIN final ON final.runId = chosen.id
-                    GROUP BY chosen.id ORDER BY chosen.startedAt DESC
-                    """, arguments: [project, since, count])
-            return rows.map {
-                RunHealth(run: $0["id"], at: $0["startedAt"], tests: $0["tests"], failed: $0["failed"])
+                    SELECT id, startedAt, revision, configuration FROM run
+                    WHERE project = ?1 AND (?2 IS NULL OR startedAt >= ?2)
+                    ORDER BY startedAt DESC LIMIT coalesce(?3, -1)
+                    """, arguments: [project, since, count]
+            ).map { WindowRun(id: $0[0], startedAt: $0[1], revision: $0[2], configuration: $0[3]) }
+        }
+    }
+
+    /// The run with this id, when stored.
+    public func windowRun(id: String) throws -> WindowRun? {
+        try writer.read { db in
+            try Row.fetchOne(db, sql: "SELECT id, startedAt, revision, configuration FROM run WHERE id = ?", arguments: [id])
+                .map { WindowRun(id: $0[0], startedAt: $0[1], revision: $0[2], configuration: $0[3]) }
+        }
+    }
+
+    /// Every test's attempts in each of the given runs, read in one transaction.
+    public func results(of runs: [WindowRun]) throws -> [RunResults] {
+        try writer.read { db in
+            let statement = try db.makeStatement(
+                sql: """
+                    SELECT testId, CASE outcome \(Self.outcomeCodes) ELSE \(Self.crashedCode) END,
+                        coalesce(duration, 0)
+                    FROM result WHERE runId = ? ORDER BY testId, attempt
+                    """)
+            return try runs.map { run in
+                var tests: [TestAttempts] = []
+                let cursor = try Row.fetchCursor(statement, arguments: [run.id])
+                while let row = try cursor.next() {
+                    let testID: Int64 = row[0]
+                    let outcome = Self.outcomes[row[1] as Int]
+                    let seconds: Double = row[2]
+                    if tests.last?.testID == testID {
+                        tests[tests.count - 1].attempts.append(outcome)
+                        tests[tests.count - 1].seconds += seconds
+                    } else {
+                        tests.append(TestAttempts(testID: testID, attempts: [outcome], seconds: seconds))
+                    }
+                }
+                return RunResults(run: run, tests: tests)
             }
         }
     }
 
-    /// Every test's attempts in the given runs, in run order then attempt order.
-    public func testRecords(runs: [String]) throws -> [TestRunRecord] {
-        guard !runs.isEmpty else { return [] }
-        return try writer.read { db in
-            var records: [TestRunRecord] = []
-            var current: TestRunRecord?
+    /// Key, file and declared layer of every test with results in the given runs.
+    public func testInfo(runs: [WindowRun]) throws -> [Int64: TestInfo] {
+        try writer.read { db in
+            var info: [Int64: TestInfo] = [:]
             let cursor = try Row.fetchCursor(
                 db,
                 sql: """
-                    SELECT r.runId, t.key, t.file, t.layer, run.configuration, r.outcome,
-                        coalesce(r.duration, 0), r.testId
-                    FROM json_each(?) c
-                    JOIN run ON run.id = c.value
-                    JOIN result r ON r.runId = c.value
-                    JOIN test t ON t.id = r.testId
-                    ORDER BY r.runId, r.testId, r.attempt
-                    """, arguments: [Self.jsonArray(runs)])
+                    SELECT id, key, file, layer FROM test WHERE id IN (
+                        SELECT DISTINCT testId FROM result JOIN json_each(?) c ON result.runId = c.value)
+                    """, arguments: [Self.jsonArray(runs.map(\.id))])
             while let row = try cursor.next() {
-                let run: String = row[0]
-                let test: String = row[1]
-                let outcome = (row[5] as String?).flatMap(Outcome.init(rawValue:)) ?? .crashed
-                let seconds: Double = row[6]
-                if current?.run == run, current?.test == test {
-                    current?.attempts.append(outcome)
-                    current?.seconds += seconds
-                    continue
-                }
-                if let current { records.append(current) }
-                current = TestRunRecord(
-                    run: run, test: test, file: row[2],
-                    declaredLayer: (row[3] as String?).flatMap(Layer.init(rawValue:)),
-                    configuration: row[4], attempts: [outcome], seconds: seconds)
+                info[row[0]] = TestInfo(
+                    key: row[1], file: row[2], declaredLayer: (row[3] as String?).flatMap(Layer.init(rawValue:)))
             }
-            if let current { records.append(current) }
-            return records
+            return info
         }
     }
 
     /// The predicate evaluations in the given runs, grouped by call site.
-    public func predicateSites(runs: [String]) throws -> [PredicateSite] {
+    public func predicateSites(runs: [WindowRun]) throws -> [PredicateSite] {
         guard !runs.isEmpty else { return [] }
+        let revisions = Dictionary(runs.map { ($0.id, $0.revision) }, uniquingKeysWith: { first, _ in first })
         return try writer.read { db in
             var sites: [String: PredicateSite] = [:]
             let cursor = try Row.fetchCursor(
                 db,
                 sql: """
-                    SELECT t.key, p.name, p.expect, r.runId, run.revision, p.held, p.attempts,
-                        p.waited, p.timeout
+                    SELECT t.key, p.name, p.expect, r.runId, p.held, p.attempts, p.waited, p.timeout
                     FROM json_each(?) c
-                    JOIN run ON run.id = c.value
                     JOIN result r ON r.runId = c.value
                     JOIN predicate p ON p.resultId = r.id
                     JOIN test t ON t.id = r.testId
-                    ORDER BY run.startedAt, p.at
-                    """, arguments: [Self.jsonArray(runs)])
+                    ORDER BY p.at
+                    """, arguments: [Self.jsonArray(runs.map(\.id))])
             while let row = try cursor.next() {
                 let test: String = row[0]
                 let name: String = row[1]
                 let expect = PredicateExpectation(rawValue: row[2]) ?? .holds
-                let key = [test, name, expect.rawValue].joined(separator: "\u{0}")
+                let run: String = row[3]
                 let evaluation = PredicateEvaluation(
-                    run: row[3], revision: row[4], held: row[5], attempts: row[6], waited: row[7],
-                    timeout: row[8])
-                sites[key, default: PredicateSite(test: test, name: name, expect: expect, evaluations: [])]
-                    .evaluations.append(evaluation)
+                    run: run, revision: revisions[run] ?? nil, held: row[4], attempts: row[5], waited: row[6],
+                    timeout: row[7])
+                sites[[test, name, expect.rawValue].joined(separator: "\u{0}"), default: PredicateSite(
+                    test: test, name: name, expect: expect, evaluations: [])
+                ].evaluations.append(evaluation)
             }
             return sites.values.sorted { ($0.test, $0.name) < ($1.test, $1.name) }
         }
     }
+
+    static let outcomes = Outcome.allCases
+    static let crashedCode = Outcome.allCases.firstIndex(of: .crashed) ?? 0
+    static let outcomeCodes = Outcome.allCases.enumerated().map { "WHEN '\($1.rawValue)' THEN \($0)" }
+        .joined(separator: " ")
 
     static func jsonArray(_ values: [String]) -> String {
         JSONValue.array(values.map(JSONValue.string)).jsonText

@@ -12,35 +12,30 @@ extension LedgerDatabase {
     public func pyramidReport(
         project: String?, run: String?, since: Double?, classifier: LayerClassifier
     ) throws -> PyramidReport {
-        let runs: [String]
+        let runs: [WindowRun]
         if let run {
-            runs = [run]
-        } else if let since {
-            let project = try project ?? latestProject() ?? ""
-            runs = try windowRuns(project: project, count: nil, since: since).map(\.run)
-        } else if let latest = try latestRunID(project: project) {
-            runs = [latest]
+            guard let found = try windowRun(id: run) else { throw StoreError.noSuchRun(run) }
+            runs = [found]
+        } else if let project = try project ?? latestProject() {
+            runs = try windowRuns(project: project, count: since == nil ? 1 : nil, since: since)
         } else {
-            throw StoreError.noSuchRun(project.map { "of project \($0)" } ?? "at all")
+            runs = []
         }
-        let records = try testRecords(runs: runs)
-        if let run, records.isEmpty, try self.runs(limit: .max).allSatisfy({ $0.id != run }) {
-            throw StoreError.noSuchRun(run)
+        guard !runs.isEmpty else { throw StoreError.noSuchRun(project.map { "of project \($0)" } ?? "at all") }
+        let info = try testInfo(runs: runs)
+        var seen = Set<Int64>()
+        var samples: [PyramidSample] = []
+        for results in try results(of: runs) {
+            for test in results.tests where seen.insert(test.testID).inserted {
+                guard let about = info[test.testID] else { continue }
+                let sample = RunSample(run: results.run.id, at: 0, attempts: test.attempts)
+                samples.append(
+                    PyramidSample(
+                        layer: classifier.layer(explicit: about.declaredLayer, id: about.key, file: about.file),
+                        seconds: test.seconds, failed: sample.final.isFailure, flaky: sample.flakyInRun))
+            }
         }
-        let order = Dictionary(uniqueKeysWithValues: runs.enumerated().map { ($1, $0) })
-        var newest: [String: TestRunRecord] = [:]
-        for record in records {
-            let key = record.test + "\u{0}" + record.configuration
-            if let kept = newest[key], (order[kept.run] ?? 0) <= (order[record.run] ?? 0) { continue }
-            newest[key] = record
-        }
-        let samples = newest.values.map { record in
-            let attempts = RunSample(run: record.run, at: 0, attempts: record.attempts)
-            return PyramidSample(
-                layer: classifier.layer(explicit: record.declaredLayer, id: record.test, file: record.file),
-                seconds: record.seconds, failed: attempts.final.isFailure, flaky: attempts.flakyInRun)
-        }
-        return PyramidAnalysis.report(run: runs.count == 1 ? runs[0] : nil, runs: runs.count, samples: samples)
+        return PyramidAnalysis.report(run: runs.count == 1 ? runs[0].id : nil, runs: runs.count, samples: samples)
     }
 
     /// Flaky, broken and recovered tests and judged predicates over a window of runs.
@@ -55,43 +50,28 @@ extension LedgerDatabase {
         guard let project = try project ?? latestProject() else {
             return FlakinessAnalysis.report(histories: [], health: [], predicates: [], now: now)
         }
-        let health = try windowRuns(project: project, count: count, since: since)
-        let runs = health.map(\.run)
-        let at = Dictionary(uniqueKeysWithValues: health.map { ($0.run, $0.at) })
-        let revisions = try runRevisions(runs)
-        var histories: [String: TestHistory] = [:]
-        for record in try testRecords(runs: runs) {
-            let key = record.test + "\u{0}" + record.configuration
-            let sample = RunSample(
-                run: record.run, at: at[record.run] ?? 0, revision: revisions[record.run] ?? nil,
-                attempts: record.attempts)
-            histories[key, default: TestHistory(test: record.test, configuration: record.configuration, samples: [])]
-                .samples.append(sample)
+        let runs = try windowRuns(project: project, count: count, since: since)
+        let info = try testInfo(runs: runs)
+        let allResults = try results(of: runs.reversed())
+        struct HistoryKey: Hashable {
+            var test: Int64
+            var configuration: String
         }
-        let ordered = histories.values.map { history in
-            var history = history
-            history.samples.sort { $0.at < $1.at }
-            return history
-        }
-        var sites = try predicateSites(runs: runs)
-        for index in sites.indices {
-            for evaluation in sites[index].evaluations.indices {
-                sites[index].evaluations[evaluation].revision =
-                    revisions[sites[index].evaluations[evaluation].run] ?? nil
+        var histories: [HistoryKey: TestHistory] = [:]
+        for results in allResults {
+            let run = results.run
+            for test in results.tests {
+                let key = HistoryKey(test: test.testID, configuration: run.configuration)
+                let sample = RunSample(run: run.id, at: run.startedAt, revision: run.revision, attempts: test.attempts)
+                if histories[key] == nil {
+                    histories[key] = TestHistory(
+                        test: info[test.testID]?.key ?? "#\(test.testID)", configuration: run.configuration, samples: [])
+                }
+                histories[key]?.samples.append(sample)
             }
         }
         return FlakinessAnalysis.report(
-            histories: ordered, health: health, predicates: sites, now: now, thresholds: thresholds)
-    }
-
-    private func runRevisions(_ runs: [String]) throws -> [String: String?] {
-        try writer.read { db in
-            var revisions: [String: String?] = [:]
-            let rows = try Row.fetchAll(
-                db, sql: "SELECT run.id, run.revision FROM json_each(?) c JOIN run ON run.id = c.value",
-                arguments: [Self.jsonArray(runs)])
-            for row in rows { revisions[row[0]] = row[1] as String? }
-            return revisions
-        }
+            histories: Array(histories.values), health: allResults.map(\.health).reversed(),
+            predicates: try predicateSites(runs: runs), now: now, thresholds: thresholds)
     }
 }
