@@ -22,7 +22,11 @@ enum Report {
         let rate = Double(count) / seconds
         var line = "  " + label.padding(toLength: 34, withPad: " ", startingAt: 0)
         line += String(format: " %9.0f results/s  (%.2f s)", rate, seconds)
-        if let target { line += String(format: "  target ≥ %.0f/s: %@ (%.2f× target)", target, rate >= target ? "met" : "MISSED", rate / target) }
+        if let target {
+            line += String(
+                format: "  target ≥ %.0f/s: %@ (%.2f× target)", target, rate >= target ? "met" : "MISSED", rate / target
+            )
+        }
         print(line)
     }
 
@@ -47,7 +51,10 @@ enum PeakMemory {
         let ingest = try child(["--peak-rss", "ledger", big.path])
         print("Memory while ingesting a \(size >> 20) MiB NDJSON file (peak RSS, separate processes):")
         print(String(format: "  read lines only (baseline)        %6.1f MiB", read))
-        print(String(format: "  ingest into SQLite                %6.1f MiB  (%.2f× baseline, %.3f× file size)", ingest, ingest / read, ingest * 1_048_576 / Double(size)))
+        print(
+            String(
+                format: "  ingest into SQLite                %6.1f MiB  (%.2f× baseline, %.3f× file size)", ingest,
+                ingest / read, ingest * 1_048_576 / Double(size)))
     }
 
     private static func child(_ arguments: [String]) throws -> Double {
@@ -71,7 +78,9 @@ enum PeakMemory {
             let folder = FileManager.default.temporaryDirectory.appending(path: "ledger-benchmark-rss-\(getpid())")
             defer { try? FileManager.default.removeItem(at: folder) }
             let database = try LedgerDatabase(path: folder.appending(path: "ledger.sqlite").path)
-            let context = ImportContext(runID: UUID().uuidString, sourceName: file.path, metadata: RunMetadata(project: "Bench"), fallbackStart: 0)
+            let context = ImportContext(
+                runID: UUID().uuidString, sourceName: file.path, metadata: RunMetadata(project: "Bench"),
+                fallbackStart: 0)
             try database.ingest { sink in
                 try LedgerStreamImporter().importResults(from: .file(file), context: context, into: &sink)
             }

@@ -65,7 +65,8 @@ struct SyntheticHistory {
                 let classname = "\(layerName(test)).Suite\(test / 20)"
                 writer.write(#"<testcase classname="\#(classname)" name="test\#(test)()" time="0.002""#)
                 if outcome(test: test, run: run).isFailure {
-                    writer.write(">\n<failure message=\"XCTAssertEqual failed\">Suite.swift:12</failure>\n</testcase>\n")
+                    writer.write(
+                        ">\n<failure message=\"XCTAssertEqual failed\">Suite.swift:12</failure>\n</testcase>\n")
                 } else {
                     writer.write("/>\n")
                 }

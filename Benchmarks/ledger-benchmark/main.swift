@@ -9,7 +9,8 @@ import LedgerStore
 
 let arguments = CommandLine.arguments
 func option(_ name: String, _ fallback: Int) -> Int {
-    arguments.firstIndex(of: name).flatMap { arguments.indices.contains($0 + 1) ? Int(arguments[$0 + 1]) : nil } ?? fallback
+    arguments.firstIndex(of: name).flatMap { arguments.indices.contains($0 + 1) ? Int(arguments[$0 + 1]) : nil }
+        ?? fallback
 }
 
 if let index = arguments.firstIndex(of: "--peak-rss"), arguments.count > index + 2 {
@@ -25,9 +26,12 @@ let history = SyntheticHistory(tests: option("--tests", 10_000), runs: option("-
 let stream = folder.appending(path: "history.ndjson")
 let results = try history.writeLedgerStream(to: stream)
 let streamBytes = (try FileManager.default.attributesOfItem(atPath: stream.path)[.size] as? Int) ?? 0
-print("Synthetic history: \(history.tests) tests × \(history.runs) runs = \(results) results, \(streamBytes >> 20) MiB of NDJSON")
+print(
+    "Synthetic history: \(history.tests) tests × \(history.runs) runs = \(results) results, \(streamBytes >> 20) MiB of NDJSON"
+)
 
-let context = ImportContext(runID: UUID().uuidString, sourceName: stream.path, metadata: RunMetadata(project: "Bench"), fallbackStart: 0)
+let context = ImportContext(
+    runID: UUID().uuidString, sourceName: stream.path, metadata: RunMetadata(project: "Bench"), fallbackStart: 0)
 let decodeSeconds = try Timing.seconds {
     var sink = CountingSink()
     try LedgerStreamImporter().importResults(from: .file(stream), context: context, into: &sink)
@@ -48,10 +52,12 @@ let pyramidSeconds = try Timing.seconds {
 }
 var flaky = FlakyReport(runs: 0, flaky: [], broken: [], recovered: [], predicates: [], noiseRuns: [])
 let flakySeconds = try Timing.seconds {
-    flaky = try database.flakyReport(project: "Bench", runs: 30, since: nil, thresholds: FlakyThresholds(), now: 1_800_000_000)
+    flaky = try database.flakyReport(
+        project: "Bench", runs: 30, since: nil, thresholds: FlakyThresholds(), now: 1_800_000_000)
 }
 let flakyAllSeconds = try Timing.seconds {
-    _ = try database.flakyReport(project: "Bench", runs: history.runs, since: nil, thresholds: FlakyThresholds(), now: 1_800_000_000)
+    _ = try database.flakyReport(
+        project: "Bench", runs: history.runs, since: nil, thresholds: FlakyThresholds(), now: 1_800_000_000)
 }
 print("Reports over \(results) stored results:")
 Report.duration("runs --limit 1 (baseline query)", scanSeconds)
@@ -61,7 +67,8 @@ Report.duration("report flaky (all \(history.runs) runs)", flakyAllSeconds, targ
 print("  found \(flaky.flaky.count) flaky, \(flaky.broken.count) broken, \(flaky.predicates.count) predicates")
 
 let junitRuns = option("--junit-runs", 100)
-let junitFiles = try SyntheticHistory(tests: history.tests, runs: junitRuns).writeJUnit(to: folder.appending(path: "junit"))
+let junitFiles = try SyntheticHistory(tests: history.tests, runs: junitRuns).writeJUnit(
+    to: folder.appending(path: "junit"))
 let junitDatabase = try LedgerDatabase(path: folder.appending(path: "junit.sqlite").path)
 let junitSeconds = try Timing.seconds {
     for (index, file) in junitFiles.enumerated() {
@@ -74,7 +81,10 @@ let junitSeconds = try Timing.seconds {
     }
 }
 Report.rate("JUnit XML ingest into SQLite", history.tests * junitRuns, junitSeconds, target: 100_000)
-print(String(format: "  JUnit ÷ NDJSON ingest time per result: %.2f×", (junitSeconds / Double(history.tests * junitRuns)) / (ingestSeconds / Double(results))))
+print(
+    String(
+        format: "  JUnit ÷ NDJSON ingest time per result: %.2f×",
+        (junitSeconds / Double(history.tests * junitRuns)) / (ingestSeconds / Double(results))))
 
 let memoryMB = option("--memory-mb", 500)
 if memoryMB > 0 {

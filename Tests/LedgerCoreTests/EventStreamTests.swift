@@ -32,7 +32,10 @@ import Testing
                 .init(
                     at: 2.4, test: "M.S/t", name: "spinner hidden", expect: .doesntHold, held: true, attempts: 3,
                     waited: 0.02, timeout: 1, interval: 0.01, activity: "a1", file: "S.swift", line: 9)),
-            .issue(.init(at: 2.5, test: "M.S/t", message: "XCTAssertEqual failed", file: "S.swift", line: 12, kind: .assertion)),
+            .issue(
+                .init(
+                    at: 2.5, test: "M.S/t", message: "XCTAssertEqual failed", file: "S.swift", line: 12,
+                    kind: .assertion)),
             .testEnd(.init(at: 3, test: "M.S/t", outcome: .failed, duration: 1, message: "boom")),
             .runEnd(.init(at: 4, outcome: "failed")),
         ]
@@ -87,7 +90,9 @@ import Testing
 
     @Test func wrongFieldTypeIsNamed() {
         #expect {
-            try decode(#"{"v":1,"type":"predicate","run":"\#(run)","at":1,"test":"t","attempt":1,"name":"n","expect":"holds","held":"yes","attempts":1,"waited":0,"timeout":1}"#)
+            try decode(
+                #"{"v":1,"type":"predicate","run":"\#(run)","at":1,"test":"t","attempt":1,"name":"n","expect":"holds","held":"yes","attempts":1,"waited":0,"timeout":1}"#
+            )
         } throws: { error in
             (error as? LedgerInputError)?.problem.contains("held") == true
         }

@@ -19,8 +19,10 @@ import Testing
     }
 
     @Test func stopsAtALineOverTheLimit() {
-        var iterator = LineReader(.data(Data(("ok\n" + String(repeating: "y", count: 100)).utf8)), maximumLineLength: 10)
-            .makeIterator()
+        var iterator = LineReader(
+            .data(Data(("ok\n" + String(repeating: "y", count: 100)).utf8)), maximumLineLength: 10
+        )
+        .makeIterator()
         #expect(iterator.next() != nil)
         #expect(iterator.next() == nil)
         #expect(iterator.failure?.line == 2)
@@ -29,8 +31,10 @@ import Testing
 
 extension LineReaderTests {
     @Test func aLongLineEndingInANewlineIsCaughtToo() {
-        var iterator = LineReader(.data(Data((String(repeating: "z", count: 50) + "\nok\n").utf8)), maximumLineLength: 10)
-            .makeIterator()
+        var iterator = LineReader(
+            .data(Data((String(repeating: "z", count: 50) + "\nok\n").utf8)), maximumLineLength: 10
+        )
+        .makeIterator()
         #expect(iterator.next() == nil)
         #expect(iterator.failure?.line == 1)
     }

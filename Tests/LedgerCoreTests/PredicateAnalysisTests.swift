@@ -40,7 +40,9 @@ import Testing
         #expect(verdict(near) == .atRisk)
         let finding = PredicateAnalysis.judge(near, thresholds: FlakyThresholds())
         #expect(finding?.marginMax == 0.95)
-        #expect(abs((finding?.suggestedTimeout ?? 0) - 2 * Statistics.percentile(near.evaluations.map { $0.waited }, 0.99)) < 1e-9)
+        #expect(
+            abs((finding?.suggestedTimeout ?? 0) - 2 * Statistics.percentile(near.evaluations.map { $0.waited }, 0.99))
+                < 1e-9)
     }
 
     @Test func tooFewEvaluationsAreNotAtRisk() {

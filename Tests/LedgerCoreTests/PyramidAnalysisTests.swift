@@ -24,7 +24,8 @@ import Testing
     func verdictFollowsTheShares(_ example: Case) {
         var samples: [PyramidSample] = []
         samples += Array(repeating: PyramidSample(layer: .unit, seconds: 0.01, failed: false), count: example.unit)
-        samples += Array(repeating: PyramidSample(layer: .integration, seconds: 0.5, failed: false), count: example.integration)
+        samples += Array(
+            repeating: PyramidSample(layer: .integration, seconds: 0.5, failed: false), count: example.integration)
         samples += Array(repeating: PyramidSample(layer: .ui, seconds: 5, failed: true), count: example.ui)
         let report = PyramidAnalysis.report(run: "r", runs: 1, samples: samples)
         #expect(report.verdict == example.verdict)

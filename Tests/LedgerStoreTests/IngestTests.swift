@@ -10,13 +10,37 @@ import Testing
         let ledger = try TemporaryLedger()
         defer { ledger.directory.remove() }
         let script = RunScript(revision: "abc").start(configuration: "iPhone 15 / iOS 18")
-            .with(.testStart(.init(at: 10, test: "Demo.Alerts/testDelete", suite: "Demo.Alerts", name: "testDelete", file: "Alerts.swift", line: 4, layer: .unit, tags: ["alert"])))
+            .with(
+                .testStart(
+                    .init(
+                        at: 10, test: "Demo.Alerts/testDelete", suite: "Demo.Alerts", name: "testDelete",
+                        file: "Alerts.swift", line: 4, layer: .unit, tags: ["alert"]))
+            )
             .with(.activityStart(.init(at: 10.1, test: "Demo.Alerts/testDelete", activity: "a1", name: "Open")))
-            .with(.activityStart(.init(at: 10.2, test: "Demo.Alerts/testDelete", activity: "a2", parent: "a1", name: "Tap delete")))
-            .with(.capture(.init(at: 10.3, test: "Demo.Alerts/testDelete", verifier: "AlertVerifier", activity: "a2", fields: ["title": "Delete?", "presentedCount": 1])))
-            .with(.predicate(.init(at: 10.4, test: "Demo.Alerts/testDelete", name: "alert shown", expect: .holds, held: true, attempts: 4, waited: 0.04, timeout: 1, interval: 0.01, activity: "a2")))
+            .with(
+                .activityStart(
+                    .init(at: 10.2, test: "Demo.Alerts/testDelete", activity: "a2", parent: "a1", name: "Tap delete"))
+            )
+            .with(
+                .capture(
+                    .init(
+                        at: 10.3, test: "Demo.Alerts/testDelete", verifier: "AlertVerifier", activity: "a2",
+                        fields: ["title": "Delete?", "presentedCount": 1]))
+            )
+            .with(
+                .predicate(
+                    .init(
+                        at: 10.4, test: "Demo.Alerts/testDelete", name: "alert shown", expect: .holds, held: true,
+                        attempts: 4, waited: 0.04, timeout: 1, interval: 0.01, activity: "a2"))
+            )
             .with(.activityEnd(.init(at: 10.5, activity: "a2", outcome: .failed)))
-            .with(.issue(.init(at: 10.5, test: "Demo.Alerts/testDelete", message: "XCTAssertEqual failed: (\"1\") is not equal to (\"2\")", file: "Alerts.swift", line: 9, kind: .assertion)))
+            .with(
+                .issue(
+                    .init(
+                        at: 10.5, test: "Demo.Alerts/testDelete",
+                        message: "XCTAssertEqual failed: (\"1\") is not equal to (\"2\")", file: "Alerts.swift",
+                        line: 9, kind: .assertion))
+            )
             .with(.activityEnd(.init(at: 10.6, activity: "a1", outcome: .failed)))
             .with(.testEnd(.init(at: 11, test: "Demo.Alerts/testDelete", outcome: .failed, duration: 1)))
             .end()
@@ -25,12 +49,14 @@ import Testing
         #expect(summary.runs == [script.run])
 
         let row = try ledger.database.writer.read { db in
-            try Row.fetchOne(db, sql: """
-                SELECT run.configuration, run.revision, run.outcome, test.key, test.layer, test.tags, test.file,
-                    result.outcome, result.duration, issue.line, issue.kind
-                FROM result JOIN run ON run.id = result.runId JOIN test ON test.id = result.testId
-                JOIN issue ON issue.resultId = result.id
-                """)
+            try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT run.configuration, run.revision, run.outcome, test.key, test.layer, test.tags, test.file,
+                        result.outcome, result.duration, issue.line, issue.kind
+                    FROM result JOIN run ON run.id = result.runId JOIN test ON test.id = result.testId
+                    JOIN issue ON issue.resultId = result.id
+                    """)
         }
         #expect(row?[0] == "iPhone 15 / iOS 18")
         #expect(row?[1] == "abc")
@@ -44,16 +70,22 @@ import Testing
         #expect(row?[10] == "assertion")
 
         let activities = try ledger.database.writer.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT child.name, parent.name, child.outcome FROM activity child
-                LEFT JOIN activity parent ON parent.id = child.parentId ORDER BY child.startedAt
-                """)
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT child.name, parent.name, child.outcome FROM activity child
+                    LEFT JOIN activity parent ON parent.id = child.parentId ORDER BY child.startedAt
+                    """)
         }
         #expect(activities.map { $0[0] as String } == ["Open", "Tap delete"])
         #expect(activities[1][1] == "Open")
         #expect(activities[1][2] == "failed")
         let capture = try ledger.database.writer.read { db in
-            try Row.fetchOne(db, sql: "SELECT capture.verifier, capture.fields, activity.name FROM capture JOIN activity ON activity.id = capture.activityId")
+            try Row.fetchOne(
+                db,
+                sql:
+                    "SELECT capture.verifier, capture.fields, activity.name FROM capture JOIN activity ON activity.id = capture.activityId"
+            )
         }
         #expect(capture?[0] == "AlertVerifier")
         #expect(capture?[1] == #"{"presentedCount":1,"title":"Delete?"}"#)
@@ -71,7 +103,8 @@ import Testing
     @Test func sendingARunTwiceStoresItOnce() throws {
         let ledger = try TemporaryLedger()
         defer { ledger.directory.remove() }
-        let script = RunScript().start().pass("A/a").fail("A/b").test("A/c", .failed).test("A/c", .passed, attempt: 2).end()
+        let script = RunScript().start().pass("A/a").fail("A/b").test("A/c", .failed).test("A/c", .passed, attempt: 2)
+            .end()
         let first = try ledger.ingest(script.records)
         let second = try ledger.ingest(script.records)
         #expect(first.results == 4)
@@ -118,7 +151,8 @@ import Testing
         #expect(run.crashed == 1)
         #expect(run.passed == 1)
         let outcome = try ledger.database.writer.read { db in
-            try String.fetchOne(db, sql: "SELECT outcome FROM result JOIN test ON test.id = testId WHERE key = 'A/crashes'")
+            try String.fetchOne(
+                db, sql: "SELECT outcome FROM result JOIN test ON test.id = testId WHERE key = 'A/crashes'")
         }
         #expect(outcome == "crashed")
     }

@@ -10,10 +10,12 @@ import Testing
         defer { ledger.directory.remove() }
         var script = RunScript(at: 100).start()
         for index in 0..<7 { script = script.pass("DemoTests.Unit/t\(index)", duration: 0.01) }
-        script = script.pass("DemoIntegrationTests.Store/t1", duration: 0.5).fail("DemoIntegrationTests.Store/t2", duration: 0.5)
+        script = script.pass("DemoIntegrationTests.Store/t1", duration: 0.5).fail(
+            "DemoIntegrationTests.Store/t2", duration: 0.5)
         script = script.test("Demo.Login/t", .passed, duration: 3, layer: .ui).end()
         try ledger.ingest(RunScript(at: 50).start().pass("Old/t").end().records + script.records)
-        let report = try ledger.database.pyramidReport(project: nil, run: nil, since: nil, classifier: LayerClassifier())
+        let report = try ledger.database.pyramidReport(
+            project: nil, run: nil, since: nil, classifier: LayerClassifier())
         #expect(report.run == script.run)
         #expect(report.layers.map(\.tests) == [7, 2, 1])
         #expect(report.layers[1].failureRate == 0.5)
@@ -40,16 +42,25 @@ import Testing
             var script = RunScript(revision: "rev\(index / 2)", at: Double(1_000 + index * 100)).start()
             script = script.pass("A/stable")
             script = index % 3 == 0 ? script.fail("A/flips") : script.pass("A/flips")
-            script = index == 9 ? script.test("A/retried", .failed).test("A/retried", .passed, attempt: 2) : script.pass("A/retried")
+            script =
+                index == 9
+                ? script.test("A/retried", .failed).test("A/retried", .passed, attempt: 2) : script.pass("A/retried")
             script = index >= 6 ? script.fail("A/broken") : script.pass("A/broken")
             let held = index % 2 == 0
             script = script.with(.testStart(.init(at: script.clock, test: "A/waits")))
-                .with(.predicate(.init(at: script.clock, test: "A/waits", name: "spinner gone", expect: .holds, held: held, attempts: held ? 5 : 100, waited: held ? 0.05 : 1, timeout: 1)))
-                .with(.testEnd(.init(at: script.clock, test: "A/waits", outcome: held ? .passed : .failed, duration: 1)))
+                .with(
+                    .predicate(
+                        .init(
+                            at: script.clock, test: "A/waits", name: "spinner gone", expect: .holds, held: held,
+                            attempts: held ? 5 : 100, waited: held ? 0.05 : 1, timeout: 1))
+                )
+                .with(
+                    .testEnd(.init(at: script.clock, test: "A/waits", outcome: held ? .passed : .failed, duration: 1)))
             records += script.end().records
         }
         try ledger.ingest(records)
-        let report = try ledger.database.flakyReport(project: nil, runs: 30, since: nil, thresholds: FlakyThresholds(), now: 10_000)
+        let report = try ledger.database.flakyReport(
+            project: nil, runs: 30, since: nil, thresholds: FlakyThresholds(), now: 10_000)
         #expect(report.runs == 10)
         #expect(Set(report.flaky.map(\.test)) == ["A/flips", "A/retried", "A/waits"])
         #expect(report.broken.map(\.test) == ["A/broken"])
@@ -61,7 +72,8 @@ import Testing
         #expect(report.predicates.map(\.verdict) == [.flaky])
         #expect(report.predicates.first?.evaluations == 10)
         #expect(report.predicates.first?.timeouts == 5)
-        let window = try ledger.database.flakyReport(project: nil, runs: 3, since: nil, thresholds: FlakyThresholds(), now: 10_000)
+        let window = try ledger.database.flakyReport(
+            project: nil, runs: 3, since: nil, thresholds: FlakyThresholds(), now: 10_000)
         #expect(window.runs == 3)
         #expect(window.flaky.first { $0.test == "A/retried" }?.runs == 3)
     }

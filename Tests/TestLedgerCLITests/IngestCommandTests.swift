@@ -113,7 +113,8 @@ import Testing
         try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: CLI.binary, to: copy)
         let file = try cli.directory.write("results.xml", junit)
-        let output = try cli.run(["ingest", file.path, "--db", cli.directory.path("fresh/ledger.sqlite")], executable: copy)
+        let output = try cli.run(
+            ["ingest", file.path, "--db", cli.directory.path("fresh/ledger.sqlite")], executable: copy)
         #expect(output.status == 0, "\(output.stderr)")
         #expect(FileManager.default.fileExists(atPath: cli.directory.path("fresh/ledger.sqlite")))
     }

@@ -10,7 +10,6 @@ import Testing
         ["swift", "test", "--package-path", demo, "--scratch-path", CLI.scratchPath(for: "Demo")] + extra
     }
 
-
     @Test func recordsXCTestAndSwiftTestingFromSwiftTest() throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
@@ -47,7 +46,8 @@ import Testing
         let xctest = try cli.run(["ingest", xunit])
         #expect(xctest.stdout.contains("junit, 7 result(s) stored"), "\(xctest.stdout)\(xctest.stderr)")
         let swiftTesting = try cli.run(["ingest", cli.directory.path("xunit-swift-testing.xml")])
-        #expect(swiftTesting.stdout.contains("junit, 5 result(s) stored"), "\(swiftTesting.stdout)\(swiftTesting.stderr)")
+        #expect(
+            swiftTesting.stdout.contains("junit, 5 result(s) stored"), "\(swiftTesting.stdout)\(swiftTesting.stderr)")
         let runs = try #require(try cli.json(["runs"]) as? [[String: Any]])
         #expect(runs.map { $0["skipped"] as? Int }.contains(1), "Swift Testing's xUnit marks the skip")
     }
@@ -56,8 +56,11 @@ import Testing
         let cli = try CLI()
         defer { cli.directory.remove() }
         let results = try cli.directory.write(
-            "out/junit.xml", #"<testsuite name="s"><testcase classname="A" name="b"><failure message="no"/></testcase></testsuite>"#)
-        let output = try cli.run(["record", "--junit", results.deletingLastPathComponent().path, "--", "sh", "-c", "echo ran; exit 3"])
+            "out/junit.xml",
+            #"<testsuite name="s"><testcase classname="A" name="b"><failure message="no"/></testcase></testsuite>"#)
+        let output = try cli.run([
+            "record", "--junit", results.deletingLastPathComponent().path, "--", "sh", "-c", "echo ran; exit 3",
+        ])
         #expect(output.status == 3)
         #expect(output.stdout.contains("ran"))
         #expect(output.stdout.contains("1 tests — 0 passed, 1 failed"))

@@ -9,12 +9,24 @@ import Testing
             var script = RunScript(revision: "rev\(index / 2)", at: Double(1_700_000_000 + index * 600)).start()
             for unit in 0..<6 { script = script.pass("AppTests.Unit/t\(unit)") }
             script = index % 2 == 0 ? script.fail("AppTests.Sync/testFlaky") : script.pass("AppTests.Sync/testFlaky")
-            script = index > 5 ? script.fail("AppIntegrationTests.Store/testBroken") : script.pass("AppIntegrationTests.Store/testBroken")
+            script =
+                index > 5
+                ? script.fail("AppIntegrationTests.Store/testBroken")
+                : script.pass("AppIntegrationTests.Store/testBroken")
             script = script.pass("AppIntegrationTests.Store/testSave").pass("AppUITests.Login/testLogin", duration: 3)
             let held = index % 3 != 0
             script = script.with(.testStart(.init(at: script.clock, test: "AppUITests.Login/testSpinner", layer: .ui)))
-                .with(.predicate(.init(at: script.clock, test: "AppUITests.Login/testSpinner", name: "spinner hidden", expect: .holds, held: held, attempts: held ? 40 : 100, waited: held ? 0.4 : 1, timeout: 1)))
-                .with(.testEnd(.init(at: script.clock, test: "AppUITests.Login/testSpinner", outcome: held ? .passed : .failed, duration: 1)))
+                .with(
+                    .predicate(
+                        .init(
+                            at: script.clock, test: "AppUITests.Login/testSpinner", name: "spinner hidden",
+                            expect: .holds, held: held, attempts: held ? 40 : 100, waited: held ? 0.4 : 1, timeout: 1))
+                )
+                .with(
+                    .testEnd(
+                        .init(
+                            at: script.clock, test: "AppUITests.Login/testSpinner", outcome: held ? .passed : .failed,
+                            duration: 1)))
             return script.end().ndjson
         }.joined()
     }
@@ -44,7 +56,8 @@ import Testing
         let cli = try CLI()
         defer { cli.directory.remove() }
         try cli.run(["ingest", "-"], stdin: history())
-        try cli.directory.write(".testledger.yml", "layers:\n  - pattern: \"AppTests.Unit/*\"\n    layer: integration\n")
+        try cli.directory.write(
+            ".testledger.yml", "layers:\n  - pattern: \"AppTests.Unit/*\"\n    layer: integration\n")
         let report = try #require(try cli.json(["report", "pyramid"]) as? [String: Any])
         let layers = try #require(report["layers"] as? [[String: Any]])
         #expect(layers.map { $0["tests"] as? Int } == [1, 8, 2])

@@ -102,11 +102,13 @@ public enum PredicateAnalysis {
             p95 >= thresholds.atRiskP95 || maxMargin >= thresholds.atRiskMax
         {
             verdict = .atRisk
-            reason = "never timed out, but used \(percent(p95)) of its timeout at p95"
+            reason =
+                "never timed out, but used \(percent(p95)) of its timeout at p95"
                 + " and \(percent(maxMargin)) at most"
         } else if site.expect == .doesntHold, evaluations.allSatisfy({ $0.held && $0.attempts == 1 }) {
             verdict = .vacuous
-            reason = "doesntHold held on its first attempt every time: it proves nothing;"
+            reason =
+                "doesntHold held on its first attempt every time: it proves nothing;"
                 + " check that the condition never holds instead"
         } else {
             return nil

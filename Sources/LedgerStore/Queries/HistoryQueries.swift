@@ -56,8 +56,10 @@ extension LedgerDatabase {
     /// The run with this id, when stored.
     public func windowRun(id: String) throws -> WindowRun? {
         try writer.read { db in
-            try Row.fetchOne(db, sql: "SELECT id, startedAt, revision, configuration FROM run WHERE id = ?", arguments: [id])
-                .map { WindowRun(id: $0[0], startedAt: $0[1], revision: $0[2], configuration: $0[3]) }
+            try Row.fetchOne(
+                db, sql: "SELECT id, startedAt, revision, configuration FROM run WHERE id = ?", arguments: [id]
+            )
+            .map { WindowRun(id: $0[0], startedAt: $0[1], revision: $0[2], configuration: $0[3]) }
         }
     }
 
@@ -131,8 +133,10 @@ extension LedgerDatabase {
                 let evaluation = PredicateEvaluation(
                     run: run, revision: revisions[run] ?? nil, held: row[4], attempts: row[5], waited: row[6],
                     timeout: row[7])
-                sites[[test, name, expect.rawValue].joined(separator: "\u{0}"), default: PredicateSite(
-                    test: test, name: name, expect: expect, evaluations: [])
+                sites[
+                    [test, name, expect.rawValue].joined(separator: "\u{0}"),
+                    default: PredicateSite(
+                        test: test, name: name, expect: expect, evaluations: [])
                 ].evaluations.append(evaluation)
             }
             return sites.values.sorted { ($0.test, $0.name) < ($1.test, $1.name) }

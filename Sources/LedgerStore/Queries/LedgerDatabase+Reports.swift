@@ -65,7 +65,8 @@ extension LedgerDatabase {
                 let sample = RunSample(run: run.id, at: run.startedAt, revision: run.revision, attempts: test.attempts)
                 if histories[key] == nil {
                     histories[key] = TestHistory(
-                        test: info[test.testID]?.key ?? "#\(test.testID)", configuration: run.configuration, samples: [])
+                        test: info[test.testID]?.key ?? "#\(test.testID)", configuration: run.configuration, samples: []
+                    )
                 }
                 histories[key]?.samples.append(sample)
             }

@@ -17,7 +17,10 @@ extension TestLedgerCommand {
         @Argument(help: "Files to ingest; - reads standard input.")
         var files: [String]
 
-        @Option(help: "The input format, when detection is not wanted: \(InputFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
+        @Option(
+            help:
+                "The input format, when detection is not wanted: \(InputFormat.allCases.map(\.rawValue).joined(separator: ", "))."
+        )
         var format: InputFormat?
 
         @OptionGroup var store: StoreOptions

@@ -16,7 +16,9 @@ extension TestLedgerCommand {
                 with the command's own status.
                 """)
 
-        @Option(name: .customLong("junit"), help: "A results file (or folder of .xml files) the command writes; repeatable.")
+        @Option(
+            name: .customLong("junit"), help: "A results file (or folder of .xml files) the command writes; repeatable."
+        )
         var resultFiles: [String] = []
 
         @OptionGroup var store: StoreOptions
@@ -26,7 +28,9 @@ extension TestLedgerCommand {
         var command: [String]
 
         func validate() throws {
-            if command.isEmpty { throw ValidationError("Give the test command after --, e.g. testledger record -- swift test") }
+            if command.isEmpty {
+                throw ValidationError("Give the test command after --, e.g. testledger record -- swift test")
+            }
         }
 
         func run() throws {
@@ -34,7 +38,8 @@ extension TestLedgerCommand {
             let config = try ProjectConfiguration.load()
             let metadata = runInfo.metadata(config: config)
             let environment = ProcessInfo.processInfo.environment
-            let runID = environment["TESTLEDGER_RUN"].flatMap { UUID(uuidString: $0) }?.uuidString.lowercased()
+            let runID =
+                environment["TESTLEDGER_RUN"].flatMap { UUID(uuidString: $0) }?.uuidString.lowercased()
                 ?? UUID().uuidString.lowercased()
             let flakyBefore = try Set(RecordSummary.flakyTests(database, project: metadata.project, config: config))
             let folder = FileManager.default.temporaryDirectory.appending(path: "testledger-record-\(runID)")
@@ -54,7 +59,8 @@ extension TestLedgerCommand {
             let source = swiftTest == nil ? "record" : "swift-test"
             var failures: [String] = []
             try database.ingest { sink in
-                try sink.consume(LedgerRecord(run: runID, event: .runStart(metadata.runStart(at: started, source: source))))
+                try sink.consume(
+                    LedgerRecord(run: runID, event: .runStart(metadata.runStart(at: started, source: source))))
                 if let swiftTest, !FileManager.default.fileExists(atPath: swiftTest.xunit.path) {
                     let results = console.results
                     if !results.isEmpty {
@@ -72,12 +78,15 @@ extension TestLedgerCommand {
             }
             if status < 128 {
                 try database.ingest { sink in
-                    let end = LedgerEvent.RunEnd(at: Date().timeIntervalSince1970, outcome: status == 0 ? "passed" : "failed")
+                    let end = LedgerEvent.RunEnd(
+                        at: Date().timeIntervalSince1970, outcome: status == 0 ? "passed" : "failed")
                     try sink.consume(LedgerRecord(run: runID, event: .runEnd(end)))
                 }
             }
             for failure in failures { FileHandle.standardError.write(Data("testledger: \(failure)\n".utf8)) }
-            print(try RecordSummary.text(database, run: runID, project: metadata.project, config: config, flakyBefore: flakyBefore))
+            print(
+                try RecordSummary.text(
+                    database, run: runID, project: metadata.project, config: config, flakyBefore: flakyBefore))
             if status != 0 { throw ExitCode(status) }
             if !failures.isEmpty { throw ExitCode(1) }
         }
@@ -102,7 +111,9 @@ extension TestLedgerCommand {
                     continue
                 }
                 if isDirectory.boolValue {
-                    let names = try FileManager.default.contentsOfDirectory(atPath: path).filter { $0.hasSuffix(".xml") }.sorted()
+                    let names = try FileManager.default.contentsOfDirectory(atPath: path).filter {
+                        $0.hasSuffix(".xml")
+                    }.sorted()
                     files += names.map { URL(fileURLWithPath: path).appending(path: $0).path }
                 } else {
                     files.append(path)

@@ -4,7 +4,9 @@ import LedgerCore
 
 /// Run metadata flags; what they leave out comes from the CI's variables, then from git.
 struct RunOptions: ParsableArguments {
-    @Option(help: "The project (default: $TESTLEDGER_PROJECT, .testledger.yml, the CI's repository, the git folder's name).")
+    @Option(
+        help: "The project (default: $TESTLEDGER_PROJECT, .testledger.yml, the CI's repository, the git folder's name)."
+    )
     var project: String?
     @Option(help: "The revision tested (default: the CI's, else git HEAD).")
     var revision: String?
@@ -21,13 +23,15 @@ struct RunOptions: ParsableArguments {
         config: ProjectConfiguration
     ) -> RunMetadata {
         let ci = CIEnvironment.detect(environment)
-        let git = (revision == nil && ci?.revision == nil) || (branch == nil && ci?.branch == nil) || project == nil
+        let git =
+            (revision == nil && ci?.revision == nil) || (branch == nil && ci?.branch == nil) || project == nil
             ? GitInfo.read() : nil
         let projectName =
             project ?? environment["TESTLEDGER_PROJECT"].flatMap { $0.isEmpty ? nil : $0 } ?? config.project
             ?? ci?.project ?? git?.repositoryName
             ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath).lastPathComponent
-        let ciInfo = ci.map { LedgerEvent.CI(provider: $0.provider, build: build ?? $0.build, job: $0.job, url: $0.url) }
+        let ciInfo =
+            ci.map { LedgerEvent.CI(provider: $0.provider, build: build ?? $0.build, job: $0.job, url: $0.url) }
             ?? build.map { LedgerEvent.CI(build: $0) }
         return RunMetadata(
             project: projectName, revision: revision ?? ci?.revision ?? git?.revision,

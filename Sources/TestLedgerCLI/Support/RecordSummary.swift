@@ -4,7 +4,8 @@ import LedgerStore
 
 /// The few lines `record` prints after the command: counts, layers, new flaky tests.
 enum RecordSummary {
-    static func flakyTests(_ database: LedgerDatabase, project: String, config: ProjectConfiguration) throws -> [String] {
+    static func flakyTests(_ database: LedgerDatabase, project: String, config: ProjectConfiguration) throws -> [String]
+    {
         try database.flakyReport(
             project: project, runs: config.window ?? 30, since: nil, thresholds: config.flaky,
             now: Date().timeIntervalSince1970

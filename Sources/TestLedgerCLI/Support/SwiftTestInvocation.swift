@@ -24,7 +24,9 @@ struct SwiftTestInvocation {
         var arguments = original
         let terminator = arguments.firstIndex(of: "--") ?? arguments.endIndex
         var added: [String] = []
-        if !original.contains(where: { $0.hasPrefix("--event-stream-output-path") || $0.hasPrefix("--experimental-event-stream-output") }) {
+        if !original.contains(where: {
+            $0.hasPrefix("--event-stream-output-path") || $0.hasPrefix("--experimental-event-stream-output")
+        }) {
             added += ["--event-stream-output-path", eventStream.path]
         }
         if !original.contains(where: { $0.hasPrefix("--xunit-output") }) {
@@ -38,7 +40,9 @@ struct SwiftTestInvocation {
     var locationOptions: [String] {
         var options: [String] = []
         var index = 2
-        let withValue: Set<String> = ["--package-path", "--scratch-path", "--build-path", "-c", "--configuration", "--triple"]
+        let withValue: Set<String> = [
+            "--package-path", "--scratch-path", "--build-path", "-c", "--configuration", "--triple",
+        ]
         while index < original.count, original[index] != "--" {
             let argument = original[index]
             if withValue.contains(argument), index + 1 < original.count {

@@ -13,6 +13,7 @@ enum TimeWindow {
         }
         if let date = try? Date(text, strategy: .iso8601) { return date.timeIntervalSince1970 }
         throw LedgerInputError(
-            source: "--since", problem: "\"\(text)\" is not a duration or a date", fix: "use e.g. 14d, 12h, 2w or 2026-11-01")
+            source: "--since", problem: "\"\(text)\" is not a duration or a date",
+            fix: "use e.g. 14d, 12h, 2w or 2026-11-01")
     }
 }
