@@ -119,6 +119,9 @@ public struct StoreSink: EventSink {
     private mutating func write(_ attempt: PendingAttempt, end: LedgerEvent.TestEnd, run: String)
         throws
     {
+        for activity in attempt.activities {
+            activityOwners[run + "\u{0}" + activity.activity] = nil
+        }
         let project = try project(of: run)
         let testKey = project + "\u{0}" + attempt.start.test
         let testID: Int64

@@ -1,0 +1,8 @@
+/// An open `<testsuite>`: what its testcases inherit, and the clock their start times follow.
+struct JUnitSuiteFrame {
+    var name: String?
+    var file: String?
+    /// When the next testcase starts: the suite's `timestamp`, or where the enclosing suite's
+    /// clock stood, plus the durations of the testcases since.
+    var clock: Double
+}

@@ -1,0 +1,200 @@
+import Foundation
+import LedgerCore
+import LedgerTestSupport
+import Testing
+
+@testable import LedgerImport
+
+/// Input meant to harm, or merely broken: refused with a clear error, quickly, leaking nothing.
+struct JUnitHostileInputTests {
+    static let xxe = """
+        <?xml version="1.0"?>
+        <!DOCTYPE testsuites [<!ENTITY x SYSTEM "file:///etc/passwd">]>
+        <testsuites><testsuite name="s"><testcase classname="c" name="n"><failure message="m">leak:&x;</failure></testcase></testsuite></testsuites>
+        """
+
+    static var billionLaughs: String {
+        var text = "<?xml version=\"1.0\"?>\n<!DOCTYPE testsuites [\n<!ENTITY lol0 \"lol\">\n"
+        for level in 1...9 {
+            text += "<!ENTITY lol\(level) \"" + String(repeating: "&lol\(level - 1);", count: 10) + "\">\n"
+        }
+        return text
+            + "]>\n<testsuites><testsuite name=\"s\"><testcase classname=\"c\" name=\"&lol9;\">"
+            + "<failure message=\"m\">&lol9;</failure></testcase></testsuite></testsuites>\n"
+    }
+
+    @Test func externalEntityDeclarationIsRefusedBeforeParsing() throws {
+        let error = try JUnitHarness.failure(Self.xxe)
+        #expect(error.source == JUnitHarness.sourceName)
+        #expect(error.line == 2)
+        #expect(error.problem.contains("document type declaration"))
+        #expect(error.fix == "remove the <!DOCTYPE …> declaration from the file")
+        #expect(!error.description.contains("root:"))
+    }
+
+    @Test func externalEntityIsNeverResolvedByTheParserItself() throws {
+        // Past the prolog check, as if it had missed the declaration: libxml2 must not load it.
+        let run = try Self.parseWithoutPrologCheck(Self.xxe)
+        let passwd = (try? String(contentsOfFile: "/etc/passwd", encoding: .utf8)) ?? "root:"
+        let firstLine = String(passwd.prefix(while: { $0 != "\n" }))
+        let text = "\(run)"
+        #expect(!text.contains(firstLine))
+        #expect(!text.contains("root:"))
+    }
+
+    @Test func externalDTDAndParameterEntitiesAreRefused() throws {
+        for doctype in [
+            #"<!DOCTYPE testsuites SYSTEM "file:///etc/passwd">"#,
+            #"<!DOCTYPE testsuites PUBLIC "-//X//Y" "http://example.com/x.dtd">"#,
+            #"<!DOCTYPE testsuites [<!ENTITY % p SYSTEM "file:///etc/passwd"> %p;]>"#,
+        ] {
+            let error = try JUnitHarness.failure(doctype + "\n<testsuites/>")
+            #expect(error.problem.contains("document type declaration"), "\(doctype)")
+        }
+    }
+
+    @Test func plainDoctypeWithoutEntitiesIsAccepted() throws {
+        let run = try JUnitHarness.run(
+            "<!DOCTYPE testsuites>\n<testsuites><testsuite name=\"s\"><testcase classname=\"c\" name=\"n\"/></testsuite></testsuites>"
+        )
+        #expect(run.testIDs == ["c/n"])
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func billionLaughsIsRefusedQuickly() throws {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let error = try JUnitHarness.failure(Self.billionLaughs)
+        #expect(error.problem.contains("document type declaration"))
+        #expect(clock.now - started < .seconds(5))
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func billionLaughsStopsTheParserItselfQuickly() throws {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let error = #expect(throws: LedgerInputError.self) { try Self.parseWithoutPrologCheck(Self.billionLaughs) }
+        #expect(error?.problem.contains("malformed XML") == true)
+        #expect(clock.now - started < .seconds(5))
+    }
+
+    @Test func truncatedFileNamesItsLastLineAndEmitsNothing() throws {
+        let xml =
+            "<?xml version=\"1.0\"?>\n<testsuites>\n<testsuite name=\"s\">\n<testcase classname=\"c\" name=\"a\"/>\n<testcase classname=\"c\" name=\"b\">"
+        let error = try JUnitHarness.failure(xml)
+        #expect(error.line == 5)
+        #expect(error.problem.contains("malformed XML"))
+        #expect(error.fix?.contains("truncated") == true)
+        var sink = CollectingSink()
+        #expect(throws: LedgerInputError.self) {
+            try JUnitImporter().importResults(from: .data(Data(xml.utf8)), context: JUnitHarness.context(), into: &sink)
+        }
+        // The first pass proves the document well-formed before any event is emitted.
+        #expect(sink.records.isEmpty)
+    }
+
+    @Test func mismatchedTagIsMalformed() throws {
+        let error = try JUnitHarness.failure("<testsuites>\n<testsuite name=\"s\">\n</testsuites>")
+        #expect(error.line == 3)
+        #expect(error.problem.contains("malformed XML"))
+    }
+
+    @Test func binaryGarbageIsNotXML() throws {
+        var bytes = Data([0x00, 0x01, 0x02, 0x50, 0x4B, 0x03, 0x04, 0xFF, 0xFE])
+        bytes.append(contentsOf: (0..<4_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        let error = try JUnitHarness.failure(data: bytes)
+        #expect(error.problem == "malformed XML at column 1: no XML found (the file is empty, binary or not XML)")
+        #expect(error.fix == "pass the JUnit XML report the test runner wrote; this file is not XML")
+    }
+
+    @Test func emptyFileSaysSo() throws {
+        let error = try JUnitHarness.failure("")
+        #expect(error.problem.contains("empty"))
+        let blank = try JUnitHarness.failure("  \n\n ")
+        #expect(blank.problem.contains("empty"))
+    }
+
+    @Test func otherXMLIsNotJUnitAndSaysWhatToDo() throws {
+        let error = try JUnitHarness.failure(
+            "<?xml version=\"1.0\"?>\n<!-- NUnit -->\n<test-run id=\"2\"><test-suite/></test-run>")
+        #expect(error.line == 3)
+        #expect(error.problem == "not JUnit XML: the root element is <test-run>, not <testsuites> or <testsuite>")
+        #expect(error.fix?.contains("pytest --junitxml") == true)
+    }
+
+    @Test func missingFileIsUnreadable() throws {
+        var sink = CollectingSink()
+        let error = #expect(throws: LedgerInputError.self) {
+            try JUnitImporter().importResults(
+                from: .file(URL(fileURLWithPath: "/nonexistent/report.xml")), context: JUnitHarness.context(),
+                into: &sink)
+        }
+        #expect(error?.problem.hasPrefix("cannot read the file") == true)
+    }
+
+    @Test func hostileNamesArePassedThroughUnchanged() throws {
+        let run = try JUnitHarness.run(
+            """
+            <testsuites><testsuite name="s">
+            <testcase classname="Robert'); DROP TABLE tests;--" name="x' OR '1'='1"/>
+            <testcase classname="&lt;script&gt;alert(1)&lt;/script&gt;" name="&lt;img src=x onerror=alert(1)&gt;"><failure message="&lt;b&gt;bold&lt;/b&gt; &amp;amp;"/></testcase>
+            <testcase classname="Emoji🧪Tests" name="test_👩‍👩‍👧‍👦_and_\u{200B}zero width"/>
+            </testsuite></testsuites>
+            """)
+        #expect(
+            run.testIDs == [
+                "Robert'); DROP TABLE tests;--/x' OR '1'='1",
+                "<script>alert(1)</script>/<img src=x onerror=alert(1)>",
+                "Emoji🧪Tests/test_👩‍👩‍👧‍👦_and_\u{200B}zero width",
+            ])
+        #expect(
+            run.starts.map(\.suite) == ["Robert'); DROP TABLE tests;--", "<script>alert(1)</script>", "Emoji🧪Tests"])
+        #expect(run.issues.map(\.message) == ["<b>bold</b> &amp;"])
+    }
+
+    @Test func hugeFailureMessageIsCut() throws {
+        let huge = String(repeating: "x", count: 200_000)
+        let run = try JUnitHarness.run(
+            "<testsuite name=\"s\"><testcase classname=\"c\" name=\"n\"><failure message=\"\(huge)\"/></testcase></testsuite>"
+        )
+        let message = try #require(run.issues.first?.message)
+        #expect(message.utf8.count <= 64 * 1024 + "…".utf8.count)
+        #expect(message.hasSuffix("…"))
+    }
+
+    @Test func thousandsOfFailuresInOneTestcaseAreCapped() throws {
+        let failures = (1...1_500).map { "<failure message=\"f\($0)\"/>" }.joined()
+        let run = try JUnitHarness.run(
+            "<testsuite name=\"s\"><testcase classname=\"c\" name=\"n\">\(failures)</testcase></testsuite>")
+        #expect(run.issues.count == 1_001)
+        #expect(run.issues.first?.message == "f1")
+        #expect(run.issues.last?.message == "(500 more failures or errors not kept)")
+        #expect(run.outcomes("c/n") == [.failed])
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func deeplyNestedSuitesEndQuickly() throws {
+        let depth = 5_000
+        let xml =
+            "<testsuites>" + String(repeating: "<testsuite name=\"s\">", count: depth)
+            + "<testcase classname=\"c\" name=\"n\"/>" + String(repeating: "</testsuite>", count: depth)
+            + "</testsuites>"
+        // libxml2 may refuse the depth (it limits nesting); either way it ends, and never crashes.
+        if let run = try? JUnitHarness.run(xml) {
+            #expect(run.testIDs == ["c/n"])
+        } else {
+            let error = try JUnitHarness.failure(xml)
+            #expect(error.problem.contains("malformed XML"))
+        }
+    }
+
+    /// Runs only the event pass, skipping the prolog check and the first pass.
+    static func parseWithoutPrologCheck(_ xml: String) throws -> [LedgerRecord] {
+        let context = JUnitHarness.context()
+        let runStart = context.metadata.runStart(at: 0, source: "junit")
+        let handler = JUnitDocumentHandler(
+            sink: CollectingSink(), runID: context.runID, emitter: JUnitEventEmitter(runStart: runStart))
+        try JUnitXMLPass.run(.data(Data(xml.utf8)), sourceName: context.sourceName, handler: handler)
+        return handler.sink.records
+    }
+}
