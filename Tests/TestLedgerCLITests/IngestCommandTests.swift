@@ -128,3 +128,24 @@ final class UnsafeOutputs: @unchecked Sendable {
     func set(_ index: Int, _ value: CLI.Output?) { lock.withLock { values[index] = value } }
     var all: [CLI.Output?] { lock.withLock { values.keys.sorted().map { values[$0] ?? nil } } }
 }
+
+extension IngestCommandTests {
+    @Test func injectionInTestNamesIsStoredAsText() throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        let names = ["'; DROP TABLE run; --", "<script>alert(1)</script>", "x\"); DELETE FROM result; --"]
+        var script = RunScript().start()
+        for name in names { script = script.fail(name) }
+        for run in 0..<3 {
+            var again = RunScript(at: Double(1_800_000_000 + run)).start()
+            for name in names { again = again.test(name, run % 2 == 0 ? .passed : .failed) }
+            try cli.run(["ingest", "-"], stdin: again.end().ndjson)
+        }
+        #expect(try cli.run(["ingest", "-"], stdin: script.end().ndjson).status == 0)
+        let runs = try #require(try cli.json(["runs"]) as? [[String: Any]])
+        #expect(runs.count == 4)
+        let report = try #require(try cli.json(["report", "flaky"]) as? [String: Any])
+        let flaky = try #require(report["flaky"] as? [[String: Any]])
+        #expect(Set(flaky.compactMap { $0["test"] as? String }) == Set(names))
+    }
+}
