@@ -26,7 +26,11 @@ let package = Package(
         ),
         .target(
             name: "LedgerStore",
-            dependencies: ["LedgerCore", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "LedgerCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
             plugins: ["EmbedMigrationsPlugin"]
         ),
         .executableTarget(

@@ -2,7 +2,8 @@
 -- Frozen once shipped: change the schema only by adding a numbered file.
 
 CREATE TABLE run (
-    id TEXT PRIMARY KEY NOT NULL,           -- the run's UUID, from the event stream
+    id INTEGER PRIMARY KEY,
+    uuid TEXT NOT NULL UNIQUE,              -- the run's id in the event stream
     project TEXT NOT NULL,
     source TEXT NOT NULL,                   -- xctest, swift-testing, junit, tap, bacon, rspec…
     startedAt REAL NOT NULL,                -- seconds since 1970
@@ -36,7 +37,7 @@ CREATE TABLE test (
 
 CREATE TABLE result (
     id INTEGER PRIMARY KEY,
-    runId TEXT NOT NULL REFERENCES run(id) ON DELETE CASCADE,
+    runId INTEGER NOT NULL REFERENCES run(id) ON DELETE CASCADE,
     testId INTEGER NOT NULL REFERENCES test(id) ON DELETE CASCADE,
     attempt INTEGER NOT NULL,
     startedAt REAL NOT NULL,

@@ -15,7 +15,8 @@ public struct StoreSink: EventSink {
 
     let db: Database
     public private(set) var summary = IngestSummary()
-    private var projects: [String: String] = [:]
+    /// Each run seen: its row id and project.
+    private var runs: [String: (row: Int64, project: String)] = [:]
     private var testIDs: [String: Int64] = [:]
     private var pending: [PendingAttempt.Key: PendingAttempt] = [:]
     private var activityOwners: [String: PendingAttempt.Key] = [:]
@@ -28,11 +29,11 @@ public struct StoreSink: EventSink {
         let run = record.run
         switch record.event {
         case .runStart(let start):
-            try StoreWrites.upsertRun(run, start, in: db)
-            if projects[run] == nil { summary.runs.append(run) }
-            projects[run] = start.project
+            let row = try StoreWrites.upsertRun(run, start, in: db)
+            if runs[run] == nil { summary.runs.append(run) }
+            runs[run] = (row, try runProject(row) ?? start.project)
         case .testStart(let start):
-            _ = try project(of: run)
+            _ = try self.run(run)
             pending[.init(run: run, test: start.test, attempt: start.attempt)] =
                 PendingAttempt(start: start)
         case .activityStart(let activity):
@@ -64,9 +65,9 @@ public struct StoreSink: EventSink {
                     start: .init(at: end.at - end.duration, test: end.test, attempt: end.attempt))
             try write(attempt, end: end, run: run)
         case .runEnd(let end):
-            _ = try project(of: run)
+            let row = try self.run(run).row
             try finishPending(run: run)
-            try StoreWrites.endRun(run, end, in: db)
+            try StoreWrites.endRun(row, end, in: db)
         }
     }
 
@@ -96,24 +97,29 @@ public struct StoreSink: EventSink {
         _ key: PendingAttempt.Key, at: Double, _ update: (inout PendingAttempt) -> Void
     ) throws {
         if pending[key] == nil {
-            _ = try project(of: key.run)
+            _ = try self.run(key.run)
             pending[key] = PendingAttempt(
                 start: .init(at: at, test: key.test, attempt: key.attempt))
         }
         update(&pending[key, default: PendingAttempt(start: .init(at: at, test: key.test))])
     }
 
-    private mutating func project(of run: String) throws -> String {
-        if let project = projects[run] { return project }
+    private mutating func run(_ uuid: String) throws -> (row: Int64, project: String) {
+        if let known = runs[uuid] { return known }
         guard
-            let project = try String.fetchOne(
-                db, sql: "SELECT project FROM run WHERE id = ?", arguments: [run])
+            let row = try Row.fetchOne(db, sql: "SELECT id, project FROM run WHERE uuid = ?", arguments: [uuid])
         else {
-            throw Problem(message: "an event of run \(run) comes before its run.start")
+            throw Problem(message: "an event of run \(uuid) comes before its run.start")
         }
-        projects[run] = project
-        summary.runs.append(run)
-        return project
+        let found = (row: row[0] as Int64, project: row[1] as String)
+        runs[uuid] = found
+        summary.runs.append(uuid)
+        return found
+    }
+
+    /// The project a stored run already belongs to: a later run.start cannot move it.
+    private func runProject(_ row: Int64) throws -> String? {
+        try String.fetchOne(db, sql: "SELECT project FROM run WHERE id = ?", arguments: [row])
     }
 
     private mutating func write(_ attempt: PendingAttempt, end: LedgerEvent.TestEnd, run: String)
@@ -122,7 +128,7 @@ public struct StoreSink: EventSink {
         for activity in attempt.activities {
             activityOwners[run + "\u{0}" + activity.activity] = nil
         }
-        let project = try project(of: run)
+        let (row, project) = try self.run(run)
         let testKey = project + "\u{0}" + attempt.start.test
         let testID: Int64
         if let known = testIDs[testKey] {
@@ -133,7 +139,7 @@ public struct StoreSink: EventSink {
         }
         guard
             let resultID = try StoreWrites.insertResult(
-                run: run, testID: testID, start: attempt.start, end: end, in: db)
+                run: row, testID: testID, start: attempt.start, end: end, in: db)
         else {
             summary.alreadyStored += 1
             return

@@ -4,6 +4,9 @@ import LedgerCore
 
 /// A run inside a report's window.
 public struct WindowRun: Hashable, Sendable {
+    /// The run's row in the store.
+    public var row: Int64
+    /// The run's id (its UUID).
     public var id: String
     public var startedAt: Double
     public var revision: String?
@@ -45,11 +48,11 @@ extension LedgerDatabase {
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT id, startedAt, revision, configuration FROM run
+                    SELECT id, uuid, startedAt, revision, configuration FROM run
                     WHERE project = ?1 AND (?2 IS NULL OR startedAt >= ?2)
                     ORDER BY startedAt DESC LIMIT coalesce(?3, -1)
                     """, arguments: [project, since, count]
-            ).map { WindowRun(id: $0[0], startedAt: $0[1], revision: $0[2], configuration: $0[3]) }
+            ).map(WindowRun.init(row:))
         }
     }
 
@@ -57,9 +60,9 @@ extension LedgerDatabase {
     public func windowRun(id: String) throws -> WindowRun? {
         try writer.read { db in
             try Row.fetchOne(
-                db, sql: "SELECT id, startedAt, revision, configuration FROM run WHERE id = ?", arguments: [id]
+                db, sql: "SELECT id, uuid, startedAt, revision, configuration FROM run WHERE uuid = ?", arguments: [id]
             )
-            .map { WindowRun(id: $0[0], startedAt: $0[1], revision: $0[2], configuration: $0[3]) }
+            .map(WindowRun.init(row:))
         }
     }
 
@@ -74,7 +77,7 @@ extension LedgerDatabase {
                     """)
             return try runs.map { run in
                 var tests: [TestAttempts] = []
-                let cursor = try Row.fetchCursor(statement, arguments: [run.id])
+                let cursor = try Row.fetchCursor(statement, arguments: [run.row])
                 while let row = try cursor.next() {
                     let testID: Int64 = row[0]
                     let outcome = Self.outcomes[row[1] as Int]
@@ -100,7 +103,7 @@ extension LedgerDatabase {
                 sql: """
                     SELECT id, key, file, layer FROM test WHERE id IN (
                         SELECT DISTINCT testId FROM result JOIN json_each(?) c ON result.runId = c.value)
-                    """, arguments: [Self.jsonArray(runs.map(\.id))])
+                    """, arguments: [Self.jsonArray(runs.map(\.row))])
             while let row = try cursor.next() {
                 info[row[0]] = TestInfo(
                     key: row[1], file: row[2], declaredLayer: (row[3] as String?).flatMap(Layer.init(rawValue:)))
@@ -112,7 +115,7 @@ extension LedgerDatabase {
     /// The predicate evaluations in the given runs, grouped by call site.
     public func predicateSites(runs: [WindowRun]) throws -> [PredicateSite] {
         guard !runs.isEmpty else { return [] }
-        let revisions = Dictionary(runs.map { ($0.id, $0.revision) }, uniquingKeysWith: { first, _ in first })
+        let byRow = Dictionary(runs.map { ($0.row, $0) }, uniquingKeysWith: { first, _ in first })
         return try writer.read { db in
             var sites: [String: PredicateSite] = [:]
             let cursor = try Row.fetchCursor(
@@ -124,14 +127,14 @@ extension LedgerDatabase {
                     JOIN predicate p ON p.resultId = r.id
                     JOIN test t ON t.id = r.testId
                     ORDER BY p.at
-                    """, arguments: [Self.jsonArray(runs.map(\.id))])
+                    """, arguments: [Self.jsonArray(runs.map(\.row))])
             while let row = try cursor.next() {
                 let test: String = row[0]
                 let name: String = row[1]
                 let expect = PredicateExpectation(rawValue: row[2]) ?? .holds
-                let run: String = row[3]
+                let run = byRow[row[3] as Int64]
                 let evaluation = PredicateEvaluation(
-                    run: run, revision: revisions[run] ?? nil, held: row[4], attempts: row[5], waited: row[6],
+                    run: run?.id ?? "", revision: run?.revision, held: row[4], attempts: row[5], waited: row[6],
                     timeout: row[7])
                 sites[
                     [test, name, expect.rawValue].joined(separator: "\u{0}"),
@@ -148,7 +151,13 @@ extension LedgerDatabase {
     static let outcomeCodes = Outcome.allCases.enumerated().map { "WHEN '\($1.rawValue)' THEN \($0)" }
         .joined(separator: " ")
 
-    static func jsonArray(_ values: [String]) -> String {
-        JSONValue.array(values.map(JSONValue.string)).jsonText
+    static func jsonArray(_ rows: [Int64]) -> String {
+        "[" + rows.map(String.init).joined(separator: ",") + "]"
+    }
+}
+
+extension WindowRun {
+    init(row: Row) {
+        self.init(row: row[0], id: row[1], startedAt: row[2], revision: row[3], configuration: row[4])
     }
 }

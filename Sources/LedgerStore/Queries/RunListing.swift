@@ -65,7 +65,7 @@ extension LedgerDatabase {
         try writer.read { db in
             try String.fetchOne(
                 db,
-                sql: "SELECT id FROM run WHERE ?1 IS NULL OR project = ?1 ORDER BY startedAt DESC LIMIT 1",
+                sql: "SELECT uuid FROM run WHERE ?1 IS NULL OR project = ?1 ORDER BY startedAt DESC LIMIT 1",
                 arguments: [project])
         }
     }
@@ -86,7 +86,7 @@ extension RunListing {
         let ended: Double? = row["endedAt"]
         let seconds: Double = row["seconds"]
         let outcome: String? = row["outcome"]
-        id = row["id"]
+        id = row["uuid"]
         project = row["project"]
         source = row["source"]
         startedAt = iso8601(started)

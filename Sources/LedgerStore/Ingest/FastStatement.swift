@@ -1,0 +1,70 @@
+import GRDB
+import GRDBSQLite
+
+/// Binds and steps a prepared statement through SQLite's C API: the ingest's hot path, where
+/// building `StatementArguments` for every row would cost more than the insert itself.
+struct FastStatement {
+    private let statement: Statement
+    private let handle: SQLiteStatement
+    private var index: Int32 = 0
+
+    init(_ statement: Statement) {
+        self.statement = statement
+        self.handle = statement.sqliteStatement
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+    }
+
+    mutating func bind(_ value: Int?) {
+        index += 1
+        if let value { sqlite3_bind_int64(handle, index, Int64(value)) } else { sqlite3_bind_null(handle, index) }
+    }
+
+    mutating func bind(_ value: Int64?) {
+        index += 1
+        if let value { sqlite3_bind_int64(handle, index, value) } else { sqlite3_bind_null(handle, index) }
+    }
+
+    mutating func bind(_ value: Double?) {
+        index += 1
+        if let value { sqlite3_bind_double(handle, index, value) } else { sqlite3_bind_null(handle, index) }
+    }
+
+    mutating func bind(_ value: Bool) {
+        bind(value ? 1 : 0 as Int)
+    }
+
+    mutating func bind(_ value: String?) {
+        index += 1
+        guard var value else {
+            sqlite3_bind_null(handle, index)
+            return
+        }
+        value.withUTF8 { bytes in
+            _ = sqlite3_bind_text(
+                handle, index, bytes.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) },
+                Int32(bytes.count), Self.transient)
+        }
+    }
+
+    /// Runs the statement; the first column of its first row when it returns one.
+    /// - Throws: `DatabaseError` with SQLite's message.
+    @discardableResult
+    func step(in db: Database) throws -> Int64? {
+        defer { sqlite3_reset(handle) }
+        switch sqlite3_step(handle) {
+        case SQLITE_ROW:
+            let value = sqlite3_column_int64(handle, 0)
+            while sqlite3_step(handle) == SQLITE_ROW {}
+            return value
+        case SQLITE_DONE:
+            return nil
+        case let code:
+            throw DatabaseError(
+                resultCode: ResultCode(rawValue: code),
+                message: String(cString: sqlite3_errmsg(db.sqliteConnection)), sql: statement.sql)
+        }
+    }
+
+    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+}
