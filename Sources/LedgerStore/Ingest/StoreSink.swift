@@ -15,10 +15,12 @@ public struct StoreSink: EventSink {
 
     let db: Database
     public private(set) var summary = IngestSummary()
-    /// Each run seen: its row id and project.
+    /// Each run seen: its row id and project; the last one also apart, for speed.
     private var runs: [String: (row: Int64, project: String)] = [:]
-    private var testIDs: [String: Int64] = [:]
-    private var pending: [PendingAttempt.Key: PendingAttempt] = [:]
+    private var lastRun: (uuid: String, row: Int64, project: String)?
+    /// Test row ids by project and test id.
+    private var testIDs: [String: [String: Int64]] = [:]
+    private var pending = PendingAttempts()
     private var activityOwners: [String: PendingAttempt.Key] = [:]
 
     init(db: Database) {
@@ -32,10 +34,10 @@ public struct StoreSink: EventSink {
             let row = try StoreWrites.upsertRun(run, start, in: db)
             if runs[run] == nil { summary.runs.append(run) }
             runs[run] = (row, try runProject(row) ?? start.project)
+            lastRun = nil
         case .testStart(let start):
             _ = try self.run(run)
-            pending[.init(run: run, test: start.test, attempt: start.attempt)] =
-                PendingAttempt(start: start)
+            pending.begin(.init(run: run, test: start.test, attempt: start.attempt), PendingAttempt(start: start))
         case .activityStart(let activity):
             let key = PendingAttempt.Key(run: run, test: activity.test, attempt: activity.attempt)
             try withPending(key, at: activity.at) { $0.activities.append(activity) }
@@ -44,7 +46,7 @@ public struct StoreSink: EventSink {
             guard let key = activityOwners[run + "\u{0}" + end.activity] else {
                 throw Problem(message: "activity.end for activity \"\(end.activity)\" that never started")
             }
-            pending[key]?.activityEnds[end.activity] = end
+            _ = pending.update(key) { $0.activityEnds[end.activity] = end }
         case .capture(let capture):
             try withPending(.init(run: run, test: capture.test, attempt: capture.attempt), at: capture.at) {
                 $0.captures.append(capture)
@@ -60,7 +62,7 @@ public struct StoreSink: EventSink {
         case .testEnd(let end):
             let key = PendingAttempt.Key(run: run, test: end.test, attempt: end.attempt)
             let attempt =
-                pending.removeValue(forKey: key)
+                pending.remove(key)
                 ?? PendingAttempt(
                     start: .init(at: end.at - end.duration, test: end.test, attempt: end.attempt))
             try write(attempt, end: end, run: run)
@@ -84,10 +86,10 @@ public struct StoreSink: EventSink {
 
     private mutating func finishPending(run: String) throws {
         let open = pending.keys.filter { $0.run == run }.sorted {
-            (pending[$0]?.start.at ?? 0) < (pending[$1]?.start.at ?? 0)
+            (pending.start(of: $0) ?? 0) < (pending.start(of: $1) ?? 0)
         }
         for key in open {
-            guard let attempt = pending.removeValue(forKey: key) else { continue }
+            guard let attempt = pending.remove(key) else { continue }
             try write(attempt, end: attempt.crashedEnd, run: run)
             summary.crashed += 1
         }
@@ -96,16 +98,19 @@ public struct StoreSink: EventSink {
     private mutating func withPending(
         _ key: PendingAttempt.Key, at: Double, _ update: (inout PendingAttempt) -> Void
     ) throws {
-        if pending[key] == nil {
-            _ = try self.run(key.run)
-            pending[key] = PendingAttempt(
-                start: .init(at: at, test: key.test, attempt: key.attempt))
-        }
-        update(&pending[key, default: PendingAttempt(start: .init(at: at, test: key.test))])
+        if pending.update(key, update) { return }
+        _ = try self.run(key.run)
+        var attempt = PendingAttempt(start: .init(at: at, test: key.test, attempt: key.attempt))
+        update(&attempt)
+        pending.begin(key, attempt)
     }
 
     private mutating func run(_ uuid: String) throws -> (row: Int64, project: String) {
-        if let known = runs[uuid] { return known }
+        if let lastRun, lastRun.uuid == uuid { return (lastRun.row, lastRun.project) }
+        if let known = runs[uuid] {
+            lastRun = (uuid, known.row, known.project)
+            return known
+        }
         guard
             let row = try Row.fetchOne(db, sql: "SELECT id, project FROM run WHERE uuid = ?", arguments: [uuid])
         else {
@@ -129,13 +134,12 @@ public struct StoreSink: EventSink {
             activityOwners[run + "\u{0}" + activity.activity] = nil
         }
         let (row, project) = try self.run(run)
-        let testKey = project + "\u{0}" + attempt.start.test
         let testID: Int64
-        if let known = testIDs[testKey] {
+        if let known = testIDs[project]?[attempt.start.test] {
             testID = known
         } else {
             testID = try StoreWrites.upsertTest(attempt.start, project: project, in: db)
-            testIDs[testKey] = testID
+            testIDs[project, default: [:]][attempt.start.test] = testID
         }
         guard
             let resultID = try StoreWrites.insertResult(
