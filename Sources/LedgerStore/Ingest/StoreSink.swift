@@ -14,6 +14,7 @@ public struct StoreSink: EventSink {
     }
 
     let db: Database
+    private let writes: StoreWrites
     public private(set) var summary = IngestSummary()
     /// Each run seen: its row id and project; the last one also apart, for speed.
     private var runs: [String: (row: Int64, project: String)] = [:]
@@ -25,13 +26,14 @@ public struct StoreSink: EventSink {
 
     init(db: Database) {
         self.db = db
+        self.writes = StoreWrites(db: db)
     }
 
     public mutating func consume(_ record: LedgerRecord) throws {
         let run = record.run
         switch record.event {
         case .runStart(let start):
-            let row = try StoreWrites.upsertRun(run, start, in: db)
+            let row = try writes.upsertRun(run, start)
             if runs[run] == nil { summary.runs.append(run) }
             runs[run] = (row, try runProject(row) ?? start.project)
             lastRun = nil
@@ -69,7 +71,7 @@ public struct StoreSink: EventSink {
         case .runEnd(let end):
             let row = try self.run(run).row
             try finishPending(run: run)
-            try StoreWrites.endRun(row, end, in: db)
+            try writes.endRun(row, end)
         }
     }
 
@@ -138,17 +140,17 @@ public struct StoreSink: EventSink {
         if let known = testIDs[project]?[attempt.start.test] {
             testID = known
         } else {
-            testID = try StoreWrites.upsertTest(attempt.start, project: project, in: db)
+            testID = try writes.upsertTest(attempt.start, project: project)
             testIDs[project, default: [:]][attempt.start.test] = testID
         }
         guard
-            let resultID = try StoreWrites.insertResult(
-                run: row, testID: testID, start: attempt.start, end: end, in: db)
+            let resultID = try writes.insertResult(
+                run: row, testID: testID, start: attempt.start, end: end)
         else {
             summary.alreadyStored += 1
             return
         }
-        try StoreWrites.insertDetails(of: attempt, resultID: resultID, in: db)
+        try writes.insertDetails(of: attempt, resultID: resultID)
         summary.results += 1
     }
 }

@@ -2,31 +2,49 @@ import Foundation
 import GRDB
 import LedgerCore
 
-/// The SQL that writes events: cached statements bound through ``FastStatement``.
-enum StoreWrites {
+/// The SQL that writes events: statements prepared once per transaction and bound through
+/// ``FastStatement`` (looking them up by their SQL text for every row would cost as much as the
+/// insert).
+final class StoreWrites {
+    let db: Database
+    private var statements: [Int: Statement] = [:]
+
+    init(db: Database) {
+        self.db = db
+    }
+
+    /// The prepared statement for `sql`, `slot` naming it.
+    private func statement(_ slot: Int, _ sql: @autoclosure () -> String) throws -> Statement {
+        if let statement = statements[slot] { return statement }
+        let statement = try db.makeStatement(sql: sql())
+        statements[slot] = statement
+        return statement
+    }
+
     /// Inserts the run or merges what is new into it; returns its row id.
-    static func upsertRun(_ uuid: String, _ start: LedgerEvent.RunStart, in db: Database) throws -> Int64 {
+    func upsertRun(_ uuid: String, _ start: LedgerEvent.RunStart) throws -> Int64 {
         var statement = FastStatement(
-            try db.cachedStatement(
-                sql: """
-                    INSERT INTO run (uuid, project, source, startedAt, revision, branch, ciProvider,
-                        ciBuild, ciJob, ciUrl, ciAttempt, host, configuration, labels)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    ON CONFLICT (uuid) DO UPDATE SET
-                        startedAt = min(startedAt, excluded.startedAt),
-                        revision = coalesce(revision, excluded.revision),
-                        branch = coalesce(branch, excluded.branch),
-                        ciProvider = coalesce(ciProvider, excluded.ciProvider),
-                        ciBuild = coalesce(ciBuild, excluded.ciBuild),
-                        ciJob = coalesce(ciJob, excluded.ciJob),
-                        ciUrl = coalesce(ciUrl, excluded.ciUrl),
-                        ciAttempt = coalesce(ciAttempt, excluded.ciAttempt),
-                        host = coalesce(host, excluded.host),
-                        configuration = CASE WHEN configuration = '' THEN excluded.configuration
-                            ELSE configuration END,
-                        labels = coalesce(labels, excluded.labels)
-                    RETURNING id
-                    """))
+            try statement(
+                1,
+                """
+                INSERT INTO run (uuid, project, source, startedAt, revision, branch, ciProvider,
+                    ciBuild, ciJob, ciUrl, ciAttempt, host, configuration, labels)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (uuid) DO UPDATE SET
+                    startedAt = min(startedAt, excluded.startedAt),
+                    revision = coalesce(revision, excluded.revision),
+                    branch = coalesce(branch, excluded.branch),
+                    ciProvider = coalesce(ciProvider, excluded.ciProvider),
+                    ciBuild = coalesce(ciBuild, excluded.ciBuild),
+                    ciJob = coalesce(ciJob, excluded.ciJob),
+                    ciUrl = coalesce(ciUrl, excluded.ciUrl),
+                    ciAttempt = coalesce(ciAttempt, excluded.ciAttempt),
+                    host = coalesce(host, excluded.host),
+                    configuration = CASE WHEN configuration = '' THEN excluded.configuration
+                        ELSE configuration END,
+                    labels = coalesce(labels, excluded.labels)
+                RETURNING id
+                """))
         statement.bind(uuid)
         statement.bind(start.project)
         statement.bind(start.source)
@@ -45,14 +63,15 @@ enum StoreWrites {
         return id
     }
 
-    static func endRun(_ run: Int64, _ end: LedgerEvent.RunEnd, in db: Database) throws {
+    func endRun(_ run: Int64, _ end: LedgerEvent.RunEnd) throws {
         var statement = FastStatement(
-            try db.cachedStatement(
-                sql: """
-                    UPDATE run SET endedAt = max(coalesce(endedAt, ?1), ?1),
-                        outcome = coalesce(?2, outcome, 'finished')
-                    WHERE id = ?3
-                    """))
+            try statement(
+                2,
+                """
+                UPDATE run SET endedAt = max(coalesce(endedAt, ?1), ?1),
+                    outcome = coalesce(?2, outcome, 'finished')
+                WHERE id = ?3
+                """))
         statement.bind(end.at)
         statement.bind(end.outcome)
         statement.bind(run)
@@ -60,21 +79,22 @@ enum StoreWrites {
     }
 
     /// Inserts or refreshes the test's row and returns its id.
-    static func upsertTest(_ start: LedgerEvent.TestStart, project: String, in db: Database) throws -> Int64 {
+    func upsertTest(_ start: LedgerEvent.TestStart, project: String) throws -> Int64 {
         var statement = FastStatement(
-            try db.cachedStatement(
-                sql: """
-                    INSERT INTO test (project, key, suite, name, file, line, layer, tags)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                    ON CONFLICT (project, key) DO UPDATE SET
-                        suite = coalesce(excluded.suite, suite),
-                        name = coalesce(excluded.name, name),
-                        file = coalesce(excluded.file, file),
-                        line = coalesce(excluded.line, line),
-                        layer = coalesce(excluded.layer, layer),
-                        tags = coalesce(excluded.tags, tags)
-                    RETURNING id
-                    """))
+            try statement(
+                3,
+                """
+                INSERT INTO test (project, key, suite, name, file, line, layer, tags)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (project, key) DO UPDATE SET
+                    suite = coalesce(excluded.suite, suite),
+                    name = coalesce(excluded.name, name),
+                    file = coalesce(excluded.file, file),
+                    line = coalesce(excluded.line, line),
+                    layer = coalesce(excluded.layer, layer),
+                    tags = coalesce(excluded.tags, tags)
+                RETURNING id
+                """))
         statement.bind(project)
         statement.bind(start.test)
         statement.bind(start.suite)
@@ -89,20 +109,21 @@ enum StoreWrites {
 
     /// Inserts an attempt, or completes one stored as running; `nil` when the attempt was
     /// already stored complete. `end` `nil` stores the attempt as running.
-    static func insertResult(
-        run: Int64, testID: Int64, start: LedgerEvent.TestStart, end: LedgerEvent.TestEnd?, in db: Database
+    func insertResult(
+        run: Int64, testID: Int64, start: LedgerEvent.TestStart, end: LedgerEvent.TestEnd?
     ) throws -> Int64? {
         var statement = FastStatement(
-            try db.cachedStatement(
-                sql: """
-                    INSERT INTO result (runId, testId, attempt, startedAt, duration, outcome, message)
-                    VALUES (?, ?, ?, ?, ?, ?, ?)
-                    ON CONFLICT (runId, testId, attempt) DO UPDATE SET
-                        duration = excluded.duration, outcome = excluded.outcome,
-                        message = excluded.message
-                    WHERE result.outcome IS NULL AND excluded.outcome IS NOT NULL
-                    RETURNING id
-                    """))
+            try statement(
+                4,
+                """
+                INSERT INTO result (runId, testId, attempt, startedAt, duration, outcome, message)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (runId, testId, attempt) DO UPDATE SET
+                    duration = excluded.duration, outcome = excluded.outcome,
+                    message = excluded.message
+                WHERE result.outcome IS NULL AND excluded.outcome IS NOT NULL
+                RETURNING id
+                """))
         statement.bind(run)
         statement.bind(testID)
         statement.bind(start.attempt)
@@ -114,11 +135,11 @@ enum StoreWrites {
     }
 
     /// Inserts the attempt's issues, activities, captures and predicates.
-    static func insertDetails(of attempt: PendingAttempt, resultID: Int64, in db: Database) throws {
+    func insertDetails(of attempt: PendingAttempt, resultID: Int64) throws {
         for issue in attempt.issues {
             var statement = FastStatement(
-                try db.cachedStatement(
-                    sql: "INSERT INTO issue (resultId, at, message, file, line, kind) VALUES (?, ?, ?, ?, ?, ?)"))
+                try statement(
+                    5, "INSERT INTO issue (resultId, at, message, file, line, kind) VALUES (?, ?, ?, ?, ?, ?)"))
             statement.bind(resultID)
             statement.bind(issue.at)
             statement.bind(issue.message)
@@ -131,11 +152,12 @@ enum StoreWrites {
         for activity in attempt.activities {
             let end = attempt.activityEnds[activity.activity]
             var statement = FastStatement(
-                try db.cachedStatement(
-                    sql: """
-                        INSERT INTO activity (resultId, key, parentId, name, startedAt, endedAt, outcome)
-                        VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id
-                        """))
+                try statement(
+                    6,
+                    """
+                    INSERT INTO activity (resultId, key, parentId, name, startedAt, endedAt, outcome)
+                    VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id
+                    """))
             statement.bind(resultID)
             statement.bind(activity.activity)
             statement.bind(activity.parent.flatMap { activityIDs[$0] })
@@ -147,8 +169,8 @@ enum StoreWrites {
         }
         for capture in attempt.captures {
             var statement = FastStatement(
-                try db.cachedStatement(
-                    sql: "INSERT INTO capture (resultId, activityId, at, verifier, fields) VALUES (?, ?, ?, ?, ?)"))
+                try statement(
+                    7, "INSERT INTO capture (resultId, activityId, at, verifier, fields) VALUES (?, ?, ?, ?, ?)"))
             statement.bind(resultID)
             statement.bind(capture.activity.flatMap { activityIDs[$0] })
             statement.bind(capture.at)
@@ -158,12 +180,13 @@ enum StoreWrites {
         }
         for predicate in attempt.predicates {
             var statement = FastStatement(
-                try db.cachedStatement(
-                    sql: """
-                        INSERT INTO predicate (resultId, activityId, at, name, expect, held, attempts,
-                            waited, timeout, interval, file, line)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                        """))
+                try statement(
+                    8,
+                    """
+                    INSERT INTO predicate (resultId, activityId, at, name, expect, held, attempts,
+                        waited, timeout, interval, file, line)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """))
             statement.bind(resultID)
             statement.bind(predicate.activity.flatMap { activityIDs[$0] })
             statement.bind(predicate.at)
