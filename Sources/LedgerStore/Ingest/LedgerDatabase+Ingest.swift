@@ -5,15 +5,20 @@ extension LedgerDatabase {
     /// Runs `produce` inside one write transaction, storing every event it emits.
     ///
     /// Nothing is stored unless `produce` returns: any error rolls the whole input back.
-    /// - Parameter produce: emits events into the sink it is given.
+    /// - Parameters:
+    ///   - keepRunning: store attempts that have not ended as running (a live recorder's
+    ///     writes) instead of as crashed (an input that ended without them).
+    ///   - produce: emits events into the sink it is given.
     /// - Returns: what was stored.
     /// - Throws: what `produce` throws; ``StoreSink/Problem`` for events out of order.
     @discardableResult
-    public func ingest(_ produce: (inout StoreSink) throws -> Void) throws -> IngestSummary {
+    public func ingest(keepRunning: Bool = false, _ produce: (inout StoreSink) throws -> Void) throws
+        -> IngestSummary
+    {
         try writer.write { db in
             var sink = StoreSink(db: db)
             try produce(&sink)
-            try sink.finish()
+            try sink.finish(running: keepRunning)
             return sink.summary
         }
     }

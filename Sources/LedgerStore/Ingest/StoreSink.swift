@@ -79,10 +79,17 @@ public struct StoreSink: EventSink {
         summary.warnings.append(message)
     }
 
-    /// Stores every attempt still open as crashed; call once the input is exhausted.
-    mutating func finish() throws {
-        for run in Set(pending.keys.map(\.run)) {
-            try finishPending(run: run)
+    /// Stores every attempt still open; call once the input is exhausted.
+    /// - Parameter running: store them as still running (a live recorder's test start, or
+    ///   details of a test whose outcome comes later) instead of as crashed.
+    mutating func finish(running: Bool = false) throws {
+        guard running else {
+            for run in Set(pending.keys.map(\.run)) { try finishPending(run: run) }
+            return
+        }
+        for key in pending.keys {
+            guard let attempt = pending.remove(key) else { continue }
+            try write(attempt, end: nil, run: key.run)
         }
     }
 
@@ -129,9 +136,8 @@ public struct StoreSink: EventSink {
         try String.fetchOne(db, sql: "SELECT project FROM run WHERE id = ?", arguments: [row])
     }
 
-    private mutating func write(_ attempt: PendingAttempt, end: LedgerEvent.TestEnd, run: String)
-        throws
-    {
+    /// Writes an attempt; `end` `nil` stores it as running, its details joining the stored row.
+    private mutating func write(_ attempt: PendingAttempt, end: LedgerEvent.TestEnd?, run: String) throws {
         for activity in attempt.activities {
             activityOwners[run + "\u{0}" + activity.activity] = nil
         }
@@ -143,9 +149,10 @@ public struct StoreSink: EventSink {
             testID = try writes.upsertTest(attempt.start, project: project)
             testIDs[project, default: [:]][attempt.start.test] = testID
         }
+        let inserted = try writes.insertResult(run: row, testID: testID, start: attempt.start, end: end)
         guard
-            let resultID = try writes.insertResult(
-                run: row, testID: testID, start: attempt.start, end: end)
+            let resultID = try inserted
+                ?? (end == nil ? writes.resultID(run: row, testID: testID, attempt: attempt.start.attempt) : nil)
         else {
             summary.alreadyStored += 1
             return

@@ -120,7 +120,7 @@ final class StoreWrites {
                 VALUES (?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (runId, testId, attempt) DO UPDATE SET
                     duration = excluded.duration, outcome = excluded.outcome,
-                    message = excluded.message
+                    message = excluded.message, startedAt = min(result.startedAt, excluded.startedAt)
                 WHERE result.outcome IS NULL AND excluded.outcome IS NOT NULL
                 RETURNING id
                 """))
@@ -131,6 +131,16 @@ final class StoreWrites {
         statement.bind(end.map { max(0, $0.duration) })
         statement.bind(end?.outcome.rawValue)
         statement.bind(end?.message)
+        return try statement.step(in: db)
+    }
+
+    /// The row of a stored attempt.
+    func resultID(run: Int64, testID: Int64, attempt: Int) throws -> Int64? {
+        var statement = FastStatement(
+            try statement(9, "SELECT id FROM result WHERE runId = ? AND testId = ? AND attempt = ?"))
+        statement.bind(run)
+        statement.bind(testID)
+        statement.bind(attempt)
         return try statement.step(in: db)
     }
 
