@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "testledger", targets: ["TestLedgerCLI"]),
+        .library(name: "TestLedger", targets: ["TestLedger"]),
         .library(name: "LedgerCore", targets: ["LedgerCore"]),
         .library(name: "LedgerStore", targets: ["LedgerStore"]),
         .library(name: "LedgerImport", targets: ["LedgerImport"]),
@@ -33,6 +34,8 @@ let package = Package(
             ],
             plugins: ["EmbedMigrationsPlugin"]
         ),
+        .target(name: "TestLedgerLoader"),
+        .target(name: "TestLedger", dependencies: ["LedgerCore", "LedgerStore", "TestLedgerLoader"]),
         .executableTarget(
             name: "TestLedgerCLI",
             dependencies: [

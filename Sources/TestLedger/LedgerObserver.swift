@@ -1,0 +1,67 @@
+import Foundation
+import LedgerCore
+import XCTest
+
+/// Watches XCTest and tells the recorder what each test case did.
+final class LedgerObserver: NSObject, XCTestObservation, @unchecked Sendable {
+    private let recorder: Recorder
+    private var started: [ObjectIdentifier: Double] = [:]
+
+    init(recorder: Recorder) {
+        self.recorder = recorder
+    }
+
+    func testCaseWillStart(_ testCase: XCTestCase) {
+        let now = Date().timeIntervalSince1970
+        started[ObjectIdentifier(testCase)] = now
+        recorder.xctestWillStart(Self.context(of: testCase), at: now)
+    }
+
+    func testCase(
+        _ testCase: XCTestCase, didFailWithDescription description: String, inFile filePath: String?,
+        atLine lineNumber: Int
+    ) {
+        var message = description
+        if message.hasSuffix(" - ") { message.removeLast(3) }
+        recorder.xctestFailed(
+            message: message, file: filePath, line: filePath == nil ? nil : lineNumber,
+            at: Date().timeIntervalSince1970)
+    }
+
+    func testCaseDidFinish(_ testCase: XCTestCase) {
+        let now = Date().timeIntervalSince1970
+        let start = started.removeValue(forKey: ObjectIdentifier(testCase)) ?? now
+        let run = testCase.testRun
+        let outcome: Outcome
+        if run?.hasBeenSkipped == true {
+            outcome = .skipped
+        } else if (run?.totalFailureCount ?? 0) > 0 {
+            outcome = .failed
+        } else {
+            outcome = .passed
+        }
+        recorder.xctestDidFinish(
+            outcome: outcome, duration: run?.totalDuration ?? now - start, message: nil, at: now)
+    }
+
+    func testBundleDidFinish(_ testBundle: Bundle) {
+        recorder.bundleDidFinish(at: Date().timeIntervalSince1970)
+    }
+
+    /// `Module.Class/testMethod`, as `swift test list` and the xUnit file name the test.
+    static func context(of testCase: XCTestCase) -> TestContext {
+        let type = type(of: testCase)
+        let suite = String(reflecting: type)
+        return TestContext(
+            library: .xctest, test: suite + "/" + methodName(testCase.name), attempt: 1, suite: suite,
+            name: methodName(testCase.name), layer: (type as? any LayeredTest.Type)?.ledgerLayer)
+    }
+
+    /// `Class.testX` (Linux) or `-[Module.Class testX]` (Apple) → `testX`.
+    static func methodName(_ name: String) -> String {
+        if name.hasPrefix("-["), name.hasSuffix("]"), let space = name.lastIndex(of: " ") {
+            return String(name[name.index(after: space)..<name.index(before: name.endIndex)])
+        }
+        return name.split(separator: ".").last.map(String.init) ?? name
+    }
+}

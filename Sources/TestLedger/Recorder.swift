@@ -1,0 +1,147 @@
+import Foundation
+import LedgerCore
+
+/// Everything the library records goes through here: it knows the current XCTest attempt,
+/// keeps its events until the test ends, and writes through ``RecorderStore``.
+///
+/// It never disturbs the suite: a store that cannot be written is reported once, at exit.
+final class Recorder: @unchecked Sendable {
+    static let shared = Recorder(store: RecorderStore())
+
+    private let lock = NSLock()
+    private let store: RecorderStore
+    private var current: XCTestAttempt?
+    private var attemptsSeen: [String: Int] = [:]
+    private var activityCount = 0
+    /// Events of Swift Testing tests inside a top-level activity, written when it ends.
+    private var swiftTestingPending: [TestContext: [LedgerEvent]] = [:]
+    private var activityOwners: [String: TestContext] = [:]
+
+    init(store: RecorderStore) {
+        self.store = store
+    }
+
+    /// The test the calling code runs in: Swift Testing's current test, else the XCTest case.
+    func context() -> TestContext? {
+        if let swiftTesting = TestContext.swiftTesting() { return swiftTesting }
+        return lock.withLock { current?.context }
+    }
+
+    // MARK: XCTest
+
+    /// An XCTest case starts: its start is written at once, so a crash leaves a trace.
+    func xctestWillStart(_ base: TestContext, at: Double) {
+        let context = lock.withLock { () -> TestContext in
+            var context = base
+            attemptsSeen[base.test, default: 0] += 1
+            context.attempt = attemptsSeen[base.test] ?? 1
+            current = XCTestAttempt(context: context, startedAt: at)
+            return context
+        }
+        store.write(running: true, [.testStart(context.testStart(at: at))])
+    }
+
+    /// An XCTest failure: an issue of the current attempt; open activities are marked failed.
+    func xctestFailed(message: String, file: String?, line: Int?, at: Double) {
+        lock.withLock {
+            guard let context = current?.context else { return }
+            current?.events.append(
+                .issue(
+                    .init(
+                        at: at, test: context.test, attempt: context.attempt, message: message, file: file, line: line,
+                        kind: .assertion)))
+            let open = current?.openActivities ?? []
+            current?.failedActivities.formUnion(open)
+        }
+    }
+
+    /// The XCTest case ended: everything about it is written in one transaction.
+    func xctestDidFinish(outcome: Outcome, duration: Double, message: String?, at: Double) {
+        guard let attempt = lock.withLock({ () -> XCTestAttempt? in defer { current = nil }; return current })
+        else { return }
+        let context = attempt.context
+        var events: [LedgerEvent] = [.testStart(context.testStart(at: attempt.startedAt))]
+        events += attempt.events
+        events.append(
+            .testEnd(
+                .init(
+                    at: at, test: context.test, attempt: context.attempt, outcome: outcome, duration: duration,
+                    message: message)))
+        store.write(running: false, events)
+    }
+
+    /// The XCTest bundle finished: the run has an end (processes of one run each give theirs).
+    func bundleDidFinish(at: Double) {
+        store.endRun(at: at)
+    }
+
+    // MARK: Activities, captures, predicates
+
+    /// Opens an activity in `context`; returns its id.
+    func beginActivity(_ name: String, parent: String?, in context: TestContext, at: Double) -> String {
+        let id = lock.withLock { () -> String in
+            activityCount += 1
+            let id = "\(getpid())-\(activityCount)"
+            if context.library == .xctest { current?.openActivities.insert(id) }
+            activityOwners[id] = context
+            return id
+        }
+        let event = LedgerEvent.activityStart(
+            .init(at: at, test: context.test, attempt: context.attempt, activity: id, parent: parent, name: name))
+        append(event, in: context, closing: false)
+        return id
+    }
+
+    /// Closes an activity; it failed when `threw`, or when a test failure happened inside it.
+    func endActivity(_ id: String, threw: Bool, isTopLevel: Bool, at: Double) {
+        let (context, failed) = lock.withLock { () -> (TestContext?, Bool) in
+            current?.openActivities.remove(id)
+            let failed = threw || current?.failedActivities.contains(id) == true
+            return (activityOwners.removeValue(forKey: id), failed)
+        }
+        guard let context else { return }
+        append(.activityEnd(.init(at: at, activity: id, outcome: failed ? .failed : .passed)), in: context, closing: isTopLevel)
+    }
+
+    /// Records a capture or a predicate of `context`.
+    func record(_ event: LedgerEvent, in context: TestContext, insideActivity: Bool) {
+        append(event, in: context, closing: !insideActivity)
+    }
+
+    /// Adds an event to its test: XCTest events wait for the test's end; Swift Testing events,
+    /// whose test's end this process never sees, are written when no activity is open any more.
+    private func append(_ event: LedgerEvent, in context: TestContext, closing: Bool) {
+        switch context.library {
+        case .xctest:
+            lock.withLock {
+                if current?.context == context { current?.events.append(event) }
+            }
+        case .swiftTesting:
+            let ready = lock.withLock { () -> [LedgerEvent]? in
+                swiftTestingPending[context, default: []].append(event)
+                return closing ? swiftTestingPending.removeValue(forKey: context) : nil
+            }
+            guard let ready else { return }
+            let start = LedgerEvent.testStart(context.testStart(at: Self.time(of: ready.first) ?? Date().timeIntervalSince1970))
+            store.write(running: true, [start] + ready)
+        }
+    }
+
+    private static func time(of event: LedgerEvent?) -> Double? {
+        switch event {
+        case .activityStart(let start): start.at
+        case .capture(let capture): capture.at
+        case .predicate(let predicate): predicate.at
+        default: nil
+        }
+    }
+}
+
+/// The XCTest attempt running now, with what it recorded so far.
+struct XCTestAttempt {
+    var context: TestContext
+    var startedAt: Double
+    var events: [LedgerEvent] = []
+    var openActivities: Set<String> = []
+    var failedActivities: Set<String> = []
+}
