@@ -57,7 +57,10 @@ final class Recorder: @unchecked Sendable {
 
     /// The XCTest case ended: everything about it is written in one transaction.
     func xctestDidFinish(outcome: Outcome, duration: Double, message: String?, at: Double) {
-        guard let attempt = lock.withLock({ () -> XCTestAttempt? in defer { current = nil }; return current })
+        guard
+            let attempt = lock.withLock({ () -> XCTestAttempt? in
+                defer { current = nil }; return current
+            })
         else { return }
         let context = attempt.context
         var events: [LedgerEvent] = [.testStart(context.testStart(at: attempt.startedAt))]
@@ -100,7 +103,9 @@ final class Recorder: @unchecked Sendable {
             return (activityOwners.removeValue(forKey: id), failed)
         }
         guard let context else { return }
-        append(.activityEnd(.init(at: at, activity: id, outcome: failed ? .failed : .passed)), in: context, closing: isTopLevel)
+        append(
+            .activityEnd(.init(at: at, activity: id, outcome: failed ? .failed : .passed)), in: context,
+            closing: isTopLevel)
     }
 
     /// Records a capture or a predicate of `context`.
@@ -122,7 +127,8 @@ final class Recorder: @unchecked Sendable {
                 return closing ? swiftTestingPending.removeValue(forKey: context) : nil
             }
             guard let ready else { return }
-            let start = LedgerEvent.testStart(context.testStart(at: Self.time(of: ready.first) ?? Date().timeIntervalSince1970))
+            let start = LedgerEvent.testStart(
+                context.testStart(at: Self.time(of: ready.first) ?? Date().timeIntervalSince1970))
             store.write(running: true, [start] + ready)
         }
     }

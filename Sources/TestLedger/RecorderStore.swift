@@ -30,7 +30,8 @@ final class RecorderStore: @unchecked Sendable {
             environment["TESTLEDGER_PROJECT"].flatMap { $0.isEmpty ? nil : $0 }
             ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath).lastPathComponent
         return LedgerEvent.RunStart(
-            at: Date().timeIntervalSince1970, project: project, source: "xctest", host: ProcessInfo.processInfo.hostName)
+            at: Date().timeIntervalSince1970, project: project, source: "xctest", host: ProcessInfo.processInfo.hostName
+        )
     }()
 
     /// Writes events in one transaction, after the run's start; `running` keeps a test without

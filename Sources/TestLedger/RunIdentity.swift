@@ -13,7 +13,8 @@ enum RunIdentity {
         }
         let parent = getppid()
         var digest = ContentDigest()
-        digest.update(Array("\(parent):\(startTime(of: parent) ?? ""):\(FileManager.default.currentDirectoryPath)".utf8))
+        digest.update(
+            Array("\(parent):\(startTime(of: parent) ?? ""):\(FileManager.default.currentDirectoryPath)".utf8))
         return digest.uuidString
     }
 

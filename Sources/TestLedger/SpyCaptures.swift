@@ -52,7 +52,9 @@ public struct PresentationCapture: Capture, Equatable, Sendable {
     public var presentingController: String?
     public var presentedCount: Int
 
-    public init(presentedController: String, animated: Bool, presentingController: String? = nil, presentedCount: Int = 1) {
+    public init(
+        presentedController: String, animated: Bool, presentingController: String? = nil, presentedCount: Int = 1
+    ) {
         self.presentedController = presentedController
         self.animated = animated
         self.presentingController = presentingController

@@ -11,6 +11,10 @@ enum JUnitAttemptPlanner {
     static func attempts(of testcase: JUnitTestcase, classname: String, name: String)
         -> [JUnitAttempt]
     {
+        // Most testcases have no children: one passing attempt, nothing to work out.
+        if testcase.isPlainPass {
+            return [JUnitAttempt(outcome: .passed, duration: JUnitDuration.parse(testcase.time))]
+        }
         let locate = { (element: JUnitResultElement) in
             JUnitIssueLocator.locate(
                 in: [element.message ?? "", element.text], classname: classname, name: name)
@@ -31,7 +35,7 @@ enum JUnitAttemptPlanner {
         _ testcase: JUnitTestcase, locate: (JUnitResultElement) -> (file: String, line: Int)?
     ) -> JUnitAttempt {
         var attempt = JUnitAttempt(
-            outcome: .passed, duration: JUnitDuration.parse(testcase.attributes["time"]))
+            outcome: .passed, duration: JUnitDuration.parse(testcase.time))
         if testcase.hasFailure {
             attempt.outcome = .failed
         } else if !testcase.problems.isEmpty {
@@ -57,7 +61,7 @@ enum JUnitAttemptPlanner {
     {
         let message =
             JUnitText.nonBlank(element.message) ?? JUnitText.firstLine(of: element.text)
-            ?? JUnitText.nonBlank(element.type) ?? element.element
+            ?? JUnitText.nonBlank(element.type) ?? element.element.rawValue
         var kept = JUnitTextBuffer(keep: .head(JUnitTextBuffer.failureTextLimit))
         kept.append(message)
         return JUnitAttempt.Issue(

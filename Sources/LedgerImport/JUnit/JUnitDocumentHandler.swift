@@ -3,13 +3,46 @@ import LedgerCore
 
 /// Builds each `<testcase>` as its elements arrive and sends its events to the sink as soon as
 /// it closes: only the open testcase is ever held, whatever the document's size.
-final class JUnitDocumentHandler<Sink: EventSink>: JUnitElementHandler {
-    private(set) var sink: Sink
+///
+/// The state is a struct inside the class so that each callback makes one access to it. The
+/// sink is held as an existential rather than as a generic parameter: the importer is called
+/// from other modules, where generic code would run unspecialised, looking up type metadata
+/// on every access; this way only the sink's `consume` is a dynamic call.
+final class JUnitDocumentHandler: JUnitElementHandler {
+    private var document: JUnitDocument
+
+    init(sink: any EventSink, context: ImportContext, source: String) {
+        document = JUnitDocument(sink: sink, context: context, source: source)
+    }
+
+    /// The sink, with every event sent so far.
+    var sink: any EventSink { document.sink }
+
+    func didStart(_ element: JUnitElement?, attributes: [String: String]) throws
+        -> JUnitTextBuffer.Keep?
+    {
+        try document.didStart(element, attributes: attributes)
+    }
+
+    func didEnd(text: String) throws { try document.didEnd(text: text) }
+
+    /// Sends what is left once the document has ended: `run.start` if no test sent it, or
+    /// a second one with what was learnt since, then `run.end`.
+    func end() throws { try document.end() }
+}
+
+/// The state of ``JUnitDocumentHandler``.
+struct JUnitDocument {
+    private(set) var sink: any EventSink
     private let runID: String
+    private var header: JUnitRunHeader
     private var emitter: JUnitEventEmitter
+    /// The open elements, outermost first, `nil` for those the import ignores.
+    private var open: [JUnitElement?] = []
     private var suites: [JUnitSuiteFrame] = []
-    /// The clock outside any suite: where the next top-level suite without a timestamp starts.
-    private var outerClock: Double
+    /// The clock outside any suite: where the next top-level suite without a timestamp starts;
+    /// `nil` while that is the run's start, not known yet.
+    private var outerClock: Double?
     private var testcase: JUnitTestcase?
     /// The number of ancestors of the open testcase.
     private var testcaseDepth = 0
@@ -17,52 +50,61 @@ final class JUnitDocumentHandler<Sink: EventSink>: JUnitElementHandler {
     private var result: JUnitResultElement?
     /// pytest's xunit1 `line` attribute counts from 0 (its `report.location`).
     private var linesStartAtZero = false
+    /// The suite property being read whose value is its text (Jenkins accepts that form).
+    private var pendingProperty: String?
 
-    init(sink: Sink, runID: String, emitter: JUnitEventEmitter) {
+    init(sink: any EventSink, context: ImportContext, source: String) {
         self.sink = sink
-        self.runID = runID
-        self.emitter = emitter
-        self.outerClock = emitter.runStart.at
+        self.runID = context.runID
+        self.header = JUnitRunHeader(
+            metadata: context.metadata, fallbackStart: context.fallbackStart, source: source)
+        self.emitter = JUnitEventEmitter(runID: context.runID)
     }
 
-    /// Sends `run.start`.
-    func begin() throws { try send([emitter.start]) }
-
-    /// Sends `run.end`.
-    func end() throws { try send([emitter.end]) }
-
-    func didStart(_ element: String, attributes: [String: String], path: [String]) throws
+    mutating func didStart(_ element: JUnitElement?, attributes: [String: String]) throws
         -> JUnitTextBuffer.Keep?
     {
-        if path.isEmpty {
+        let ancestors = open.count
+        open.append(element)
+        guard let element else { return nil }
+        if ancestors == 0 {
             let name = attributes["name"]
             linesStartAtZero =
-                (element == "testsuites" && name == "pytest tests")
-                || (element == "testsuite" && name == "pytest")
+                (element == .testsuites && name == "pytest tests")
+                || (element == .testsuite && name == "pytest")
         }
-        guard testcase != nil else {
-            if element == "testsuite" {
-                let stamp = attributes["timestamp"].flatMap(JUnitTimestamp.parse)
-                suites.append(
-                    JUnitSuiteFrame(
-                        name: JUnitText.nonBlank(attributes["name"]),
-                        file: JUnitText.nonBlank(attributes["file"]) ?? suites.last?.file,
-                        clock: stamp ?? clock))
-            } else if element == "testcase" {
-                testcase = JUnitTestcase(attributes: attributes)
-                testcaseDepth = path.count
-            }
+        switch element {
+        case .testsuite:
+            let stamp = attributes["timestamp"].flatMap(JUnitTimestamp.parse)
+            if let stamp { header.sawSuite(at: stamp) }
+            // A suite inside a testcase is no suite of it.
+            guard testcase == nil else { return nil }
+            suites.append(
+                JUnitSuiteFrame(
+                    name: JUnitText.nonBlank(attributes["name"]),
+                    file: JUnitText.nonBlank(attributes["file"]) ?? suites.last?.file,
+                    clock: stamp ?? clock))
             return nil
+        case .property
+        where ancestors >= 2 && open[ancestors - 1] == .properties && open[ancestors - 2] == .testsuite:
+            return suiteProperty(attributes)
+        case .testcase where testcase == nil:
+            testcase = JUnitTestcase(attributes: attributes)
+            testcaseDepth = ancestors
+            return nil
+        default:
+            break
         }
-        switch (path.count - testcaseDepth, element) {
-        case (1, _) where JUnitResultElement.names.contains(element):
+        guard testcase != nil else { return nil }
+        switch (ancestors - testcaseDepth, element) {
+        case (1, _) where element.isResult:
             result = JUnitResultElement(element: element, attributes: attributes)
             return result?.isRetry == true ? nil : .head(JUnitTextBuffer.failureTextLimit)
-        case (1, "system-out"), (1, "system-err"), (2, "system-out"), (2, "system-err"):
+        case (1, .systemOut), (1, .systemErr), (2, .systemOut), (2, .systemErr):
             return .tail(JUnitOutput.limit)
-        case (2, "stackTrace"):
+        case (2, .stackTrace):
             return .head(JUnitTextBuffer.failureTextLimit)
-        case (2, "property") where path.last == "properties":
+        case (2, .property) where open[ancestors - 1] == .properties:
             if let name = attributes["name"] {
                 testcase?.addProperty(name: name, value: attributes["value"] ?? "")
             }
@@ -72,18 +114,22 @@ final class JUnitDocumentHandler<Sink: EventSink>: JUnitElementHandler {
         }
     }
 
-    func didEnd(_ element: String, text: String, path: [String]) throws {
-        guard let open = testcase else {
-            if element == "testsuite", let suite = suites.popLast() {
-                clock = max(clock, suite.clock)
+    mutating func didEnd(text: String) throws {
+        guard let last = open.popLast(), let element = last else { return }
+        if element == .property, let name = pendingProperty {
+            pendingProperty = nil
+            header.sawProperty(name, value: text.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        guard testcase != nil else {
+            if element == .testsuite, let suite = suites.popLast(), let ended = suite.clock {
+                clock = max(clock ?? ended, ended)
             }
             return
         }
-        switch (path.count - testcaseDepth, element) {
-        case (0, "testcase"):
-            testcase = nil
-            try finish(open)
-        case (1, "system-out"), (1, "system-err"):
+        switch (open.count - testcaseDepth, element) {
+        case (0, .testcase):
+            if let closed = testcase.take() { try finish(closed) }
+        case (1, .systemOut), (1, .systemErr):
             testcase?.output.set(element, text)
         case (1, _) where element == result?.element:
             if var done = result {
@@ -91,18 +137,34 @@ final class JUnitDocumentHandler<Sink: EventSink>: JUnitElementHandler {
                 testcase?.add(done)
             }
             result = nil
-        case (2, "stackTrace"):
+        case (2, .stackTrace):
             result?.text = text
-        case (2, "system-out"), (2, "system-err"):
+        case (2, .systemOut), (2, .systemErr):
             result?.output.set(element, text)
         default:
             break
         }
     }
 
+    mutating func end() throws {
+        if let start = header.last() { try send(start) }
+        try send(emitter.end(notBefore: header.startedAt))
+    }
+
+    /// A `<property>` of a suite: trainer's `device` and `Configuration` go into `run.start`.
+    private mutating func suiteProperty(_ attributes: [String: String]) -> JUnitTextBuffer.Keep? {
+        guard let name = attributes["name"], JUnitRunHeader.keeps(property: name) else { return nil }
+        if let value = attributes["value"] {
+            header.sawProperty(name, value: value)
+            return nil
+        }
+        pendingProperty = name
+        return .head(1024)
+    }
+
     /// The clock of the innermost open suite, or the outer clock.
-    private var clock: Double {
-        get { suites.last?.clock ?? outerClock }
+    private var clock: Double? {
+        get { suites.isEmpty ? outerClock : suites[suites.count - 1].clock }
         set {
             if suites.isEmpty {
                 outerClock = newValue
@@ -112,28 +174,32 @@ final class JUnitDocumentHandler<Sink: EventSink>: JUnitElementHandler {
         }
     }
 
-    private func finish(_ testcase: JUnitTestcase) throws {
-        let attributes = testcase.attributes
+    private mutating func finish(_ testcase: JUnitTestcase) throws {
         let suite = suites.last
-        let classname = JUnitText.nonBlank(attributes["classname"]) ?? suite?.name ?? "(unknown)"
-        let name = JUnitText.nonBlank(attributes["name"]) ?? "(unnamed)"
-        var line = attributes["line"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        let classname = JUnitText.nonBlank(testcase.classname) ?? suite?.name ?? "(unknown)"
+        let name = JUnitText.nonBlank(testcase.name) ?? "(unnamed)"
+        var line = testcase.line.flatMap { Int($0) ?? Int($0.trimmingCharacters(in: .whitespaces)) }
         if linesStartAtZero, let zeroBased = line { line = zeroBased + 1 }
         let tags = testcase.tags
+        var id = ""
+        id.reserveCapacity(classname.utf8.count + 1 + name.utf8.count)
+        id += classname
+        id += "/"
+        id += name
         let test = LedgerEvent.TestStart(
-            at: 0, test: "\(classname)/\(name)", suite: classname, name: name,
-            file: JUnitText.nonBlank(attributes["file"]) ?? suite?.file,
+            at: 0, test: id, suite: classname, name: name,
+            file: JUnitText.nonBlank(testcase.file) ?? suite?.file,
             line: line.flatMap { $0 > 0 ? $0 : nil }, tags: tags.isEmpty ? nil : tags)
         let attempts = JUnitAttemptPlanner.attempts(of: testcase, classname: classname, name: name)
-        let start = attributes["timestamp"].flatMap(JUnitTimestamp.parse) ?? clock
-        let (events, end) = emitter.events(for: test, attempts: attempts, startingAt: start)
-        clock = max(clock, end)
-        try send(events)
+        if !header.isSent { try send(header.first()) }
+        // A clock still unknown is the run's start: the earliest timestamp seen so far, or the
+        // fallback when none has been.
+        let start = testcase.timestamp.flatMap(JUnitTimestamp.parse) ?? clock ?? header.startedAt
+        let end = try emitter.emit(test, attempts: attempts, startingAt: start, into: &sink)
+        clock = max(clock ?? header.startedAt, end)
     }
 
-    private func send(_ events: [LedgerEvent]) throws {
-        for event in events {
-            try sink.consume(LedgerRecord(run: runID, event: event))
-        }
+    private mutating func send(_ event: LedgerEvent) throws {
+        try sink.consume(LedgerRecord(run: runID, event: event))
     }
 }

@@ -3,13 +3,14 @@
 /// A class protocol because the reader is an `NSObject` that cannot be generic over the sink;
 /// the handler is the part that knows what the elements mean.
 protocol JUnitElementHandler: AnyObject {
-    /// An element opened; `path` names its ancestors, outermost first.
+    /// An element opened: `element` is what it is, or `nil` for one the import ignores.
     /// - Returns: how much of the element's text to collect, or `nil` to ignore it.
     /// - Throws: whatever stops the import (for example an error from the event sink).
-    func didStart(_ element: String, attributes: [String: String], path: [String]) throws
+    func didStart(_ element: JUnitElement?, attributes: [String: String]) throws
         -> JUnitTextBuffer.Keep?
 
-    /// An element closed; `text` is what was collected of its text (empty when ignored).
+    /// The innermost open element closed; `text` is what was collected of its text (empty
+    /// when ignored).
     /// - Throws: whatever stops the import (for example an error from the event sink).
-    func didEnd(_ element: String, text: String, path: [String]) throws
+    func didEnd(text: String) throws
 }

@@ -1,66 +1,79 @@
 import LedgerCore
 
 /// Turns worked-out attempts into events: numbers attempts per test id across the document,
-/// gives each attempt its start and end, and opens and closes the run.
+/// gives each attempt its start and end, and keeps what `run.end` needs.
 struct JUnitEventEmitter {
-    let runStart: LedgerEvent.RunStart
-    /// Attempts seen so far per test id: a test id seen again (a trainer retry, or the same
-    /// classname and name twice) continues the numbering.
-    private var attemptCounts: [String: Int] = [:]
-    /// Test ids whose latest attempt failed, for `run.end`'s outcome.
-    private var failing: Set<String> = []
-    /// When the last attempt so far ended.
-    private(set) var latestEnd: Double
-
-    init(runStart: LedgerEvent.RunStart) {
-        self.runStart = runStart
-        self.latestEnd = runStart.at
+    /// What is known of one test id so far.
+    private struct TestState {
+        var attempts = 0
+        var failing = false
     }
 
-    /// The `run.start` event.
-    var start: LedgerEvent { .runStart(runStart) }
+    let runID: String
+    /// Per test id: a test id seen again (a trainer retry, or the same classname and name
+    /// twice) continues the numbering.
+    private var tests: [String: TestState] = [:]
+    /// How many test ids have a failing latest attempt, for `run.end`'s outcome.
+    private var failingCount = 0
+    /// When the last attempt so far ended; `nil` before the first.
+    private(set) var latestEnd: Double?
 
-    /// `run.end`, at the end of the last attempt; `failed` when some test's last attempt failed.
-    var end: LedgerEvent {
-        .runEnd(LedgerEvent.RunEnd(at: latestEnd, outcome: failing.isEmpty ? "passed" : "failed"))
+    init(runID: String) {
+        self.runID = runID
     }
 
-    /// The events of `attempts` of the test described by `test`, run one after the other
-    /// from `start`.
-    /// - Returns: the events, and when the last attempt ended.
-    mutating func events(
-        for test: LedgerEvent.TestStart, attempts: [JUnitAttempt], startingAt start: Double
-    ) -> (events: [LedgerEvent], end: Double) {
-        var events: [LedgerEvent] = []
+    /// `run.end` at the end of the last attempt, or at `start` when that is later or there
+    /// was none; `failed` when some test's last attempt failed.
+    func end(notBefore start: Double) -> LedgerEvent {
+        .runEnd(
+            LedgerEvent.RunEnd(
+                at: max(start, latestEnd ?? start), outcome: failingCount == 0 ? "passed" : "failed"))
+    }
+
+    /// Sends the events of `attempts` of the test described by `test`, run one after the
+    /// other from `start`, to `sink`.
+    /// - Returns: when the last attempt ended.
+    /// - Throws: whatever `sink` throws.
+    mutating func emit(
+        _ test: LedgerEvent.TestStart, attempts: [JUnitAttempt], startingAt start: Double,
+        into sink: inout any EventSink
+    ) throws -> Double {
         var clock = start
         for attempt in attempts {
-            let number = (attemptCounts[test.test] ?? 0) + 1
-            attemptCounts[test.test] = number
+            let number = nextAttempt(of: test.test, failing: attempt.outcome.isFailure)
             var begin = test
             begin.at = clock
             begin.attempt = number
-            events.append(.testStart(begin))
+            try sink.consume(LedgerRecord(run: runID, event: .testStart(begin)))
             for issue in attempt.issues {
-                events.append(
-                    .issue(
-                        LedgerEvent.Issue(
-                            at: clock, test: test.test, attempt: number, message: issue.message,
-                            file: issue.file, line: issue.line, kind: issue.kind)))
+                let event = LedgerEvent.Issue(
+                    at: clock, test: test.test, attempt: number, message: issue.message,
+                    file: issue.file, line: issue.line, kind: issue.kind)
+                try sink.consume(LedgerRecord(run: runID, event: .issue(event)))
             }
             let end = clock + attempt.duration
-            events.append(
-                .testEnd(
-                    LedgerEvent.TestEnd(
-                        at: end, test: test.test, attempt: number, outcome: attempt.outcome,
-                        duration: attempt.duration, message: attempt.message)))
+            let event = LedgerEvent.TestEnd(
+                at: end, test: test.test, attempt: number, outcome: attempt.outcome,
+                duration: attempt.duration, message: attempt.message)
+            try sink.consume(LedgerRecord(run: runID, event: .testEnd(event)))
             clock = end
-            if attempt.outcome.isFailure {
-                failing.insert(test.test)
-            } else {
-                failing.remove(test.test)
-            }
         }
-        latestEnd = max(latestEnd, clock)
-        return (events, clock)
+        latestEnd = max(latestEnd ?? clock, clock)
+        return clock
+    }
+
+    /// Counts an attempt of `test` whose outcome is `failing` or not, with one look-up.
+    /// - Returns: the attempt's number.
+    private mutating func nextAttempt(of test: String, failing: Bool) -> Int {
+        let (number, change) = Self.advance(&tests[test, default: TestState()], failing: failing)
+        failingCount += change
+        return number
+    }
+
+    private static func advance(_ state: inout TestState, failing: Bool) -> (number: Int, change: Int) {
+        state.attempts += 1
+        let change = failing == state.failing ? 0 : failing ? 1 : -1
+        state.failing = failing
+        return (state.attempts, change)
     }
 }

@@ -17,8 +17,8 @@ struct JUnitOutput: Equatable {
         return buffer.result
     }
 
-    /// Keeps `text` as the stream named `element` (`system-out` or `system-err`).
-    mutating func set(_ element: String, _ text: String) {
-        if element == "system-err" { err = text } else { out = text }
+    /// Keeps `text` as the stream `element` (`system-out` or `system-err`).
+    mutating func set(_ element: JUnitElement, _ text: String) {
+        if element == .systemErr { err = text } else { out = text }
     }
 }

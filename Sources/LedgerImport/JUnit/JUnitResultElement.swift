@@ -1,8 +1,8 @@
 /// A child of `<testcase>` that says how it went: `<failure>`, `<error>`, `<skipped>`, or one
 /// of Surefire's retry elements (`flakyFailure`, `flakyError`, `rerunFailure`, `rerunError`).
 struct JUnitResultElement: Equatable {
-    /// The element's name, e.g. `failure` or `rerunError`.
-    var element: String
+    /// Which element it is; one for which ``JUnitElement/isResult`` holds.
+    var element: JUnitElement
     var message: String?
     var type: String?
     /// A retry element's own `time`, when the producer writes one.
@@ -12,27 +12,27 @@ struct JUnitResultElement: Equatable {
     /// A retry element's own `<system-out>` and `<system-err>`.
     var output = JUnitOutput()
 
-    init(element: String, attributes: [String: String]) {
+    init(element: JUnitElement, attributes: [String: String]) {
         self.element = element
-        self.message = attributes["message"]
-        self.type = attributes["type"]
-        self.time = attributes["time"]
+        for (name, value) in attributes {
+            switch name {
+            case "message": message = value
+            case "type": type = value
+            case "time": time = value
+            default: break
+            }
+        }
     }
 
     /// Whether the element reports an error (unexpected exception) rather than a failed check.
-    var isError: Bool { element.hasSuffix("rror") }
+    var isError: Bool { element == .error || element == .flakyError || element == .rerunError }
 
     /// Whether the element is a Surefire attempt that failed before a final pass.
-    var isFlaky: Bool { element == "flakyFailure" || element == "flakyError" }
+    var isFlaky: Bool { element == .flakyFailure || element == .flakyError }
 
     /// Whether the element is a Surefire rerun that failed again.
-    var isRerun: Bool { element == "rerunFailure" || element == "rerunError" }
+    var isRerun: Bool { element == .rerunFailure || element == .rerunError }
 
     /// Whether the element is one of Surefire's retries, whose text is in `<stackTrace>`.
     var isRetry: Bool { isFlaky || isRerun }
-
-    /// The names of the elements this type stands for.
-    static let names: Set<String> = [
-        "failure", "error", "skipped", "flakyFailure", "flakyError", "rerunFailure", "rerunError",
-    ]
 }

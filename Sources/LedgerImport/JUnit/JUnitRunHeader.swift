@@ -1,51 +1,84 @@
 import Foundation
+import LedgerCore
 
-/// What the whole document says about its run, gathered by a first pass before any event.
+/// What the document says about its run, gathered as it is read, and the `run.start` events
+/// that carry it.
 ///
-/// A first pass is needed because fastlane trainer (Xcode 16+) writes a suite's `<properties>`
-/// after its testcases, while `run.start`, which carries the configuration, must come first.
-/// The pass also proves the document well-formed before anything is emitted.
-final class JUnitRunHeader: JUnitElementHandler {
-    /// The earliest parseable `timestamp` of any `<testsuite>`, in seconds since 1970.
-    private(set) var start: Double?
+/// The document is read once, so `run.start` goes out before the first test with what is
+/// known by then, and once the document has ended a second `run.start` for the same run adds
+/// what came later: fastlane trainer (Xcode 16+) writes a suite's `<properties>` after its
+/// testcases, and an earlier suite timestamp may follow. A store merges the two as it merges
+/// any repeated `run.start`: the earlier time wins and an empty configuration is filled in.
+/// The first one therefore carries a configuration only when nothing later could replace it.
+struct JUnitRunHeader {
+    /// The run's metadata, and the run start used when the document has no timestamp.
+    private let base: LedgerEvent.RunStart
+    /// The earliest parseable `timestamp` of any `<testsuite>` so far, in seconds since 1970.
+    private(set) var earliest: Double?
     private var device: String?
     private var configurationProperty: String?
-    /// The name of a suite property whose value is its text (Jenkins accepts that form).
-    private var pendingProperty: String?
+    /// The `run.start` already sent, if any.
+    private var sent: LedgerEvent.RunStart?
+
+    /// - Parameters:
+    ///   - metadata: the run's metadata, whose configuration is used when the report has none.
+    ///   - fallbackStart: the run start when no suite has a timestamp.
+    init(metadata: RunMetadata, fallbackStart: Double, source: String) {
+        base = metadata.runStart(at: fallbackStart, source: source)
+    }
 
     /// trainer's suite property `device` (e.g. `iPhone 16 Pro (18.2)`), else `Configuration`.
     var configuration: String? { device ?? configurationProperty }
 
-    func didStart(_ element: String, attributes: [String: String], path: [String]) throws
-        -> JUnitTextBuffer.Keep?
-    {
-        if element == "testsuite", let stamp = attributes["timestamp"].flatMap(JUnitTimestamp.parse) {
-            start = min(start ?? stamp, stamp)
-        }
-        guard element == "property", path.suffix(2) == ["testsuite", "properties"],
-            let name = attributes["name"], name == "device" || name == "Configuration"
-        else { return nil }
-        if let value = attributes["value"] {
-            keep(name, value)
-            return nil
-        }
-        pendingProperty = name
-        return .head(1024)
+    /// Whether the first `run.start` has gone out.
+    var isSent: Bool { sent != nil }
+
+    /// Notes a `<testsuite>`'s timestamp.
+    mutating func sawSuite(at stamp: Double) {
+        earliest = min(earliest ?? stamp, stamp)
     }
 
-    func didEnd(_ element: String, text: String, path: [String]) throws {
-        guard element == "property", let name = pendingProperty else { return }
-        pendingProperty = nil
-        keep(name, text.trimmingCharacters(in: .whitespacesAndNewlines))
-    }
+    /// Whether a suite property called `name` is one the header keeps.
+    static func keeps(property name: String) -> Bool { name == "device" || name == "Configuration" }
 
-    /// Keeps the first non-blank value of each property.
-    private func keep(_ name: String, _ value: String) {
+    /// Keeps the first non-blank value of the suite properties `device` and `Configuration`.
+    mutating func sawProperty(_ name: String, value: String) {
         guard JUnitText.nonBlank(value) != nil else { return }
         if name == "device" {
             device = device ?? value
-        } else {
+        } else if name == "Configuration" {
             configurationProperty = configurationProperty ?? value
         }
     }
+
+    /// The first `run.start`, sent before any test: at the earliest timestamp seen so far (or
+    /// the fallback), with trainer's `device` if already seen. A `Configuration` property or
+    /// the metadata's configuration could still be overtaken by a later `device`, so neither
+    /// is sent yet: the store would keep the first configuration it is given.
+    mutating func first() -> LedgerEvent {
+        var start = base
+        start.at = earliest ?? base.at
+        start.configuration = device
+        sent = start
+        return .runStart(start)
+    }
+
+    /// The `run.start` to send once the document has ended: the only one when none was sent,
+    /// else one that adds what was learnt since, or `nil` when nothing was.
+    mutating func last() -> LedgerEvent? {
+        var start = base
+        start.at = earliest ?? base.at
+        start.configuration = configuration ?? base.configuration
+        guard let sent else {
+            self.sent = start
+            return .runStart(start)
+        }
+        start.at = min(start.at, sent.at)
+        guard start.at < sent.at || start.configuration != sent.configuration else { return nil }
+        self.sent = start
+        return .runStart(start)
+    }
+
+    /// When the run started, as a store merging the `run.start` events sent would record it.
+    var startedAt: Double { sent?.at ?? earliest ?? base.at }
 }

@@ -7,7 +7,13 @@ struct JUnitTestcase {
     /// The most failures and errors, retries or properties kept.
     static let maximumKept = 1_000
 
-    var attributes: [String: String]
+    /// The attributes the import reads; the others are ignored.
+    var classname: String?
+    var name: String?
+    var time: String?
+    var file: String?
+    var line: String?
+    var timestamp: String?
     /// `<failure>` and `<error>`, in document order.
     private(set) var problems: [JUnitResultElement] = []
     /// How many failures and errors were left out.
@@ -23,8 +29,21 @@ struct JUnitTestcase {
     private(set) var properties: [(name: String, value: String)] = []
 
     init(attributes: [String: String]) {
-        self.attributes = attributes
+        for (key, value) in attributes {
+            switch key {
+            case "classname": classname = value
+            case "name": name = value
+            case "time": time = value
+            case "file": file = value
+            case "line": line = value
+            case "timestamp": timestamp = value
+            default: break
+            }
+        }
     }
+
+    /// Whether it has no child that changes its outcome or attempts: a plain pass.
+    var isPlainPass: Bool { problems.isEmpty && skipped == nil && retries.isEmpty }
 
     /// Values of trainer's `tag1`, `tag2`, … properties, in document order.
     var tags: [String] {
@@ -41,10 +60,10 @@ struct JUnitTestcase {
     mutating func add(_ element: JUnitResultElement) {
         if element.isRetry {
             if retries.count < Self.maximumKept { retries.append(element) }
-        } else if element.element == "skipped" {
+        } else if element.element == .skipped {
             skipped = skipped ?? element
         } else {
-            hasFailure = hasFailure || element.element == "failure"
+            hasFailure = hasFailure || element.element == .failure
             if problems.count < Self.maximumKept {
                 problems.append(element)
             } else {

@@ -13,7 +13,12 @@ enum JUnitText {
 
     /// `text` unless it is missing or blank.
     static func nonBlank(_ text: String?) -> String? {
-        guard let text, !text.allSatisfy(\.isWhitespace) else { return nil }
-        return text
+        guard let text else { return nil }
+        // An ASCII first byte that is not whitespace settles it without walking characters
+        // (`Character.isWhitespace` goes by the first scalar).
+        if let first = text.utf8.first, first < 0x80, first != 0x20, !(0x09...0x0D).contains(first) {
+            return text
+        }
+        return text.allSatisfy(\.isWhitespace) ? nil : text
     }
 }

@@ -5,8 +5,9 @@ import LedgerCore
     import FoundationXML
 #endif
 
-/// The `XMLParser` delegate: checks the root element, keeps the path of open elements and
-/// their text, hands both to a ``JUnitElementHandler``, and stops at the first problem.
+/// The `XMLParser` delegate: checks the root element, tells the elements apart, collects the
+/// text of those the handler asks for, hands both to a ``JUnitElementHandler``, and stops at
+/// the first problem.
 ///
 /// libxml2 (behind `XMLParser` on Linux) reports an error and then carries on parsing, and a
 /// truncated document can even make `parse()` return `true`; so the first reported error is
@@ -14,8 +15,11 @@ import LedgerCore
 final class JUnitXMLReader: NSObject, XMLParserDelegate {
     private let handler: any JUnitElementHandler
     private let sourceName: String
-    private var path: [String] = []
+    /// Per open element, outermost first: the text being collected, `nil` when it is ignored.
     private var buffers: [JUnitTextBuffer?] = []
+    /// Whether the innermost open element's text is collected, so that the text between
+    /// elements, nearly all of it indentation, is dropped without touching `buffers`.
+    private var collecting = false
     /// The first problem: a ``LedgerInputError`` or an error the handler threw.
     private(set) var failure: (any Error)?
     /// Whether the root element was seen.
@@ -31,17 +35,18 @@ final class JUnitXMLReader: NSObject, XMLParserDelegate {
         qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
     ) {
         guard failure == nil else { return }
+        let element = JUnitElement(rawValue: elementName)
         if !sawRoot {
             sawRoot = true
-            guard elementName == "testsuites" || elementName == "testsuite" else {
+            guard element == .testsuites || element == .testsuite else {
                 let line = parser.lineNumber
                 return stop(parser, JUnitInputErrors.notJUnit(sourceName, root: elementName, line: line))
             }
         }
         do {
-            let keep = try handler.didStart(elementName, attributes: attributeDict, path: path)
-            path.append(elementName)
+            let keep = try handler.didStart(element, attributes: attributeDict)
             buffers.append(keep.map(JUnitTextBuffer.init(keep:)))
+            collecting = keep != nil
         } catch {
             stop(parser, error)
         }
@@ -51,23 +56,22 @@ final class JUnitXMLReader: NSObject, XMLParserDelegate {
         _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
         qualifiedName qName: String?
     ) {
-        guard failure == nil, !path.isEmpty else { return }
-        path.removeLast()
-        let text = buffers.removeLast()?.result ?? ""
+        guard failure == nil, let buffer = buffers.popLast() else { return }
+        collecting = buffers.last.map { $0 != nil } ?? false
         do {
-            try handler.didEnd(elementName, text: text, path: path)
+            try handler.didEnd(text: buffer?.result ?? "")
         } catch {
             stop(parser, error)
         }
     }
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
-        guard failure == nil, !buffers.isEmpty else { return }
+        guard collecting, failure == nil else { return }
         buffers[buffers.count - 1]?.append(string)
     }
 
     func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-        guard failure == nil, !buffers.isEmpty, buffers[buffers.count - 1] != nil else { return }
+        guard collecting, failure == nil else { return }
         buffers[buffers.count - 1]?.append(String(decoding: CDATABlock, as: UTF8.self))
     }
 

@@ -29,6 +29,10 @@ struct SwiftTestInvocation {
         }) {
             added += ["--event-stream-output-path", eventStream.path]
         }
+        if !original.contains(where: { $0.hasPrefix("--event-stream-version") }) {
+            // Version 0 carries each test's tags (6.3's default does not), and so its layer.
+            added += ["--event-stream-version", "0"]
+        }
         if !original.contains(where: { $0.hasPrefix("--xunit-output") }) {
             added += ["--xunit-output", xunit.path]
         }

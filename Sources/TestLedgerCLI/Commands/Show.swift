@@ -1,0 +1,26 @@
+import ArgumentParser
+import LedgerCore
+
+extension TestLedgerCommand {
+    /// `testledger show TEST`: one test's result with everything recorded inside it.
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show one test's result: failures, activities, captures and predicates.")
+
+        @Argument(help: "The test id, e.g. DemoTests.AlertTests/testDeleteAsksFirst.")
+        var test: String
+        @Option(name: .customLong("run"), help: "The run (default: the newest run with the test).")
+        var runID: String?
+
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var output: OutputOptions
+
+        func run() throws {
+            let detail = try store.open().testDetail(test: test, run: runID)
+            switch output.format {
+            case .json: print(try OutputOptions.json(detail))
+            case .table, .markdown: print(TestDetailRendering.text(detail))
+            }
+        }
+    }
+}
