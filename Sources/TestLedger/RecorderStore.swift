@@ -45,7 +45,7 @@ final class RecorderStore: @unchecked Sendable {
                     for event in events { try sink.consume(LedgerRecord(run: run, event: event)) }
                 }
             } catch {
-                fail("could not write to \(path): \(error)")
+                fail("could not write to \(path): \(Self.describe(error))")
             }
         }
     }
@@ -62,9 +62,14 @@ final class RecorderStore: @unchecked Sendable {
         do {
             database = try LedgerDatabase(path: path)
         } catch {
-            fail("could not open \(path): \(error)")
+            fail("could not open \(path): \(Self.describe(error))")
         }
         return database
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        if error is CocoaError || type(of: error) == NSError.self { return error.localizedDescription }
+        return String(describing: error)
     }
 
     private func fail(_ message: String) {

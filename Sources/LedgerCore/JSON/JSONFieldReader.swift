@@ -4,9 +4,10 @@ import Foundation
 /// validated.
 ///
 /// A member that is missing or of the wrong type throws a ``JSONFieldProblem`` worded as the
-/// stream's Codable reader words it: `required field `x` is missing`, `field `x` is not a valid
-/// string`. A `null` member reads as absent where the field is optional and as the wrong type
-/// where it is required.
+/// stream's Codable reader words it ("required field \`x\` is missing", "field \`x\` is not a
+/// valid string"). A `null` member reads as absent where the field is optional and as the wrong type
+/// where it is required. Arrays and objects are scanned again from bytes already validated, which
+/// cannot fail, hence the `try?` there.
 struct JSONFieldReader<Field: JSONField> {
     let scanner: JSONScanner
     let members: JSONMemberTable<Field>

@@ -1,0 +1,189 @@
+import Foundation
+import LedgerTestSupport
+import Testing
+
+/// Runs the real `swift test` on Tests/Fixtures/ObservedSuite, which links the TestLedger
+/// library and registers nothing itself, then reads what it recorded.
+@Suite(.serialized) struct ObserverTests {
+    static let fixture = CLI.packageRoot.appending(path: "Tests/Fixtures/ObservedSuite").path
+
+    /// `swift test` on the fixture; returns its exit status and output.
+    func swiftTest(
+        _ cli: CLI, _ extra: [String] = [], subcommand: [String] = [], environment: [String: String] = [:]
+    ) throws -> CLI.Output {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments =
+            ["swift", "test"] + subcommand
+            + ["--package-path", Self.fixture, "--scratch-path", CLI.scratchPath(for: "ObservedSuite")] + extra
+        var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("TESTLEDGER_") }
+        env["TESTLEDGER_DB"] = cli.database
+        env.merge(environment) { _, new in new }
+        process.environment = env
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let errorData = AsyncData(errors.fileHandleForReading)
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CLI.Output(
+            status: process.terminationStatus, stdout: String(decoding: data, as: UTF8.self),
+            stderr: String(decoding: errorData.wait(), as: UTF8.self))
+    }
+
+    func show(_ cli: CLI, _ test: String) throws -> [String: Any] {
+        try #require(try cli.json(["show", "ObservedTests." + test]) as? [String: Any])
+    }
+
+    @Test func linkingTheLibraryRecordsEveryXCTestCase() throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        let run = try swiftTest(cli, ["--filter", "RecordedFieldsTests|CheckoutUITests|SyncIntegrationTests"])
+        #expect(run.status != 0, "one fixture test fails on purpose")
+        #expect(try show(cli, "RecordedFieldsTests/testPasses")["outcome"] as? String == "passed")
+        #expect(try show(cli, "RecordedFieldsTests/testIsSkipped")["outcome"] as? String == "skipped")
+        let failed = try show(cli, "RecordedFieldsTests/testFailsWithAMessage")
+        #expect(failed["outcome"] as? String == "failed")
+        let issue = try #require((failed["issues"] as? [[String: Any]])?.first)
+        #expect((issue["message"] as? String)?.contains("the total was 3, not 4") == true)
+        #expect(issue["line"] as? Int == 12)
+        #expect((issue["file"] as? String)?.hasSuffix("RecordedFieldsTests.swift") == true)
+        let slow = try show(cli, "RecordedFieldsTests/testSleepsFiftyMilliseconds")
+        #expect((slow["duration"] as? Double ?? 0) >= 0.05)
+        #expect(try show(cli, "CheckoutUITests/testPays")["layer"] as? String == "ui")
+        let pyramid = try #require(try cli.json(["report", "pyramid"]) as? [String: Any])
+        let layers = try #require(pyramid["layers"] as? [[String: Any]])
+        #expect(layers.map { $0["tests"] as? Int } == [4, 1, 1])
+        let runs = try #require(try cli.json(["runs"]) as? [[String: Any]])
+        #expect(runs.count == 1)
+        #expect(runs.first?["source"] as? String == "xctest")
+        #expect(runs.first?["project"] as? String == "ObservedSuite")
+    }
+
+    @Test func activitiesNestAndCapturesAttachToThem() throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        _ = try swiftTest(cli, ["--filter", "ActivityTests"])
+        let detail = try show(cli, "ActivityTests/testNestedActivitiesWithCaptures")
+        let outer = try #require((detail["activities"] as? [[String: Any]])?.first)
+        #expect(outer["name"] as? String == "Open the cart")
+        let middle = try #require((outer["children"] as? [[String: Any]])?.first)
+        let inner = try #require((middle["children"] as? [[String: Any]])?.first)
+        #expect(inner["name"] as? String == "Confirm the alert")
+        #expect(inner["outcome"] as? String == "passed")
+        let captures = try #require(detail["captures"] as? [[String: Any]])
+        #expect(
+            captures.map { $0["verifier"] as? String } == [
+                "AlertVerifier", "PresentationVerifier", "DismissalVerifier", "FakeUserDefaults",
+            ])
+        let alert = try #require(captures[0]["fields"] as? [String: Any])
+        #expect(alert["title"] as? String == "Remove item?")
+        #expect(alert["preferredStyle"] as? String == "actionSheet")
+        #expect((alert["actions"] as? [[String: Any]])?.map { $0["style"] as? String } == ["destructive", "cancel"])
+        #expect(captures[0]["activity"] as? String == "Confirm the alert")
+        let fake = try #require(captures[3]["fields"] as? [String: Any])
+        #expect(fake["hasSynchronised"] as? Bool == true)
+        #expect((fake["values"] as? [String: Any])?["volume"] as? Int == 7)
+
+        let failing = try show(cli, "ActivityTests/testAFailureMarksItsActivities")
+        let tree = try #require(failing["activities"] as? [[String: Any]])
+        #expect(tree.map { $0["outcome"] as? String } == ["failed", "passed"])
+        #expect((tree[0]["children"] as? [[String: Any]])?.first?["outcome"] as? String == "failed")
+        let async = try show(cli, "ActivityTests/testAsyncActivityReturnsItsValue")
+        #expect((async["activities"] as? [[String: Any]])?.first?["name"] as? String == "Load")
+    }
+
+    @Test func predicatesRecordBothExpectationsAndTimeouts() throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        _ = try swiftTest(cli, ["--filter", "PredicateTests"])
+        let late = try #require(
+            (try show(cli, "PredicateTests/testHoldsLate")["predicates"] as? [[String: Any]])?.first)
+        #expect(late["name"] as? String == "loaded")
+        #expect(late["held"] as? Bool == true)
+        #expect((late["attempts"] as? Int ?? 0) > 1)
+        #expect((late["waited"] as? Double ?? 0) >= 0.05)
+        #expect(late["timeout"] as? Double == 1)
+        let spinner = try #require(
+            try show(cli, "PredicateTests/testDoesntHoldWaitsForTheSpinnerToStop")["predicates"] as? [[String: Any]])
+        #expect(spinner.map { $0["expect"] as? String } == ["holds", "doesntHold", "holds"])
+        #expect(spinner.map { $0["name"] as? String } == ["spinner shown", "spinner shown", "not spinner shown"])
+        #expect(spinner.allSatisfy { $0["held"] as? Bool == true })
+        let never = try #require(
+            (try show(cli, "PredicateTests/testTimesOut")["predicates"] as? [[String: Any]])?.first)
+        #expect(never["held"] as? Bool == false)
+        #expect((never["waited"] as? Double ?? 0) >= 0.1)
+        #expect((never["attempts"] as? Int ?? 0) >= 5)
+    }
+
+    @Test func aCrashKeepsWhatCameBeforeAndShowsAsCrashed() throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        let run = try swiftTest(cli, ["--filter", "CrashTests"], environment: ["FIXTURE_CRASH": "1"])
+        #expect(run.status != 0)
+        #expect(try show(cli, "CrashTests/testA_passesFirst")["outcome"] as? String == "passed")
+        #expect(try show(cli, "CrashTests/testB_crashes")["outcome"] as? String == "running")
+        let runs = try #require(try cli.json(["runs"]) as? [[String: Any]])
+        #expect(runs.first?["crashed"] as? Int == 1)
+        #expect(runs.first?["status"] as? String == "interrupted")
+        let pyramid = try #require(try cli.json(["report", "pyramid"]) as? [String: Any])
+        #expect((pyramid["layers"] as? [[String: Any]])?.first?["failureRate"] as? Double == 0.5)
+    }
+
+    @Test func parallelWorkersJoinOneRunWithoutLossOrDuplicates() throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        _ = try swiftTest(cli, ["--parallel", "--filter", "RecordedFieldsTests|PredicateTests|ActivityTests"])
+        let runs = try #require(try cli.json(["runs"]) as? [[String: Any]])
+        #expect(runs.count == 1)
+        #expect(runs.first?["tests"] as? Int == 10)
+        #expect(runs.first?["failed"] as? Int == 2)
+    }
+
+    @Test func recordJoinsSwiftTestingOutcomesWithWhatTheLibrarySaw() throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        let output = try cli.run(
+            [
+                "record", "--", "swift", "test", "--package-path", Self.fixture, "--scratch-path",
+                CLI.scratchPath(for: "ObservedSuite"), "--filter", "SwiftTestingSideTests|CheckoutUITests",
+            ])
+        #expect(output.status == 0, "\(output.stderr.suffix(2_000))")
+        let detail = try show(cli, "SwiftTestingSideTests/recordsItsStepsAgainstItself()")
+        #expect(detail["outcome"] as? String == "passed")
+        #expect(detail["layer"] as? String == "integration")
+        #expect((detail["activities"] as? [[String: Any]])?.first?["name"] as? String == "Fetch")
+        #expect((detail["captures"] as? [[String: Any]])?.first?["activity"] as? String == "Fetch")
+        #expect((detail["predicates"] as? [[String: Any]])?.first?["name"] as? String == "response")
+        let runs = try #require(try cli.json(["runs"]) as? [[String: Any]])
+        #expect(runs.count == 1)
+        #expect(runs.first?["tests"] as? Int == 3)
+        #expect(runs.first?["crashed"] as? Int == 0)
+    }
+
+    @Test func anUnwritableStoreLeavesTheTestsAlone() throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        let run = try swiftTest(
+            cli, ["--filter", "RecordedFieldsTests"],
+            environment: ["TESTLEDGER_DB": "/proc/no-such-place/ledger.sqlite"])
+        #expect(run.stdout.contains("Executed 4 tests, with 1 test skipped and 1 failure"))
+        let printed = run.stdout + run.stderr  // swift test passes the tests' stderr on through stdout
+        #expect(printed.components(separatedBy: "testledger: recording stopped").count == 2, "one warning")
+        #expect(!FileManager.default.fileExists(atPath: cli.database))
+    }
+
+    @Test func disabledOrListingWritesNothing() throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        _ = try swiftTest(cli, ["--filter", "CheckoutUITests"], environment: ["TESTLEDGER_DISABLE": "1"])
+        #expect(!FileManager.default.fileExists(atPath: cli.database))
+        let list = try swiftTest(cli, ["--skip-build"], subcommand: ["list"])
+        let lines = list.stdout.split(separator: "\n")
+        #expect(lines.count == 16)
+        #expect(lines.allSatisfy { $0.hasPrefix("ObservedTests.") }, "loading the library prints nothing")
+        #expect(!FileManager.default.fileExists(atPath: cli.database))
+    }
+}
