@@ -69,6 +69,20 @@ enum PeakMemory {
         return Double(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? .nan
     }
 
+    /// This process's peak resident memory in MiB. On Linux it is read from `VmHWM`, which
+    /// starts afresh at exec (`getrusage` would report the parent's peak from before it).
+    static func peakResidentMiB() -> Double {
+        #if os(Linux)
+            let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+            let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
+            return Double(line.split(separator: " ").dropFirst().first ?? "") .map { $0 / 1024 } ?? .nan
+        #else
+            var usage = rusage()
+            getrusage(RUSAGE_SELF, &usage)
+            return Double(usage.ru_maxrss) / 1_048_576
+        #endif
+    }
+
     /// Runs in the child: does the work, then prints its peak RSS in MiB.
     static func measure(mode: String, file: URL) throws {
         if mode == "read" {
@@ -85,13 +99,6 @@ enum PeakMemory {
                 try LedgerStreamImporter().importResults(from: .file(file), context: context, into: &sink)
             }
         }
-        var usage = rusage()
-        #if os(Linux)
-            getrusage(RUSAGE_SELF.rawValue, &usage)
-            print(Double(usage.ru_maxrss) / 1024)  // KiB on Linux
-        #else
-            getrusage(RUSAGE_SELF, &usage)
-            print(Double(usage.ru_maxrss) / 1_048_576)  // bytes on macOS
-        #endif
+        print(peakResidentMiB())
     }
 }

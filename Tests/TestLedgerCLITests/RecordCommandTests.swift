@@ -16,13 +16,13 @@ import Testing
         let output = try cli.run(["record", "--"] + swiftTest())
         #expect(output.status == 0, "\(output.stderr.suffix(2_000))")
         #expect(output.stdout.contains("Test Suite 'All tests'"), "the command's output is passed through")
-        #expect(output.stdout.contains("12 tests — 11 passed, 0 failed, 1 skipped"))
-        #expect(output.stdout.contains("layers: unit 9, integration 2, ui 1 (pyramid)"))
+        #expect(output.stdout.contains("21 tests — 20 passed, 0 failed, 1 skipped"))
+        #expect(output.stdout.contains("layers: unit 15, integration 3, ui 3 (pyramid)"))
         let runs = try #require(try cli.json(["runs"]) as? [[String: Any]])
         #expect(runs.first?["source"] as? String == "swift-test")
         #expect(runs.first?["status"] as? String == "passed")
         let pyramid = try #require(try cli.json(["report", "pyramid"]) as? [String: Any])
-        #expect((pyramid["layers"] as? [[String: Any]])?.map { $0["tests"] as? Int } == [9, 2, 1])
+        #expect((pyramid["layers"] as? [[String: Any]])?.map { $0["tests"] as? Int } == [15, 3, 3])
     }
 
     @Test func recordsXCTestFromTheXUnitFileInParallelMode() throws {
@@ -30,7 +30,7 @@ import Testing
         defer { cli.directory.remove() }
         let output = try cli.run(["record", "--"] + swiftTest(["--parallel"]))
         #expect(output.status == 0, "\(output.stderr.suffix(2_000))")
-        #expect(output.stdout.contains("12 tests — 11 passed, 0 failed, 1 skipped"))
+        #expect(output.stdout.contains("21 tests — 20 passed, 0 failed, 1 skipped"))
     }
 
     @Test func realXUnitFilesFromSwiftTestAreIngested() throws {
@@ -44,10 +44,10 @@ import Testing
         try test.run()
         test.waitUntilExit()
         let xctest = try cli.run(["ingest", xunit])
-        #expect(xctest.stdout.contains("junit, 7 result(s) stored"), "\(xctest.stdout)\(xctest.stderr)")
+        #expect(xctest.stdout.contains("junit, 15 result(s) stored"), "\(xctest.stdout)\(xctest.stderr)")
         let swiftTesting = try cli.run(["ingest", cli.directory.path("xunit-swift-testing.xml")])
         #expect(
-            swiftTesting.stdout.contains("junit, 5 result(s) stored"), "\(swiftTesting.stdout)\(swiftTesting.stderr)")
+            swiftTesting.stdout.contains("junit, 6 result(s) stored"), "\(swiftTesting.stdout)\(swiftTesting.stderr)")
         let runs = try #require(try cli.json(["runs"]) as? [[String: Any]])
         #expect(runs.map { $0["skipped"] as? Int }.contains(1), "Swift Testing's xUnit marks the skip")
     }
@@ -66,5 +66,34 @@ import Testing
         #expect(output.stdout.contains("1 tests — 0 passed, 1 failed"))
         let runs = try #require(try cli.json(["runs"]) as? [[String: Any]])
         #expect(runs.first?["status"] as? String == "failed")
+    }
+}
+
+extension RecordCommandTests {
+    @Test func tenFlakyDemoRunsNameTheFlakyTestAndPredicate() throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        for name in ["demo-flake-session", "demo-flake-checkout"] {
+            try? FileManager.default.removeItem(at: FileManager.default.temporaryDirectory.appending(path: name))
+        }
+        for _ in 0..<10 {
+            try cli.run(["record", "--"] + swiftTest(), environment: ["DEMO_FLAKE": "1"])
+        }
+        let report = try #require(try cli.json(["report", "flaky"]) as? [String: Any])
+        let flaky = try #require(report["flaky"] as? [[String: Any]])
+        let session = try #require(
+            flaky.first { $0["test"] as? String == "DemoTests.SessionTests/testSignInRemembersTheUser" })
+        #expect(session["runs"] as? Int == 10)
+        #expect(session["failures"] as? Int == 5)
+        #expect(session["flipRate"] as? Double == 1)
+        #expect(flaky.count == 1, "only the deliberately flaky test")
+        let predicates = try #require(report["predicates"] as? [[String: Any]])
+        let total = try #require(predicates.first { $0["name"] as? String == "checkout total is 999" })
+        #expect(total["verdict"] as? String == "flaky")
+        #expect(total["test"] as? String == "DemoUITests.CheckoutUITests/testCheckoutRetriesWhenTheTotalIsSlow")
+        #expect(total["timeouts"] as? Int == 5)
+        #expect((total["suggestedTimeout"] as? Double ?? 0) > 0.15)
+        let pyramid = try #require(try cli.json(["report", "pyramid"]) as? [String: Any])
+        #expect((pyramid["layers"] as? [[String: Any]])?.map { $0["tests"] as? Int } == [15, 3, 3])
     }
 }

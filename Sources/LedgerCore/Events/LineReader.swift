@@ -3,7 +3,7 @@ import Foundation
 /// Reads a file or a buffer line by line in fixed-size chunks, so memory stays bounded
 /// whatever the input's size. Lines end at `\n`; a trailing `\r` is dropped.
 public struct LineReader: Sequence {
-    public enum Input {
+    public enum Input: Sendable {
         case file(URL)
         case data(Data)
     }

@@ -11,29 +11,21 @@ public struct LedgerStreamImporter: ResultImporter {
     public func importResults(
         from input: LineReader.Input, context: ImportContext, into sink: inout some EventSink
     ) throws {
-        var decoder = EventStreamDecoder(source: context.sourceName)
-        var lines = LineReader(input).makeIterator()
-        while let line = lines.next() {
-            guard let record = try decoder.decode(line: line, number: lines.lineNumber) else {
-                decoder.warnings.forEach { sink.warn($0) }
-                decoder.clearWarnings()
-                continue
+        let batches = DecodedBatches(input, source: context.sourceName)
+        defer { batches.cancel() }
+        while let batch = try batches.next() {
+            batch.warnings.forEach { sink.warn($0) }
+            for (record, line) in zip(batch.records, batch.lines) {
+                do {
+                    try sink.consume(record)
+                } catch let error as LedgerInputError {
+                    throw error
+                } catch {
+                    throw LedgerInputError(
+                        source: context.sourceName, line: line, problem: "\(error)",
+                        fix: "send run.start first and each test.start before its test's other events")
+                }
             }
-            do {
-                try sink.consume(record)
-            } catch let error as LedgerInputError {
-                throw error
-            } catch {
-                throw LedgerInputError(
-                    source: context.sourceName, line: lines.lineNumber, problem: "\(error)",
-                    fix: "send run.start first and each test.start before its test's other events")
-            }
-        }
-        if let failure = lines.failure {
-            throw LedgerInputError(
-                source: context.sourceName, line: failure.line,
-                problem: "line is longer than the \(LineReader.defaultMaximumLineLength >> 20) MiB limit",
-                fix: "each event must be one line of JSON")
         }
     }
 

@@ -53,10 +53,15 @@ extension TestLedgerCommand {
             childEnvironment["TESTLEDGER_PROJECT"] = metadata.project
             let console = ConsoleCollector()
             let started = Date().timeIntervalSince1970
+            let source = swiftTest == nil ? "record" : "swift-test"
+            // The run exists before the command starts, so producers inside it join it.
+            try database.ingest { sink in
+                try sink.consume(
+                    LedgerRecord(run: runID, event: .runStart(metadata.runStart(at: started, source: source))))
+            }
             let status = try ChildProcess(arguments: swiftTest?.arguments ?? command, environment: childEnvironment)
                 .run { line in console.consume(line) }
 
-            let source = swiftTest == nil ? "record" : "swift-test"
             var failures: [String] = []
             try database.ingest { sink in
                 try sink.consume(
