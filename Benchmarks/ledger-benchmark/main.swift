@@ -6,11 +6,21 @@ import LedgerStore
 // Prints ingest and report figures against baselines measured in the same run.
 // Usage: swift run -c release ledger-benchmark [--tests 10000] [--runs 100] [--junit-runs 100]
 //        [--memory-mb 500]    (then also: ledger-benchmark --peak-rss ledger|read FILE)
+//        swift run -c release ledger-benchmark --observer [--tests 10000] [--rounds 3]
 
 let arguments = CommandLine.arguments
 func option(_ name: String, _ fallback: Int) -> Int {
     arguments.firstIndex(of: name).flatMap { arguments.indices.contains($0 + 1) ? Int(arguments[$0 + 1]) : nil }
         ?? fallback
+}
+
+if arguments.contains("--observer") {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    try ObserverOverhead.run(
+        tests: option("--tests", 10_000), rounds: option("--rounds", 3), packageRoot: root,
+        scratch: root.appending(path: ".build-fixtures/ObserverOverhead"))
+    exit(0)
 }
 
 if let index = arguments.firstIndex(of: "--peak-rss"), arguments.count > index + 2 {

@@ -7,9 +7,27 @@ struct JUnitImportedRun {
     var events: [LedgerEvent] { records.map(\.event) }
     var types: [String] { events.map(\.type) }
 
+    /// Every `run.start`: the one sent before the first test, and a second one when the
+    /// document said more about the run after it.
+    var runStarts: [LedgerEvent.RunStart] {
+        events.compactMap { if case .runStart(let event) = $0 { event } else { nil } }
+    }
+
+    /// The run's start as a store records the `run.start` events (`StoreWrites.upsertRun`):
+    /// the earliest time, the first configuration given, the first of each other field.
     var runStart: LedgerEvent.RunStart? {
-        guard case .runStart(let event)? = events.first else { return nil }
-        return event
+        guard var merged = runStarts.first else { return nil }
+        for later in runStarts.dropFirst() {
+            merged.at = min(merged.at, later.at)
+            merged.configuration = merged.configuration ?? later.configuration
+            merged.revision = merged.revision ?? later.revision
+            merged.branch = merged.branch ?? later.branch
+            merged.ci = merged.ci ?? later.ci
+            merged.host = merged.host ?? later.host
+            merged.attempt = merged.attempt ?? later.attempt
+            merged.labels = merged.labels ?? later.labels
+        }
+        return merged
     }
 
     var runEnd: LedgerEvent.RunEnd? {

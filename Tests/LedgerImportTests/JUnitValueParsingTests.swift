@@ -89,6 +89,36 @@ struct JUnitValueParsingTests {
         #expect(found.line == 10)
     }
 
+    @Test func plainDecimalDurationsReadExactlyAsDoubleDoes() throws {
+        // The fast path for digits-and-a-point must round as `Double(_:)` (strtod) does.
+        var texts = [
+            "0", "0.0", ".5", "5.", "00.25", "0.000832083", "16.05245804786682", "123456789012345",
+            "0.1234567890123456789012", "9007199254740993", "1234567890.12345678", "0.30000000000000004",
+        ]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let whole = String(UInt64.random(in: 0...99_999, using: &generator))
+            let fraction = String(UInt64.random(in: 0...999_999_999_999, using: &generator))
+            texts.append(whole + "." + String(fraction.prefix(Int.random(in: 1...12, using: &generator))))
+        }
+        for text in texts {
+            let expected = min(try #require(Double(text)), JUnitDuration.maximum)
+            #expect(JUnitDuration.parse(text) == expected, "\(text)")
+        }
+        #expect(JUnitDuration.parse(".") == 0)
+        #expect(JUnitDuration.parse("1.2.3") == 0)
+    }
+
+    @Test func blankTextIsToldApartFromText() {
+        #expect(JUnitText.nonBlank("a") == "a")
+        #expect(JUnitText.nonBlank(" a") == " a")
+        #expect(JUnitText.nonBlank("\u{00A0}é") == "\u{00A0}é")
+        #expect(JUnitText.nonBlank(" \t\r\n") == nil)
+        #expect(JUnitText.nonBlank("\u{00A0}\u{2003}") == nil)
+        #expect(JUnitText.nonBlank("") == nil)
+        #expect(JUnitText.nonBlank(nil) == nil)
+    }
+
     @Test func headBufferKeepsWholeCharactersUpToItsLimit() {
         var buffer = JUnitTextBuffer(keep: .head(5))
         buffer.append("ab")

@@ -11,10 +11,6 @@ enum JUnitAttemptPlanner {
     static func attempts(of testcase: JUnitTestcase, classname: String, name: String)
         -> [JUnitAttempt]
     {
-        // Most testcases have no children: one passing attempt, nothing to work out.
-        if testcase.isPlainPass {
-            return [JUnitAttempt(outcome: .passed, duration: JUnitDuration.parse(testcase.time))]
-        }
         let locate = { (element: JUnitResultElement) in
             JUnitIssueLocator.locate(
                 in: [element.message ?? "", element.text], classname: classname, name: name)

@@ -11,8 +11,10 @@ import LedgerCore
 final class JUnitDocumentHandler: JUnitElementHandler {
     private var document: JUnitDocument
 
-    init(sink: any EventSink, context: ImportContext, source: String) {
-        document = JUnitDocument(sink: sink, context: context, source: source)
+    /// - Parameter expectedTests: how many distinct tests the document likely holds.
+    init(sink: any EventSink, context: ImportContext, source: String, expectedTests: Int = 0) {
+        document = JUnitDocument(
+            sink: sink, context: context, source: source, expectedTests: expectedTests)
     }
 
     /// The sink, with every event sent so far.
@@ -53,12 +55,12 @@ struct JUnitDocument {
     /// The suite property being read whose value is its text (Jenkins accepts that form).
     private var pendingProperty: String?
 
-    init(sink: any EventSink, context: ImportContext, source: String) {
+    init(sink: any EventSink, context: ImportContext, source: String, expectedTests: Int) {
         self.sink = sink
         self.runID = context.runID
         self.header = JUnitRunHeader(
             metadata: context.metadata, fallbackStart: context.fallbackStart, source: source)
-        self.emitter = JUnitEventEmitter(runID: context.runID)
+        self.emitter = JUnitEventEmitter(runID: context.runID, expectedTests: expectedTests)
     }
 
     mutating func didStart(_ element: JUnitElement?, attributes: [String: String]) throws
@@ -190,12 +192,19 @@ struct JUnitDocument {
             at: 0, test: id, suite: classname, name: name,
             file: JUnitText.nonBlank(testcase.file) ?? suite?.file,
             line: line.flatMap { $0 > 0 ? $0 : nil }, tags: tags.isEmpty ? nil : tags)
-        let attempts = JUnitAttemptPlanner.attempts(of: testcase, classname: classname, name: name)
         if !header.isSent { try send(header.first()) }
         // A clock still unknown is the run's start: the earliest timestamp seen so far, or the
         // fallback when none has been.
         let start = testcase.timestamp.flatMap(JUnitTimestamp.parse) ?? clock ?? header.startedAt
-        let end = try emitter.emit(test, attempts: attempts, startingAt: start, into: &sink)
+        let end: Double
+        if testcase.isPlainPass {
+            // Most testcases: one passing attempt, nothing to work out.
+            let attempt = JUnitAttempt(outcome: .passed, duration: JUnitDuration.parse(testcase.time))
+            end = try emitter.emit(test, attempt: attempt, startingAt: start, into: &sink)
+        } else {
+            let attempts = JUnitAttemptPlanner.attempts(of: testcase, classname: classname, name: name)
+            end = try emitter.emit(test, attempts: attempts, startingAt: start, into: &sink)
+        }
         clock = max(clock ?? header.startedAt, end)
     }
 

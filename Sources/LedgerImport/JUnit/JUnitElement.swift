@@ -16,7 +16,4 @@ enum JUnitElement: String {
         default: false
         }
     }
-
-    /// Whether it is `system-out` or `system-err`.
-    var isOutput: Bool { self == .systemOut || self == .systemErr }
 }

@@ -18,8 +18,11 @@ struct JUnitEventEmitter {
     /// When the last attempt so far ended; `nil` before the first.
     private(set) var latestEnd: Double?
 
-    init(runID: String) {
+    /// - Parameter expectedTests: how many test ids to make room for at once, so that a large
+    ///   report does not grow the table step by step, hashing every id again each time.
+    init(runID: String, expectedTests: Int = 0) {
         self.runID = runID
+        tests.reserveCapacity(expectedTests)
     }
 
     /// `run.end` at the end of the last attempt, or at `start` when that is later or there
@@ -40,26 +43,36 @@ struct JUnitEventEmitter {
     ) throws -> Double {
         var clock = start
         for attempt in attempts {
-            let number = nextAttempt(of: test.test, failing: attempt.outcome.isFailure)
-            var begin = test
-            begin.at = clock
-            begin.attempt = number
-            try sink.consume(LedgerRecord(run: runID, event: .testStart(begin)))
-            for issue in attempt.issues {
-                let event = LedgerEvent.Issue(
-                    at: clock, test: test.test, attempt: number, message: issue.message,
-                    file: issue.file, line: issue.line, kind: issue.kind)
-                try sink.consume(LedgerRecord(run: runID, event: .issue(event)))
-            }
-            let end = clock + attempt.duration
-            let event = LedgerEvent.TestEnd(
-                at: end, test: test.test, attempt: number, outcome: attempt.outcome,
-                duration: attempt.duration, message: attempt.message)
-            try sink.consume(LedgerRecord(run: runID, event: .testEnd(event)))
-            clock = end
+            clock = try emit(test, attempt: attempt, startingAt: clock, into: &sink)
         }
-        latestEnd = max(latestEnd ?? clock, clock)
         return clock
+    }
+
+    /// Sends the events of one attempt of the test described by `test`, from `start`.
+    /// - Returns: when the attempt ended.
+    /// - Throws: whatever `sink` throws.
+    mutating func emit(
+        _ test: LedgerEvent.TestStart, attempt: JUnitAttempt, startingAt start: Double,
+        into sink: inout any EventSink
+    ) throws -> Double {
+        let number = nextAttempt(of: test.test, failing: attempt.outcome.isFailure)
+        var begin = test
+        begin.at = start
+        begin.attempt = number
+        try sink.consume(LedgerRecord(run: runID, event: .testStart(begin)))
+        for issue in attempt.issues {
+            let event = LedgerEvent.Issue(
+                at: start, test: test.test, attempt: number, message: issue.message,
+                file: issue.file, line: issue.line, kind: issue.kind)
+            try sink.consume(LedgerRecord(run: runID, event: .issue(event)))
+        }
+        let end = start + attempt.duration
+        let event = LedgerEvent.TestEnd(
+            at: end, test: test.test, attempt: number, outcome: attempt.outcome,
+            duration: attempt.duration, message: attempt.message)
+        try sink.consume(LedgerRecord(run: runID, event: .testEnd(event)))
+        latestEnd = max(latestEnd ?? end, end)
+        return end
     }
 
     /// Counts an attempt of `test` whose outcome is `failing` or not, with one look-up.

@@ -30,7 +30,9 @@ public struct JUnitImporter: ResultImporter {
         from input: LineReader.Input, context: ImportContext, into sink: inout Sink
     ) throws {
         try JUnitXMLPass.checkProlog(of: input, sourceName: context.sourceName)
-        let handler = JUnitDocumentHandler(sink: sink, context: context, source: Self.source)
+        let handler = JUnitDocumentHandler(
+            sink: sink, context: context, source: Self.source,
+            expectedTests: JUnitXMLPass.likelyTestcases(in: input))
         // The handler holds the sink it was given, so the cast back cannot fail.
         defer { if let updated = handler.sink as? Sink { sink = updated } }
         try JUnitXMLPass.run(input, sourceName: context.sourceName, handler: handler)

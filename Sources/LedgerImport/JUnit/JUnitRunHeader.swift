@@ -1,4 +1,3 @@
-import Foundation
 import LedgerCore
 
 /// What the document says about its run, gathered as it is read, and the `run.start` events
@@ -17,12 +16,15 @@ struct JUnitRunHeader {
     private(set) var earliest: Double?
     private var device: String?
     private var configurationProperty: String?
-    /// The `run.start` already sent, if any.
-    private var sent: LedgerEvent.RunStart?
+    /// When the run started by the `run.start` events sent so far; `nil` before the first.
+    private var sentAt: Double?
+    /// The configuration the `run.start` events sent so far gave.
+    private var sentConfiguration: String?
 
     /// - Parameters:
     ///   - metadata: the run's metadata, whose configuration is used when the report has none.
     ///   - fallbackStart: the run start when no suite has a timestamp.
+    ///   - source: the `source` of the run.
     init(metadata: RunMetadata, fallbackStart: Double, source: String) {
         base = metadata.runStart(at: fallbackStart, source: source)
     }
@@ -31,7 +33,7 @@ struct JUnitRunHeader {
     var configuration: String? { device ?? configurationProperty }
 
     /// Whether the first `run.start` has gone out.
-    var isSent: Bool { sent != nil }
+    var isSent: Bool { sentAt != nil }
 
     /// Notes a `<testsuite>`'s timestamp.
     mutating func sawSuite(at stamp: Double) {
@@ -59,7 +61,8 @@ struct JUnitRunHeader {
         var start = base
         start.at = earliest ?? base.at
         start.configuration = device
-        sent = start
+        sentAt = start.at
+        sentConfiguration = start.configuration
         return .runStart(start)
     }
 
@@ -69,16 +72,15 @@ struct JUnitRunHeader {
         var start = base
         start.at = earliest ?? base.at
         start.configuration = configuration ?? base.configuration
-        guard let sent else {
-            self.sent = start
-            return .runStart(start)
+        if let sentAt {
+            start.at = min(start.at, sentAt)
+            guard start.at < sentAt || start.configuration != sentConfiguration else { return nil }
         }
-        start.at = min(start.at, sent.at)
-        guard start.at < sent.at || start.configuration != sent.configuration else { return nil }
-        self.sent = start
+        sentAt = start.at
+        sentConfiguration = start.configuration
         return .runStart(start)
     }
 
     /// When the run started, as a store merging the `run.start` events sent would record it.
-    var startedAt: Double { sent?.at ?? earliest ?? base.at }
+    var startedAt: Double { sentAt ?? earliest ?? base.at }
 }

@@ -54,6 +54,21 @@ enum JUnitXMLPass {
         if !reader.sawRoot { throw JUnitInputErrors.empty(sourceName) }
     }
 
+    /// A guess at how many testcases `input` holds, for sizing tables up front: one per 64
+    /// bytes (a bare `<testcase classname="A" name="b" time="0.1"/>` line is about that),
+    /// at most 32,768 so that a huge report of few tests costs little; 0 when the size is
+    /// unknown.
+    static func likelyTestcases(in input: LineReader.Input) -> Int {
+        let bytes: Int
+        switch input {
+        case .data(let data):
+            bytes = data.count
+        case .file(let url):
+            bytes = (try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0
+        }
+        return min(bytes / 64, 32_768)
+    }
+
     private static func prefix(of input: LineReader.Input, sourceName: String) throws -> Data {
         switch input {
         case .data(let data):

@@ -20,6 +20,11 @@ struct PendingAttempt {
         self.start = start
     }
 
+    /// Nothing happened inside it: it can be stored in bulk.
+    var hasNoDetails: Bool {
+        activities.isEmpty && captures.isEmpty && predicates.isEmpty && issues.isEmpty
+    }
+
     /// The attempt as it stands when its run ends without a `test.end`: crashed.
     var crashedEnd: LedgerEvent.TestEnd {
         let lastSeen =

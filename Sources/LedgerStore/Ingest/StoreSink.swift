@@ -15,6 +15,7 @@ public struct StoreSink: EventSink {
 
     let db: Database
     private let writes: StoreWrites
+    private let batch: ResultBatch
     public private(set) var summary = IngestSummary()
     /// Each run seen: its row id and project; the last one also apart, for speed.
     private var runs: [String: (row: Int64, project: String)] = [:]
@@ -27,6 +28,7 @@ public struct StoreSink: EventSink {
     init(db: Database) {
         self.db = db
         self.writes = StoreWrites(db: db)
+        self.batch = ResultBatch(db: db, writes: writes)
     }
 
     public mutating func consume(_ record: LedgerRecord) throws {
@@ -83,14 +85,15 @@ public struct StoreSink: EventSink {
     /// - Parameter running: store them as still running (a live recorder's test start, or
     ///   details of a test whose outcome comes later) instead of as crashed.
     mutating func finish(running: Bool = false) throws {
-        guard running else {
+        if running {
+            for key in pending.keys {
+                guard let attempt = pending.remove(key) else { continue }
+                try write(attempt, end: nil, run: key.run)
+            }
+        } else {
             for run in Set(pending.keys.map(\.run)) { try finishPending(run: run) }
-            return
         }
-        for key in pending.keys {
-            guard let attempt = pending.remove(key) else { continue }
-            try write(attempt, end: nil, run: key.run)
-        }
+        try count(batch.flush())
     }
 
     private mutating func finishPending(run: String) throws {
@@ -149,6 +152,15 @@ public struct StoreSink: EventSink {
             testID = try writes.upsertTest(attempt.start, project: project)
             testIDs[project, default: [:]][attempt.start.test] = testID
         }
+        if let end, attempt.hasNoDetails {
+            let queued = ResultBatch.Row(
+                run: row, testID: testID, attempt: attempt.start.attempt, startedAt: attempt.start.at,
+                duration: max(0, end.duration), outcome: end.outcome.rawValue, message: end.message)
+            if let flushed = try batch.append(queued) { count(flushed) }
+            return
+        }
+        // Keeps the input's order: what was queued goes first.
+        try count(batch.flush())
         let inserted = try writes.insertResult(run: row, testID: testID, start: attempt.start, end: end)
         guard
             let resultID = try inserted
@@ -159,5 +171,10 @@ public struct StoreSink: EventSink {
         }
         try writes.insertDetails(of: attempt, resultID: resultID)
         summary.results += 1
+    }
+
+    private mutating func count(_ flushed: ResultBatch.Flushed) {
+        summary.results += flushed.inserted + flushed.completed
+        summary.alreadyStored += flushed.alreadyStored
     }
 }
