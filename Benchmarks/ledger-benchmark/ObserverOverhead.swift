@@ -23,7 +23,9 @@ enum ObserverOverhead {
             let started = DispatchTime.now().uptimeNanoseconds
             _ = try swift(["test", "--skip-build"], folder: folder, scratch: scratch, environment: environment)
             totals[recording, default: []].append(Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
-            let numbers = try String(contentsOf: output, encoding: .utf8).split(separator: "\n").compactMap { Double($0) }
+            let numbers = try String(contentsOf: output, encoding: .utf8).split(separator: "\n").compactMap {
+                Double($0)
+            }
             predicateCosts[recording, default: []].append(numbers.first ?? .nan)
             gaps[recording, default: []] += numbers.dropFirst()
         }
@@ -31,15 +33,22 @@ enum ObserverOverhead {
         let with = median(gaps[true] ?? [])
         let totalWithout = median(totals[false] ?? [])
         let totalWith = median(totals[true] ?? [])
-        print(String(format: "  per test, median (without → with)    %7.1f µs → %7.1f µs: +%.1f µs  (target ≤ 50 µs)",
-            without * 1e6, with * 1e6, (with - without) * 1e6))
-        print(String(format: "  whole `swift test`, median          %7.2f s → %7.2f s: %.2f×  (target ≤ 1.10×)",
-            totalWithout, totalWith, totalWith / totalWithout))
+        print(
+            String(
+                format: "  per test, median (without → with)    %7.1f µs → %7.1f µs: +%.1f µs  (target ≤ 50 µs)",
+                without * 1e6, with * 1e6, (with - without) * 1e6))
+        print(
+            String(
+                format: "  whole `swift test`, median          %7.2f s → %7.2f s: %.2f×  (target ≤ 1.10×)",
+                totalWithout, totalWith, totalWith / totalWithout))
         let predicateWith = median(predicateCosts[true] ?? [])
         let predicateWithout = median(predicateCosts[false] ?? [])
-        print(String(format: "  eventually {} held at once, median  %7.1f µs → %7.1f µs: +%.1f µs = %.2f%% of a 10 ms interval",
-            predicateWithout * 1e6, predicateWith * 1e6, (predicateWith - predicateWithout) * 1e6,
-            (predicateWith - predicateWithout) / 0.01 * 100))
+        print(
+            String(
+                format:
+                    "  eventually {} held at once, median  %7.1f µs → %7.1f µs: +%.1f µs = %.2f%% of a 10 ms interval",
+                predicateWithout * 1e6, predicateWith * 1e6, (predicateWith - predicateWithout) * 1e6,
+                (predicateWith - predicateWithout) / 0.01 * 100))
     }
 
     private static func median(_ values: [Double]) -> Double {
@@ -81,7 +90,8 @@ enum ObserverOverhead {
             let methods = (0..<min(perClass, tests - index * perClass)).map {
                 "    func test\($0)() { Probe.tick() }"
             }
-            try "import XCTest\n\nfinal class Trivial\(index)Tests: XCTestCase {\n\(methods.joined(separator: "\n"))\n}\n"
+            try
+                "import XCTest\n\nfinal class Trivial\(index)Tests: XCTestCase {\n\(methods.joined(separator: "\n"))\n}\n"
                 .write(to: sources.appending(path: "Trivial\(index)Tests.swift"), atomically: true, encoding: .utf8)
         }
     }

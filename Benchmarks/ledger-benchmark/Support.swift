@@ -75,7 +75,7 @@ enum PeakMemory {
         #if os(Linux)
             let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
             let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
-            return Double(line.split(separator: " ").dropFirst().first ?? "") .map { $0 / 1024 } ?? .nan
+            return Double(line.split(separator: " ").dropFirst().first ?? "").map { $0 / 1024 } ?? .nan
         #else
             var usage = rusage()
             getrusage(RUSAGE_SELF, &usage)
