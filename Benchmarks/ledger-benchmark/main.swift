@@ -86,7 +86,7 @@ let junitSeconds = try Timing.seconds {
             runID: String(format: "00000000-0000-4000-9000-%012x", index), sourceName: file.path,
             metadata: RunMetadata(project: "Bench"), fallbackStart: 0)
         try junitDatabase.ingest { sink in
-            try JUnitImporter().importResults(from: .file(file), context: context, into: &sink)
+            try InputFormat.junit.importer.importResults(from: .file(file), context: context, into: &sink)
         }
     }
 }

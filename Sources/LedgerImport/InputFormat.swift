@@ -14,8 +14,8 @@ public enum InputFormat: String, CaseIterable, Sendable {
     public var importer: any ResultImporter {
         switch self {
         case .ledger: LedgerStreamImporter()
-        case .junit: JUnitImporter()
-        case .swiftTesting: SwiftTestingImporter()
+        case .junit: PipelinedImporter(JUnitImporter())
+        case .swiftTesting: PipelinedImporter(SwiftTestingImporter())
         }
     }
 

@@ -26,7 +26,7 @@ public struct ImportContext: Sendable {
 /// its `issue`s and `test.end`, then `run.end`. It reads the input as a stream and emits as
 /// it goes, so memory stays bounded; on bad input it throws ``LedgerInputError`` naming the
 /// line, and the caller discards what was emitted.
-public protocol ResultImporter {
+public protocol ResultImporter: Sendable {
     /// Reads `input` and emits its events into `sink`.
     /// - Throws: ``LedgerInputError`` when the input is malformed; whatever `sink` throws.
     func importResults(
