@@ -2,18 +2,27 @@ import Foundation
 import LedgerCore
 import LedgerStore
 
-/// Writes the recorder's events into the SQLite store named by `TESTLEDGER_DB`.
+/// Writes the recorder's events into the SQLite store named by `TESTLEDGER_DB`, without making
+/// the tests wait for SQLite.
 ///
-/// The store is opened on the first write, not when the binary loads. If it cannot be opened
-/// or written, recording stops, the tests go on, and one warning is printed when the process
-/// exits.
+/// Each write is appended at once to this process's journal (a `write` to a file, which survives
+/// a crash of the process) and stored by a background thread a moment later, many tests per
+/// transaction. The journal is deleted once everything in it is stored; after a crash, whoever
+/// opens the store next stores what it holds (``PendingJournals``). If the store cannot be
+/// written, recording stops, the tests go on, and one warning is printed when the process exits.
 final class RecorderStore: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = NSCondition()
+    private let flushLock = NSLock()
+    private let environment: [String: String]
+    private let encoder = JSONEncoder()
+    let run: String
+    private var pending: [LedgerRecord] = []
+    private var journal: FileHandle?
+    private var journalURL: URL?
     private var database: LedgerDatabase?
     private var failure: String?
-    private var opened = false
-    private let environment: [String: String]
-    let run: String
+    private var started = false
+    private var wroteRunStart = false
 
     init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.environment = environment
@@ -24,7 +33,6 @@ final class RecorderStore: @unchecked Sendable {
         environment["TESTLEDGER_DB"].flatMap { $0.isEmpty ? nil : $0 } ?? ".testledger/ledger.sqlite"
     }
 
-    /// The run's start, as every write repeats it (the store merges them).
     private lazy var runStart: LedgerEvent.RunStart = {
         let project =
             environment["TESTLEDGER_PROJECT"].flatMap { $0.isEmpty ? nil : $0 }
@@ -34,37 +42,113 @@ final class RecorderStore: @unchecked Sendable {
         )
     }()
 
-    /// Writes events in one transaction, after the run's start; `running` keeps a test without
-    /// its end as running.
+    /// Records events: journaled now, stored shortly. `running` is kept for symmetry with the
+    /// store: every batch keeps attempts without an end as running.
     func write(running: Bool, _ events: [LedgerEvent]) {
-        lock.withLock {
-            guard let database = openIfNeeded() else { return }
-            do {
-                try database.ingest(keepRunning: running) { sink in
-                    try sink.consume(LedgerRecord(run: run, event: .runStart(runStart)))
-                    for event in events { try sink.consume(LedgerRecord(run: run, event: event)) }
-                }
-            } catch {
-                fail("could not write to \(path): \(Self.describe(error))")
+        lock.lock()
+        defer { lock.unlock() }
+        guard failure == nil else { return }
+        startIfNeeded()
+        var records: [LedgerRecord] = []
+        if !wroteRunStart {
+            records.append(LedgerRecord(run: run, event: .runStart(runStart)))
+            wroteRunStart = true
+        }
+        records += events.map { LedgerRecord(run: run, event: $0) }
+        var text = Data()
+        for record in records {
+            guard let line = try? encoder.encode(record) else { continue }
+            text.append(line)
+            text.append(0x0A)
+        }
+        do {
+            try journal?.write(contentsOf: text)
+        } catch {
+            fail("could not write its journal \(journalURL?.path ?? ""): \(Self.describe(error))")
+            return
+        }
+        pending += records
+        if pending.count >= 2_000 { lock.signal() }
+    }
+
+    /// Gives the run its end and stores everything recorded so far.
+    func endRun(at: Double) {
+        guard lock.withLock({ started }) else { return }
+        write(running: true, [.runEnd(.init(at: at))])
+        flush()
+    }
+
+    /// Stores what is pending now, on the calling thread; the journal goes once all is stored.
+    func flush() {
+        flushLock.lock()
+        defer { flushLock.unlock() }
+        let batch = lock.withLock { () -> [LedgerRecord] in
+            defer { pending.removeAll(keepingCapacity: true) }
+            return pending
+        }
+        guard !batch.isEmpty else { return }
+        guard let database = openIfNeeded() else { return }
+        do {
+            try database.ingest(keepRunning: true) { sink in
+                for record in batch { try sink.consume(record) }
             }
+        } catch {
+            lock.withLock { fail("could not write to \(path): \(Self.describe(error))") }
         }
     }
 
-    /// Gives the run its end.
-    func endRun(at: Double) {
-        guard lock.withLock({ database != nil }) else { return }
-        write(running: true, [.runEnd(.init(at: at))])
+    /// At exit: the last events are stored and the journal removed, unless something failed.
+    func finish() {
+        flush()
+        lock.withLock {
+            guard failure == nil, pending.isEmpty, let journalURL else { return }
+            try? journal?.close()
+            journal = nil
+            try? FileManager.default.removeItem(at: journalURL)
+            self.journalURL = nil
+        }
+    }
+
+    private func startIfNeeded() {
+        guard !started else { return }
+        started = true
+        Self.finishAtExit(self)
+        let url = PendingJournals.journal(forDatabase: path, run: run, pid: getpid())
+        do {
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            FileManager.default.createFile(atPath: url.path, contents: nil)
+            journal = try FileHandle(forWritingTo: url)
+            journalURL = url
+        } catch {
+            fail("could not open \(path): \(Self.describe(error))")
+            return
+        }
+        let thread = Thread { [self] in flushPeriodically() }
+        thread.start()
+    }
+
+    private func flushPeriodically() {
+        while lock.withLock({ failure == nil }) {
+            lock.lock()
+            if pending.count < 2_000 { _ = lock.wait(until: Date(timeIntervalSinceNow: 0.1)) }
+            lock.unlock()
+            flush()
+        }
     }
 
     private func openIfNeeded() -> LedgerDatabase? {
-        if opened { return database }
-        opened = true
+        if let database = lock.withLock({ database }) { return database }
+        if lock.withLock({ failure != nil }) { return nil }
         do {
-            database = try LedgerDatabase(path: path)
+            let opened = try LedgerDatabase(path: path)
+            opened.recoverPendingJournals(databasePath: path)
+            lock.withLock { database = opened }
+            return opened
         } catch {
-            fail("could not open \(path): \(Self.describe(error))")
+            lock.withLock { fail("could not open \(path): \(Self.describe(error))") }
+            return nil
         }
-        return database
     }
 
     private static func describe(_ error: any Error) -> String {
@@ -72,20 +156,25 @@ final class RecorderStore: @unchecked Sendable {
         return String(describing: error)
     }
 
+    /// Records the first failure and stops recording; call with `lock` held.
     private func fail(_ message: String) {
-        database = nil
         guard failure == nil else { return }
         failure = message
-        Self.warnAtExit("testledger: recording stopped, the tests ran as usual: \(message)\n")
+        pending.removeAll()
+        lock.broadcast()
     }
 
-    nonisolated(unsafe) private static var exitWarning: String?
+    nonisolated(unsafe) private static var finishing: RecorderStore?
 
-    private static func warnAtExit(_ message: String) {
-        exitWarning = message
+    /// Stores what is left when the process exits, then prints the warning, if any.
+    private static func finishAtExit(_ store: RecorderStore) {
+        finishing = store
         atexit {
-            if let warning = RecorderStore.exitWarning {
-                FileHandle.standardError.write(Data(warning.utf8))
+            guard let store = RecorderStore.finishing else { return }
+            store.finish()
+            if let failure = store.lock.withLock({ store.failure }) {
+                FileHandle.standardError.write(
+                    Data("testledger: recording stopped, the tests ran as usual: \(failure)\n".utf8))
             }
         }
     }

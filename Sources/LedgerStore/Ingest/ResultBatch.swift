@@ -77,7 +77,7 @@ final class ResultBatch {
     private func bulkStatement() throws -> Statement {
         if let bulkInsert { return bulkInsert }
         let values = Array(repeating: "(?, ?, ?, ?, ?, ?, ?)", count: Self.rowsPerStatement).joined(separator: ", ")
-        let statement = try db.makeStatement(
+        let statement = try db.cachedStatement(
             sql: """
                 INSERT INTO result (runId, testId, attempt, startedAt, duration, outcome, message)
                 VALUES \(values) ON CONFLICT (runId, testId, attempt) DO NOTHING

@@ -2,9 +2,9 @@ import Foundation
 import GRDB
 import LedgerCore
 
-/// The SQL that writes events: statements prepared once per transaction and bound through
-/// ``FastStatement`` (looking them up by their SQL text for every row would cost as much as the
-/// insert).
+/// The SQL that writes events: statements taken from the connection's cache once per
+/// transaction (looking them up by their SQL text for every row would cost as much as the
+/// insert) and bound through ``FastStatement``.
 final class StoreWrites {
     let db: Database
     private var statements: [Int: Statement] = [:]
@@ -16,7 +16,7 @@ final class StoreWrites {
     /// The prepared statement for `sql`, `slot` naming it.
     private func statement(_ slot: Int, _ sql: @autoclosure () -> String) throws -> Statement {
         if let statement = statements[slot] { return statement }
-        let statement = try db.makeStatement(sql: sql())
+        let statement = try db.cachedStatement(sql: sql())
         statements[slot] = statement
         return statement
     }

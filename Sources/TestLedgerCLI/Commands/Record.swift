@@ -62,6 +62,8 @@ extension TestLedgerCommand {
             let status = try ChildProcess(arguments: swiftTest?.arguments ?? command, environment: childEnvironment)
                 .run { line in console.consume(line) }
 
+            // Whatever a crashed test process left in its journal joins the run first.
+            database.recoverPendingJournals(databasePath: store.path)
             var failures: [String] = []
             try database.ingest { sink in
                 try sink.consume(

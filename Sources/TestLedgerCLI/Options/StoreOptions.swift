@@ -12,7 +12,10 @@ struct StoreOptions: ParsableArguments {
             ?? ".testledger/ledger.sqlite"
     }
 
+    /// Opens the store, first storing what crashed recorders left in their journals.
     func open() throws -> LedgerDatabase {
-        try LedgerDatabase(path: path)
+        let database = try LedgerDatabase(path: path)
+        database.recoverPendingJournals(databasePath: path)
+        return database
     }
 }
