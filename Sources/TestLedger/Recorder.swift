@@ -63,8 +63,8 @@ final class Recorder: @unchecked Sendable {
             })
         else { return }
         let context = attempt.context
-        var events: [LedgerEvent] = [.testStart(context.testStart(at: attempt.startedAt))]
-        events += attempt.events
+        // Its start went out when it started: the store joins the rest to it.
+        var events = attempt.events
         events.append(
             .testEnd(
                 .init(
