@@ -6,6 +6,8 @@ import XCTest
 final class LedgerObserver: NSObject, XCTestObservation, @unchecked Sendable {
     private let recorder: Recorder
     private var started: [ObjectIdentifier: Double] = [:]
+    /// Suite name and layer per test case class: reflecting on the type every test costs.
+    private var classes: [ObjectIdentifier: (suite: String, layer: Layer?)] = [:]
 
     init(recorder: Recorder) {
         self.recorder = recorder
@@ -14,7 +16,7 @@ final class LedgerObserver: NSObject, XCTestObservation, @unchecked Sendable {
     func testCaseWillStart(_ testCase: XCTestCase) {
         let now = Date().timeIntervalSince1970
         started[ObjectIdentifier(testCase)] = now
-        recorder.xctestWillStart(Self.context(of: testCase), at: now)
+        recorder.xctestWillStart(context(of: testCase), at: now)
     }
 
     func testCase(
@@ -49,12 +51,16 @@ final class LedgerObserver: NSObject, XCTestObservation, @unchecked Sendable {
     }
 
     /// `Module.Class/testMethod`, as `swift test list` and the xUnit file name the test.
-    static func context(of testCase: XCTestCase) -> TestContext {
+    func context(of testCase: XCTestCase) -> TestContext {
         let type = type(of: testCase)
-        let suite = String(reflecting: type)
+        let about =
+            classes[ObjectIdentifier(type)]
+            ?? (String(reflecting: type), (type as? any LayeredTest.Type)?.ledgerLayer)
+        classes[ObjectIdentifier(type)] = about
+        let name = Self.methodName(testCase.name)
         return TestContext(
-            library: .xctest, test: suite + "/" + methodName(testCase.name), attempt: 1, suite: suite,
-            name: methodName(testCase.name), layer: (type as? any LayeredTest.Type)?.ledgerLayer)
+            library: .xctest, test: about.suite + "/" + name, attempt: 1, suite: about.suite, name: name,
+            layer: about.layer)
     }
 
     /// `Class.testX` (Linux) or `-[Module.Class testX]` (Apple) → `testX`.

@@ -14,7 +14,6 @@ final class RecorderStore: @unchecked Sendable {
     private let lock = NSCondition()
     private let flushLock = NSLock()
     private let environment: [String: String]
-    private let encoder = JSONEncoder()
     let run: String
     private var pending: [LedgerRecord] = []
     private var journal: FileHandle?
@@ -55,10 +54,9 @@ final class RecorderStore: @unchecked Sendable {
             wroteRunStart = true
         }
         records += events.map { LedgerRecord(run: run, event: $0) }
-        var text = Data()
+        var text: [UInt8] = []
         for record in records {
-            guard let line = try? encoder.encode(record) else { continue }
-            text.append(line)
+            text += record.jsonLine
             text.append(0x0A)
         }
         do {

@@ -1,0 +1,208 @@
+/// Writes records as Ledger event stream lines without `JSONEncoder`: the test library writes
+/// one or two per test, and `JSONEncoder` alone would cost more than the rest of recording.
+extension LedgerRecord {
+    /// The record as one line of JSON, without its newline.
+    public var jsonLine: [UInt8] {
+        var writer = JSONLineWriter()
+        writer.field("v", Self.version)
+        writer.field("type", event.type)
+        writer.field("run", run)
+        switch event {
+        case .runStart(let start):
+            writer.field("at", start.at)
+            writer.field("project", start.project)
+            writer.field("source", start.source)
+            writer.field("revision", start.revision)
+            writer.field("branch", start.branch)
+            if let ci = start.ci {
+                writer.field(
+                    "ci",
+                    JSONValue.object(
+                        [("provider", ci.provider), ("build", ci.build), ("job", ci.job), ("url", ci.url)]
+                            .reduce(into: [:]) { object, pair in
+                                if let value = pair.1 { object[pair.0] = .string(value) }
+                            }
+                    ))
+            }
+            writer.field("host", start.host)
+            writer.field("attempt", start.attempt)
+            writer.field("labels", start.labels.map { JSONValue.object($0.mapValues(JSONValue.string)) })
+            writer.field("configuration", start.configuration)
+        case .testStart(let start):
+            writer.field("at", start.at)
+            writer.field("test", start.test)
+            writer.field("attempt", start.attempt)
+            writer.field("suite", start.suite)
+            writer.field("name", start.name)
+            writer.field("file", start.file)
+            writer.field("line", start.line)
+            writer.field("layer", start.layer?.rawValue)
+            writer.field("tags", start.tags.map { JSONValue.array($0.map(JSONValue.string)) })
+        case .activityStart(let activity):
+            writer.field("at", activity.at)
+            writer.field("test", activity.test)
+            writer.field("attempt", activity.attempt)
+            writer.field("activity", activity.activity)
+            writer.field("parent", activity.parent)
+            writer.field("name", activity.name)
+        case .activityEnd(let end):
+            writer.field("at", end.at)
+            writer.field("activity", end.activity)
+            writer.field("outcome", end.outcome?.rawValue)
+        case .capture(let capture):
+            writer.field("at", capture.at)
+            writer.field("test", capture.test)
+            writer.field("attempt", capture.attempt)
+            writer.field("verifier", capture.verifier)
+            writer.field("activity", capture.activity)
+            writer.field("fields", capture.fields)
+        case .predicate(let predicate):
+            writer.field("at", predicate.at)
+            writer.field("test", predicate.test)
+            writer.field("attempt", predicate.attempt)
+            writer.field("name", predicate.name)
+            writer.field("expect", predicate.expect.rawValue)
+            writer.field("held", predicate.held)
+            writer.field("attempts", predicate.attempts)
+            writer.field("waited", predicate.waited)
+            writer.field("timeout", predicate.timeout)
+            writer.field("interval", predicate.interval)
+            writer.field("activity", predicate.activity)
+            writer.field("file", predicate.file)
+            writer.field("line", predicate.line)
+        case .issue(let issue):
+            writer.field("at", issue.at)
+            writer.field("test", issue.test)
+            writer.field("attempt", issue.attempt)
+            writer.field("message", issue.message)
+            writer.field("file", issue.file)
+            writer.field("line", issue.line)
+            writer.field("kind", issue.kind?.rawValue)
+        case .testEnd(let end):
+            writer.field("at", end.at)
+            writer.field("test", end.test)
+            writer.field("attempt", end.attempt)
+            writer.field("outcome", end.outcome.rawValue)
+            writer.field("duration", end.duration)
+            writer.field("message", end.message)
+        case .runEnd(let end):
+            writer.field("at", end.at)
+            writer.field("outcome", end.outcome)
+        }
+        return writer.finish()
+    }
+}
+
+/// Builds one JSON object field by field; absent (`nil`) fields are left out.
+struct JSONLineWriter {
+    private var bytes: [UInt8] = [UInt8(ascii: "{")]
+
+    init() {
+        bytes.reserveCapacity(256)
+    }
+
+    mutating func finish() -> [UInt8] {
+        bytes.append(UInt8(ascii: "}"))
+        return bytes
+    }
+
+    private mutating func key(_ name: StaticString) {
+        if bytes.count > 1 { bytes.append(UInt8(ascii: ",")) }
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        bytes += [UInt8(ascii: "\""), UInt8(ascii: ":")]
+    }
+
+    mutating func field(_ name: StaticString, _ value: String?) {
+        guard let value else { return }
+        key(name)
+        string(value)
+    }
+
+    mutating func field(_ name: StaticString, _ value: Int?) {
+        guard let value else { return }
+        key(name)
+        bytes += Array(String(value).utf8)
+    }
+
+    mutating func field(_ name: StaticString, _ value: Double?) {
+        guard let value else { return }
+        key(name)
+        number(value)
+    }
+
+    mutating func field(_ name: StaticString, _ value: Bool) {
+        key(name)
+        bytes += Array((value ? "true" : "false").utf8)
+    }
+
+    mutating func field(_ name: StaticString, _ value: JSONValue?) {
+        guard let value else { return }
+        key(name)
+        write(value)
+    }
+
+    private mutating func write(_ value: JSONValue) {
+        switch value {
+        case .null: bytes += Array("null".utf8)
+        case .bool(let flag): bytes += Array((flag ? "true" : "false").utf8)
+        case .number(let number): self.number(number)
+        case .string(let text): string(text)
+        case .array(let items):
+            bytes.append(UInt8(ascii: "["))
+            for (index, item) in items.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                write(item)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        case .object(let members):
+            bytes.append(UInt8(ascii: "{"))
+            for (index, member) in members.sorted(by: { $0.key < $1.key }).enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                string(member.key)
+                bytes.append(UInt8(ascii: ":"))
+                write(member.value)
+            }
+            bytes.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// Integral values print without a fraction; JSON has no infinity or NaN: those are null.
+    private mutating func number(_ value: Double) {
+        guard value.isFinite else {
+            bytes += Array("null".utf8)
+            return
+        }
+        if value == value.rounded(), abs(value) < 1e15 {
+            bytes += Array(String(Int64(value)).utf8)
+        } else {
+            bytes += Array(value.description.utf8)
+        }
+    }
+
+    private mutating func string(_ text: String) {
+        bytes.append(UInt8(ascii: "\""))
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            bytes.append(contentsOf: text.utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+            case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+            case 0x0A: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case 0x0D: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+            case 0x09: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+            case 0..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                bytes += [
+                    UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)],
+                    hex[Int(byte & 0x0F)],
+                ]
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+}
