@@ -20,7 +20,7 @@ enum Timing {
 enum Report {
     static func rate(_ label: String, _ count: Int, _ seconds: Double, target: Double? = nil) {
         let rate = Double(count) / seconds
-        var line = "  " + label.padding(toLength: 34, withPad: " ", startingAt: 0)
+        var line = "  " + label.padding(toLength: 40, withPad: " ", startingAt: 0)
         line += String(format: " %9.0f results/s  (%.2f s)", rate, seconds)
         if let target {
             line += String(
@@ -31,7 +31,7 @@ enum Report {
     }
 
     static func duration(_ label: String, _ seconds: Double, target: Double? = nil) {
-        var line = "  " + label.padding(toLength: 34, withPad: " ", startingAt: 0)
+        var line = "  " + label.padding(toLength: 40, withPad: " ", startingAt: 0)
         line += String(format: " %8.3f s", seconds)
         if let target { line += String(format: "  target < %.0f s: %@", target, seconds < target ? "met" : "MISSED") }
         print(line)

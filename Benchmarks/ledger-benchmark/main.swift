@@ -79,18 +79,33 @@ print("  found \(flaky.flaky.count) flaky, \(flaky.broken.count) broken, \(flaky
 let junitRuns = option("--junit-runs", 100)
 let junitFiles = try SyntheticHistory(tests: history.tests, runs: junitRuns).writeJUnit(
     to: folder.appending(path: "junit"))
-let junitDatabase = try LedgerDatabase(path: folder.appending(path: "junit.sqlite").path)
-let junitSeconds = try Timing.seconds {
-    for (index, file) in junitFiles.enumerated() {
-        let context = ImportContext(
-            runID: String(format: "00000000-0000-4000-9000-%012x", index), sourceName: file.path,
-            metadata: RunMetadata(project: "Bench"), fallbackStart: 0)
-        try junitDatabase.ingest { sink in
-            try InputFormat.junit.importer.importResults(from: .file(file), context: context, into: &sink)
+/// Ingests every JUnit file into a fresh database with `importer`; returns the seconds taken.
+func ingestJUnit(_ importer: any ResultImporter, name: String) throws -> Double {
+    let database = try LedgerDatabase(path: folder.appending(path: "\(name).sqlite").path)
+    return try Timing.seconds {
+        for (index, file) in junitFiles.enumerated() {
+            let context = ImportContext(
+                runID: String(format: "00000000-0000-4000-9000-%012x", index), sourceName: file.path,
+                metadata: RunMetadata(project: "Bench"), fallbackStart: 0)
+            try database.ingest { sink in
+                try importer.importResults(from: .file(file), context: context, into: &sink)
+            }
         }
     }
 }
-Report.rate("JUnit XML ingest into SQLite", history.tests * junitRuns, junitSeconds, target: 100_000)
+let junitParseSeconds = try Timing.seconds {
+    for file in junitFiles {
+        var sink = CountingSink()
+        let context = ImportContext(
+            runID: UUID().uuidString, sourceName: file.path, metadata: RunMetadata(project: "Bench"), fallbackStart: 0)
+        try JUnitImporter().importResults(from: .file(file), context: context, into: &sink)
+    }
+}
+let junitSerialSeconds = try ingestJUnit(JUnitImporter(), name: "junit-serial")
+let junitSeconds = try ingestJUnit(InputFormat.junit.importer, name: "junit")
+Report.rate("JUnit XML parse only (baseline)", history.tests * junitRuns, junitParseSeconds)
+Report.rate("JUnit ingest, parse and store in turn", history.tests * junitRuns, junitSerialSeconds)
+Report.rate("JUnit ingest, parse beside the store", history.tests * junitRuns, junitSeconds, target: 100_000)
 print(
     String(
         format: "  JUnit ÷ NDJSON ingest time per result: %.2f×",

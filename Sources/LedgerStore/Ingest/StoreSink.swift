@@ -22,11 +22,15 @@ public struct StoreSink: EventSink {
     private var lastRun: (uuid: String, row: Int64, project: String)?
     /// Test row ids by project and test id.
     private var testIDs: [String: [String: Int64]] = [:]
+    private let knownTests: KnownTests
+    /// Test rows met in this ingest, for ``KnownTests`` once it commits.
+    private(set) var learnedTests: [String: [String: KnownTests.Entry]] = [:]
     private var pending = PendingAttempts()
     private var activityOwners: [String: PendingAttempt.Key] = [:]
 
-    init(db: Database) {
+    init(db: Database, knownTests: KnownTests = KnownTests()) {
         self.db = db
+        self.knownTests = knownTests
         self.writes = StoreWrites(db: db)
         self.batch = ResultBatch(db: db, writes: writes)
     }
@@ -149,8 +153,11 @@ public struct StoreSink: EventSink {
         if let known = testIDs[project]?[attempt.start.test] {
             testID = known
         } else {
-            testID = try writes.upsertTest(attempt.start, project: project)
+            let entry = try writes.upsertTest(
+                attempt.start, project: project, known: knownTests.entry(project: project, test: attempt.start.test))
+            testID = entry.id
             testIDs[project, default: [:]][attempt.start.test] = testID
+            learnedTests[project, default: [:]][attempt.start.test] = entry
         }
         if let end, attempt.hasNoDetails {
             let queued = ResultBatch.Row(
@@ -159,8 +166,8 @@ public struct StoreSink: EventSink {
             if let flushed = try batch.append(queued) { count(flushed) }
             return
         }
-        // Keeps the input's order: what was queued goes first.
-        try count(batch.flush())
+        // Queued attempts stay queued: flushing them here would cut the batches short at every
+        // failure. Only a repeated attempt could notice the order, and the first stored wins.
         let inserted = try writes.insertResult(run: row, testID: testID, start: attempt.start, end: end)
         guard
             let resultID = try inserted

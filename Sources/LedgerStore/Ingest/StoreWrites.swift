@@ -78,8 +78,30 @@ final class StoreWrites {
         try statement.step(in: db)
     }
 
-    /// Inserts or refreshes the test's row and returns its id.
-    func upsertTest(_ start: LedgerEvent.TestStart, project: String) throws -> Int64 {
+    /// The test's row, inserting the test or adding what `start` tells that the row lacks.
+    /// - Parameter known: what this process already knows of the row; read from the store when
+    ///   `nil`. Most inputs bring nothing new, and then nothing is written.
+    func upsertTest(_ start: LedgerEvent.TestStart, project: String, known: KnownTests.Entry?) throws
+        -> KnownTests.Entry
+    {
+        let tags = start.tags.map { JSONValue.array($0.map(JSONValue.string)).jsonText }
+        let layer = start.layer?.rawValue
+        var stored = known
+        if stored == nil,
+            let row = try Row.fetchOne(
+                try statement(
+                    11, "SELECT id, suite, name, file, line, layer, tags FROM test WHERE project = ? AND key = ?"),
+                arguments: [project, start.test])
+        {
+            stored = KnownTests.Entry(
+                id: row[0], suite: row[1], name: row[2], file: row[3], line: row[4], layer: row[5], tags: row[6])
+        }
+        if let stored,
+            stored.covers(
+                suite: start.suite, name: start.name, file: start.file, line: start.line, layer: layer, tags: tags)
+        {
+            return stored
+        }
         var statement = FastStatement(
             try statement(
                 3,
@@ -101,10 +123,13 @@ final class StoreWrites {
         statement.bind(start.name)
         statement.bind(start.file)
         statement.bind(start.line)
-        statement.bind(start.layer?.rawValue)
-        statement.bind(start.tags.map { JSONValue.array($0.map(JSONValue.string)).jsonText })
+        statement.bind(layer)
+        statement.bind(tags)
         guard let id = try statement.step(in: db) else { throw DatabaseError(message: "test upsert returned no id") }
-        return id
+        return KnownTests.Entry(
+            id: id, suite: start.suite ?? stored?.suite, name: start.name ?? stored?.name,
+            file: start.file ?? stored?.file, line: start.line ?? stored?.line, layer: layer ?? stored?.layer,
+            tags: tags ?? stored?.tags)
     }
 
     /// Inserts an attempt, or completes one stored as running; `nil` when the attempt was
