@@ -68,6 +68,7 @@ final class LedgerObserver: NSObject, XCTestObservation, @unchecked Sendable {
         if name.hasPrefix("-["), name.hasSuffix("]"), let space = name.lastIndex(of: " ") {
             return String(name[name.index(after: space)..<name.index(before: name.endIndex)])
         }
-        return name.split(separator: ".").last.map(String.init) ?? name
+        guard let dot = name.lastIndex(of: ".") else { return name }
+        return String(name[name.index(after: dot)...])
     }
 }
