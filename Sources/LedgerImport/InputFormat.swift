@@ -9,6 +9,12 @@ public enum InputFormat: String, CaseIterable, Sendable {
     case junit
     /// Swift Testing's JSON event stream.
     case swiftTesting = "swift-testing"
+    /// TAP 12, 13 or 14, from any producer.
+    case tap
+    /// RSpec's JSON formatter output.
+    case rspec
+    /// `xcrun xcresulttool get test-results tests` JSON (Xcode 16 and later).
+    case xcresult
 
     /// The importer for this format.
     public var importer: any ResultImporter {
@@ -16,6 +22,9 @@ public enum InputFormat: String, CaseIterable, Sendable {
         case .ledger: LedgerStreamImporter()
         case .junit: PipelinedImporter(JUnitImporter())
         case .swiftTesting: PipelinedImporter(SwiftTestingImporter())
+        case .tap: TAPImporter()
+        case .rspec: RSpecImporter()
+        case .xcresult: XCResultImporter()
         }
     }
 
@@ -29,10 +38,14 @@ public enum InputFormat: String, CaseIterable, Sendable {
         if first == UInt8(ascii: "<") {
             return JUnitImporter.looksLikeJUnit(prefix: bytes) ? .junit : nil
         }
-        guard first == UInt8(ascii: "{") else { return nil }
+        guard first == UInt8(ascii: "{") else {
+            return TAPImporter.looksLikeTAP(prefix: bytes) ? .tap : nil
+        }
         let firstLine = bytes.split(separator: 0x0A, maxSplits: 1).first.map { Data($0) } ?? Data()
         if LedgerStreamImporter.looksLikeLedgerStream(firstLine: firstLine) { return .ledger }
         if SwiftTestingImporter.looksLikeSwiftTesting(firstLine: firstLine) { return .swiftTesting }
+        if XCResultImporter.looksLikeXCResult(prefix: bytes) { return .xcresult }
+        if RSpecImporter.looksLikeRSpec(prefix: bytes) { return .rspec }
         return nil
     }
 }

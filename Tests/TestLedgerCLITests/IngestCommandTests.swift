@@ -149,3 +149,24 @@ extension IngestCommandTests {
         #expect(Set(flaky.compactMap { $0["test"] as? String }) == Set(names))
     }
 }
+
+extension IngestCommandTests {
+    @Test(.enabled(if: FixtureFiles.available, Comment(rawValue: FixtureFiles.skipReason)))
+    func detectsEachSampleFormatFromItsContent() throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        let expected = [
+            "tap13-node-test-runner.tap": "tap", "tap14-nested-subtests-todo.tap": "tap", "rspec.json": "rspec",
+            "xcresult-tests-Xcode16-Mixed-XCTest-SwiftTesting.json": "xcresult",
+            "junit-pytest.xml": "junit",
+        ]
+        for (name, format) in expected {
+            let url = try #require(FixtureFiles.url(name))
+            let output = try cli.run(["ingest", url.path])
+            #expect(output.status == 0, "\(name): \(output.stderr)")
+            #expect(output.stdout.contains(": \(format), "), "\(name): \(output.stdout)")
+        }
+        let runs = try #require(try cli.json(["runs"]) as? [[String: Any]])
+        #expect(Set(runs.compactMap { $0["source"] as? String }) == ["tap", "rspec", "xcresult", "junit"])
+    }
+}

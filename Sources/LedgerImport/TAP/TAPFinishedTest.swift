@@ -1,0 +1,71 @@
+import LedgerCore
+
+/// A test read to its end, waiting only for the names of the subtests it is in.
+struct TAPFinishedTest {
+    /// The ids of the subtests it is in, outermost first.
+    var path: [Int]
+    /// The `prove -v` file it is in.
+    var document: String?
+    var name: String
+    var outcome: Outcome
+    var start: Double
+    var duration: Double
+    var location: TAPLocation?
+    /// The failure, for a failed test.
+    var issue: (message: String, location: TAPLocation?)?
+    /// `test.end`'s message: the skip or TODO reason, or a failure's stack.
+    var message: String?
+
+    /// The suite of a test in the subtests `names` of the `prove -v` file `document`: their
+    /// names joined by ` / `, or `tap` at the top level of a stream.
+    static func suite(document: String?, names: [String]) -> String {
+        let parts = (document.map { [$0] } ?? []) + names
+        return parts.isEmpty ? "tap" : parts.joined(separator: " / ")
+    }
+
+    /// `test.start`, the issue if it failed, and `test.end`, for the test id `id` in `suite`.
+    func events(id: String, suite: String) -> [LedgerEvent] {
+        var events: [LedgerEvent] = [
+            .testStart(
+                LedgerEvent.TestStart(
+                    at: start, test: id, attempt: 1, suite: suite, name: name, file: location?.file,
+                    line: location?.line))
+        ]
+        if let issue {
+            events.append(
+                .issue(
+                    LedgerEvent.Issue(
+                        at: start, test: id, attempt: 1, message: issue.message, file: issue.location?.file,
+                        line: issue.location?.line, kind: .assertion)))
+        }
+        events.append(
+            .testEnd(
+                LedgerEvent.TestEnd(
+                    at: start + duration, test: id, attempt: 1, outcome: outcome, duration: duration,
+                    message: message)))
+        return events
+    }
+}
+
+/// Gives each test a stable id unique in the run: `<suite>/<name>`, and for the second test
+/// with the same suite and name (TAP does not forbid it) `<suite>/<name> (2)`, and so on.
+struct TAPTestIDs {
+    private var used: Set<String> = []
+    private var lastSuffix: [String: Int] = [:]
+
+    /// The id of the next test called `name` in `suite`.
+    mutating func id(suite: String, name: String) -> String {
+        let base = suite + "/" + name
+        var candidate = base
+        if used.contains(base) {
+            var suffix = lastSuffix[base] ?? 1
+            repeat {
+                suffix += 1
+                candidate = "\(base) (\(suffix))"
+            } while used.contains(candidate)
+            lastSuffix[base] = suffix
+        }
+        used.insert(candidate)
+        return candidate
+    }
+}
