@@ -15,6 +15,8 @@ public enum InputFormat: String, CaseIterable, Sendable {
     case rspec
     /// `xcrun xcresulttool get test-results tests` JSON (Xcode 16 and later).
     case xcresult
+    /// Bacon's and RubyMotion's text outputs (spec_dox, test_unit, knock).
+    case bacon
 
     /// The importer for this format.
     public var importer: any ResultImporter {
@@ -25,6 +27,7 @@ public enum InputFormat: String, CaseIterable, Sendable {
         case .tap: TAPImporter()
         case .rspec: RSpecImporter()
         case .xcresult: XCResultImporter()
+        case .bacon: BaconImporter()
         }
     }
 
@@ -39,6 +42,8 @@ public enum InputFormat: String, CaseIterable, Sendable {
             return JUnitImporter.looksLikeJUnit(prefix: bytes) ? .junit : nil
         }
         guard first == UInt8(ascii: "{") else {
+            // Bacon's knock output ("ok - desc", unnumbered) would pass for TAP: ask Bacon first.
+            if BaconOutputParser.looksLikeBacon(prefix: bytes) { return .bacon }
             return TAPImporter.looksLikeTAP(prefix: bytes) ? .tap : nil
         }
         let firstLine = bytes.split(separator: 0x0A, maxSplits: 1).first.map { Data($0) } ?? Data()

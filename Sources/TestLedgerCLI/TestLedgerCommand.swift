@@ -6,5 +6,5 @@ struct TestLedgerCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "testledger",
         abstract: "Records test runs into a ledger and tells which tests to trust.",
-        subcommands: [Ingest.self, Record.self, Runs.self, Report.self, Show.self])
+        subcommands: [Ingest.self, Record.self, Format.self, Runs.self, Report.self, Show.self])
 }

@@ -19,7 +19,7 @@ struct TAPFixtureTests {
         let run = try Self.importFixture("tap12-bailout.tap")
         #expect(run.runStart?.source == "tap")
         #expect(run.runStart?.at == Self.start)
-        #expect(run.testIDs == ["tap/test 1", "tap/test 2", "tap/test 3"])
+        #expect(run.testIDs == ["test 1", "test 2", "test 3"])
         #expect(run.ends.map(\.outcome) == [.passed, .passed, .passed])
         #expect(run.starts.map(\.name) == ["test 1", "test 2", "test 3"])
         #expect(run.starts.allSatisfy { $0.suite == "tap" && $0.at == Self.start })
@@ -35,7 +35,7 @@ struct TAPFixtureTests {
 
     @Test func nodeTestRunnerFailuresCarryTheirYAMLMessageLocationStackAndDuration() throws {
         let run = try Self.importFixture("tap13-node-test-runner.tap")
-        let throws_ = "tap/uhoh, this one throws"
+        let throws_ = "uhoh, this one throws"
         let nested = "A thing/nesting suite"
         // "A thing" closes a subtest whose test failed: a suite, not a test.
         #expect(run.testIDs == [throws_, nested])

@@ -15,7 +15,7 @@ struct TAPHostileInputTests {
             ok 2 - second
             not ok 3 - th
             """)
-        #expect(run.testIDs == ["tap/suite", "tap/second", "tap/th"])
+        #expect(run.testIDs == ["suite", "second", "th"])
         #expect(run.runEnd?.outcome == "failed")
         #expect(run.warnings == ["input: line 5: no plan: the stream may have been cut short"])
     }
@@ -47,7 +47,7 @@ struct TAPHostileInputTests {
         data.append(contentsOf: [0xFF, 0xFE, 0x00, 0x01, 0x0A, 0xC3, 0x28, 0x0A])
         data.append(Data("\u{1B}[31mcolour\u{1B}[0m\nok 2 - b\n".utf8))
         let run = try ImporterRun.importing(data, with: TAPImporter())
-        #expect(run.testIDs == ["tap/a", "tap/b"])
+        #expect(run.testIDs == ["a", "b"])
         #expect(run.runEnd?.outcome == "passed")
     }
 

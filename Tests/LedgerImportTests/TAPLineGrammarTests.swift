@@ -24,12 +24,12 @@ struct TAPLineGrammarTests {
             """)
         #expect(
             run.testIDs == [
-                "tap/numbered with dash", "tap/numbered without dash", "tap/unnumbered with dash",
-                "tap/unnumbered without dash", "tap/-5 keeps its minus", "tap/Bacon pads the number", "tap/test 7",
-                "tap/test 8", "tap/10th place is a description",
+                "numbered with dash", "numbered without dash", "unnumbered with dash",
+                "unnumbered without dash", "-5 keeps its minus", "Bacon pads the number", "test 7",
+                "test 8", "10th place is a description",
             ])
-        #expect(run.outcomes("tap/-5 keeps its minus") == [.failed])
-        #expect(run.issues("tap/-5 keeps its minus").map(\.message) == ["not ok 5 - -5 keeps its minus"])
+        #expect(run.outcomes("-5 keeps its minus") == [.failed])
+        #expect(run.issues("-5 keeps its minus").map(\.message) == ["not ok 5 - -5 keeps its minus"])
         #expect(run.warnings == ["input: line 12: planned 10 tests and ran 9"])
         #expect(run.runEnd?.outcome == "failed")
     }
@@ -47,17 +47,17 @@ struct TAPLineGrammarTests {
         ] as [(String, Outcome, String?)])
     func directivesAreCaseInsensitiveAndMayCarryAReason(line: String, outcome: Outcome, message: String?) throws {
         let run = try TAPSamples.run("\(line)\n1..1\n")
-        #expect(run.testIDs == ["tap/a"])
-        #expect(run.outcomes("tap/a") == [outcome])
-        #expect(run.end("tap/a")?.message == message)
+        #expect(run.testIDs == ["a"])
+        #expect(run.outcomes("a") == [outcome])
+        #expect(run.end("a")?.message == message)
         #expect(run.issues.isEmpty)
         #expect(run.runEnd?.outcome == "passed")
     }
 
     @Test func anUnknownDirectiveStaysInTheDescription() throws {
         let run = try TAPSamples.run("not ok 1 - a # FIXME later\nok 2 - c#SKIP is no directive\n1..2\n")
-        #expect(run.testIDs == ["tap/a # FIXME later", "tap/c#SKIP is no directive"])
-        #expect(run.outcomes("tap/a # FIXME later") == [.failed])
+        #expect(run.testIDs == ["a # FIXME later", "c#SKIP is no directive"])
+        #expect(run.outcomes("a # FIXME later") == [.failed])
     }
 
     @Test func escapedHashesAndBackslashesArePartOfTheDescription() throws {
@@ -67,9 +67,9 @@ struct TAPLineGrammarTests {
             ok 2 - a \\ backslash and a \n kept
             1..2
             """##)
-        #expect(run.testIDs == [#"tap/issue # 42 is fixed"#, #"tap/a \ backslash and a \n kept"#])
-        #expect(run.end(#"tap/issue # 42 is fixed"#)?.message == "not # really")
-        #expect(run.outcomes(#"tap/issue # 42 is fixed"#) == [.skipped])
+        #expect(run.testIDs == [#"issue # 42 is fixed"#, #"a \ backslash and a \n kept"#])
+        #expect(run.end(#"issue # 42 is fixed"#)?.message == "not # really")
+        #expect(run.outcomes(#"issue # 42 is fixed"#) == [.skipped])
     }
 
     @Test func timeMetadataIsADurationNotADirective() throws {
@@ -81,7 +81,7 @@ struct TAPLineGrammarTests {
             ok 4 - odd unit # time=3h
             1..4
             """)
-        #expect(run.testIDs == ["tap/fast", "tap/slow", "tap/bare", "tap/odd unit # time=3h"])
+        #expect(run.testIDs == ["fast", "slow", "bare", "odd unit # time=3h"])
         #expect(run.ends.map(\.duration) == [0.0025, 1.25, 0.04, 0])
         #expect(run.starts.map(\.at) == [0, 0.0025, 1.2525, 1.2925].map { ImporterRun.start + $0 })
     }
@@ -89,14 +89,14 @@ struct TAPLineGrammarTests {
     @Test(arguments: ["TAP version 13", "TAP Version 13", "tap VERSION 14", "TAP version 14"])
     func versionLinesAreReadInAnyCase(line: String) throws {
         let run = try TAPSamples.run("\(line)\n1..1\nok 1 - a\n")
-        #expect(run.testIDs == ["tap/a"])
+        #expect(run.testIDs == ["a"])
         #expect(run.warnings.isEmpty)
         #expect(run.runEnd?.outcome == "passed")
     }
 
     @Test func anUnknownVersionIsReadAsTAP14WithANote() throws {
         let run = try TAPSamples.run("TAP version 99\n1..1\nok 1 - a\n")
-        #expect(run.testIDs == ["tap/a"])
+        #expect(run.testIDs == ["a"])
         #expect(run.warnings == ["input: line 1: unknown TAP version; read as TAP 14"])
     }
 
@@ -104,7 +104,7 @@ struct TAPLineGrammarTests {
         let before = try TAPSamples.run("1..2\nok 1 - a\nok 2 - b\n")
         let after = try TAPSamples.run("ok 1 - a\nok 2 - b\n1..2\n")
         for run in [before, after] {
-            #expect(run.testIDs == ["tap/a", "tap/b"])
+            #expect(run.testIDs == ["a", "b"])
             #expect(run.warnings.isEmpty)
             #expect(run.runEnd?.outcome == "passed")
         }
@@ -143,22 +143,22 @@ struct TAPLineGrammarTests {
             # duration_ms 13.879834
             1..1
             """)
-        #expect(run.testIDs == ["tap/a"])
+        #expect(run.testIDs == ["a"])
         #expect(run.warnings.isEmpty)
         #expect(run.runEnd?.outcome == "passed")
     }
 
     @Test func testsWithTheSameNameGetNumberedIDs() throws {
         let run = try TAPSamples.run("ok 1 - same\nnot ok 2 - same\nok 3 - same (2)\nok 4 - same\n1..4\n")
-        #expect(run.testIDs == ["tap/same", "tap/same (2)", "tap/same (2) (2)", "tap/same (3)"])
+        #expect(run.testIDs == ["same", "same (2)", "same (2) (2)", "same (3)"])
         #expect(run.starts.map(\.name) == ["same", "same", "same (2)", "same"])
-        #expect(run.outcomes("tap/same (2)") == [.failed])
+        #expect(run.outcomes("same (2)") == [.failed])
         #expect(run.starts.allSatisfy { $0.attempt == 1 }, "repeated names are other tests, not retries")
     }
 
     @Test func windowsLineEndingsAreRead() throws {
         let run = try TAPSamples.run("TAP version 13\r\n1..1\r\nnot ok 1 - a\r\n  ---\r\n  message: boom\r\n  ...\r\n")
-        #expect(run.testIDs == ["tap/a"])
+        #expect(run.testIDs == ["a"])
         #expect(run.issues.map(\.message) == ["boom"])
         #expect(run.warnings.isEmpty)
     }

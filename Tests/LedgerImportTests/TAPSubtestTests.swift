@@ -79,7 +79,7 @@ struct TAPSubtestTests {
             ok 2 - empty
             1..2
             """)
-        #expect(run.testIDs == ["suite/inside", "tap/empty"])
+        #expect(run.testIDs == ["suite/inside", "empty"])
         #expect(run.runEnd?.outcome == "passed")
     }
 
@@ -102,13 +102,13 @@ struct TAPSubtestTests {
             not ok 2 - has a failure
             1..2
             """)
-        #expect(run.testIDs == ["setup throws/first", "tap/setup throws", "has a failure/broken"])
-        #expect(run.outcomes("tap/setup throws") == [.failed])
-        #expect(run.issues("tap/setup throws").map(\.message) == ["planned 2, ran 1"])
-        #expect(run.issues("tap/setup throws").map(\.file) == ["test/setup.js"])
-        #expect(run.end("tap/setup throws")?.message == "the subtest failed, though none of its tests did")
+        #expect(run.testIDs == ["setup throws/first", "setup throws", "has a failure/broken"])
+        #expect(run.outcomes("setup throws") == [.failed])
+        #expect(run.issues("setup throws").map(\.message) == ["planned 2, ran 1"])
+        #expect(run.issues("setup throws").map(\.file) == ["test/setup.js"])
+        #expect(run.end("setup throws")?.message == "the subtest failed, though none of its tests did")
         // A subtest that failed because one of its tests did is only a suite.
-        #expect(run.start("tap/has a failure") == nil)
+        #expect(run.start("has a failure") == nil)
         #expect(run.warnings == ["input: line 2: subtest 'setup throws' planned 2 tests and ran 1"])
         #expect(run.runEnd?.outcome == "failed")
     }

@@ -41,7 +41,8 @@ public struct StreamingImporter<Parser: StreamingParser & Sendable>: ResultImpor
         let run = context.runID
         try sink.consume(
             LedgerRecord(
-                run: run, event: .runStart(context.metadata.runStart(at: context.fallbackStart, source: parser.source))))
+                run: run, event: .runStart(context.metadata.runStart(at: context.fallbackStart, source: parser.source)))
+        )
         var lines = LineReader(input).makeIterator()
         while let line = lines.next() {
             let text = String(decoding: line, as: UTF8.self)

@@ -13,11 +13,13 @@ struct TAPFinishedTest {
     var location: TAPLocation?
     /// The failure, for a failed test.
     var issue: (message: String, location: TAPLocation?)?
+    var issueKind: LedgerEvent.IssueKind = .assertion
     /// `test.end`'s message: the skip or TODO reason, or a failure's stack.
     var message: String?
 
     /// The suite of a test in the subtests `names` of the `prove -v` file `document`: their
-    /// names joined by ` / `, or `tap` at the top level of a stream.
+    /// names joined by ` / `, or `tap` at the top level of a stream (whose tests' ids are then
+    /// their names alone, as other producers of the same tests name them).
     static func suite(document: String?, names: [String]) -> String {
         let parts = (document.map { [$0] } ?? []) + names
         return parts.isEmpty ? "tap" : parts.joined(separator: " / ")
@@ -36,7 +38,7 @@ struct TAPFinishedTest {
                 .issue(
                     LedgerEvent.Issue(
                         at: start, test: id, attempt: 1, message: issue.message, file: issue.location?.file,
-                        line: issue.location?.line, kind: .assertion)))
+                        line: issue.location?.line, kind: issueKind)))
         }
         events.append(
             .testEnd(
@@ -55,7 +57,7 @@ struct TAPTestIDs {
 
     /// The id of the next test called `name` in `suite`.
     mutating func id(suite: String, name: String) -> String {
-        let base = suite + "/" + name
+        let base = suite.isEmpty ? name : suite + "/" + name
         var candidate = base
         if used.contains(base) {
             var suffix = lastSuffix[base] ?? 1

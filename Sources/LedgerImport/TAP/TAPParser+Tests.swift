@@ -54,14 +54,23 @@ extension TAPParser {
             start = clock
         }
         clock = max(clock, start + duration)
+        let bacon = point.ok ? nil : BaconTAPVerdict(description: point.description)
+        let description = bacon?.requirement ?? point.description
         var test = TAPFinishedTest(
             path: pending.path, document: pending.document,
-            name: point.description.isEmpty ? "test \(point.number ?? pending.ordinal)" : point.description,
-            outcome: Self.outcome(of: point), start: start, duration: duration, location: diagnostics.testLocation)
+            name: description.isEmpty ? "test \(point.number ?? pending.ordinal)" : description,
+            outcome: bacon?.outcome ?? Self.outcome(of: point), start: start, duration: duration,
+            location: diagnostics.testLocation)
+        if let bacon, bacon.outcome == .skipped {
+            test.issue = (bacon.message ?? "empty specification: no requirement was checked", nil)
+            test.issueKind = .missing
+            test.message = "MISSING"
+        }
         switch test.outcome {
-        case .failed:
+        case .failed, .error:
             runFailed = true
-            test.issue = (diagnostics.message ?? pending.text, diagnostics.failureLocation)
+            test.issue = (bacon?.message ?? diagnostics.message ?? pending.text, diagnostics.failureLocation)
+            test.issueKind = test.outcome == .error ? .error : .assertion
             let message = [pending.note, diagnostics.stack].compactMap { $0 }.joined(separator: "\n")
             test.message = message.isEmpty ? nil : Self.clipped(message)
         case .passed where point.directive == .todo:
@@ -95,7 +104,8 @@ extension TAPParser {
             let names = test.path.compactMap { frameNames[$0] ?? (naming ? "subtest" : nil) }
             guard names.count == test.path.count else { break }
             let suite = TAPFinishedTest.suite(document: test.document, names: names)
-            events += test.events(id: ids.id(suite: suite, name: test.name), suite: suite)
+            let scope = names.isEmpty && test.document == nil ? "" : suite
+            events += test.events(id: ids.id(suite: scope, name: test.name), suite: suite)
             ready += 1
         }
         waiting.removeFirst(ready)

@@ -1,0 +1,127 @@
+import LedgerCore
+
+extension BaconOutputParser {
+    /// A SpecDox `  - requirement` line at `depth`.
+    mutating func spec(depth: Int, description: Substring, verdict: BaconVerdict?, time: Time) -> [LedgerEvent] {
+        recognised = true
+        style = .specDox
+        specLines += 1
+        adoptContexts()
+        if contexts.count > depth { contexts.removeLast(contexts.count - depth) }
+        entry = nil
+        let suite = contexts.joined(separator: " ")
+        let (events, failed) = begin(
+            suite: suite, name: description, innermost: contexts.last ?? "", verdict: verdict, time: time)
+        if let failed { held.append(failed) }
+        return events
+    }
+
+    /// A Knock `ok - requirement` or `not ok - requirement: ERROR` line.
+    mutating func knock(description: Substring, verdict: BaconVerdict?, time: Time) -> [LedgerEvent] {
+        recognised = true
+        style = .knock
+        pendingLines.removeAll()
+        let (events, failed) = begin(suite: "", name: description, innermost: "", verdict: verdict, time: time)
+        if let failed {
+            knockSpec = failed
+            entry = ErrorLogEntry(message: [])
+            knockFailed = knockFailed || failed.verdict.countsAgainstRun
+        }
+        return events
+    }
+
+    /// A `# ` line after a Knock `not ok`: its ErrorLog entry, message lines then frames.
+    mutating func readKnockComment(_ comment: Substring) {
+        guard var current = entry, var spec = knockSpec else { return }
+        if comment.utf8.first == UInt8(ascii: "\t") {
+            guard !current.sawFrame else { return }
+            current.sawFrame = true
+            spec.attach(message: current.message, frame: comment.dropFirst())
+            knockSpec = spec
+        } else if !current.sawFrame {
+            current.message.append(String(comment))
+        }
+        entry = current
+    }
+
+    /// A tab-indented line: a backtrace frame of an ErrorLog entry, whose message lines are the
+    /// lines kept since the last blank one. The first frame names its spec.
+    mutating func readFrame(_ frame: Substring) -> [LedgerEvent] {
+        if !pendingLines.isEmpty {
+            entry = ErrorLogEntry(message: pendingLines.map(\.text))
+            pendingLines.removeAll()
+        }
+        guard var current = entry, !current.sawFrame else { return [] }
+        current.sawFrame = true
+        entry = current
+        guard let index = held.firstIndex(where: { frame.hasSuffix($0.frameSuffix) }) else { return [] }
+        var spec = held.remove(at: index)
+        spec.attach(message: current.message, frame: frame)
+        return spec.events
+    }
+
+    /// The summary line: everything waiting goes out, then `run.end`.
+    mutating func end(_ totals: BaconSummary, testUnit: Bool, time: Time) -> [LedgerEvent] {
+        recognised = true
+        summary = totals
+        style = style ?? (testUnit ? .testUnit : .specDox)
+        var events = releaseAll()
+        if style == .testUnit, totals.specifications > 0 {
+            note(
+                "Bacon's \(testUnit ? "Test::Unit-style" : "dotted") output names no specs: "
+                    + "\(totals.specifications) tests counted, none recorded (use -s or the TestLedger output)")
+        } else if style == .specDox, specLines != totals.specifications {
+            note("the summary counts \(totals.specifications) specifications, the output shows \(specLines)")
+        }
+        let end = lastArrival ?? (startedAt + (timing ?? 0))
+        events.append(.runEnd(LedgerEvent.RunEnd(at: max(end, time.end), outcome: totals.failed ? "failed" : "passed")))
+        ended = true
+        return events
+    }
+
+    /// The events of every spec still waiting for its ErrorLog entry.
+    mutating func releaseAll() -> [LedgerEvent] {
+        var events = held.flatMap(\.events)
+        held.removeAll()
+        if let knockSpec { events += knockSpec.events }
+        knockSpec = nil
+        return events
+    }
+
+    /// A spec's `test.start`, and its `test.end` when it passed; else the spec, to hold.
+    mutating func begin(
+        suite: String, name: Substring, innermost: String, verdict: BaconVerdict?, time: Time
+    ) -> ([LedgerEvent], BaconHeldSpec?) {
+        let test = uniqueID(suite.isEmpty ? String(name) : suite + "/" + name)
+        let start = LedgerEvent.TestStart(
+            at: time.end - time.duration, test: test, suite: suite.isEmpty ? nil : suite, name: String(name))
+        guard let verdict else {
+            let end = LedgerEvent.TestEnd(at: time.end, test: test, outcome: .passed, duration: time.duration)
+            return ([.testStart(start), .testEnd(end)], nil)
+        }
+        let spec = BaconHeldSpec(
+            test: test, frameSuffix: ": \(innermost) - \(name)", verdict: verdict, endedAt: time.end,
+            duration: time.duration)
+        return ([.testStart(start)], spec)
+    }
+
+    /// `id`, or `id #2`, `id #3`… when the run already has it.
+    mutating func uniqueID(_ id: String) -> String {
+        let count = (ids[id] ?? 0) + 1
+        ids[id] = count
+        return count > 1 ? "\(id) #\(count)" : id
+    }
+
+    /// Reads the lines kept before a spec as the names of the contexts it is in: a name at
+    /// indentation 2n is the context at depth n + 1, inside an open context at depth n; a
+    /// top-level one comes first or after a blank line. Other lines are the specs' own output.
+    mutating func adoptContexts() {
+        for (indentation, text, afterBlank) in pendingLines where indentation % 2 == 0 {
+            let depth = indentation / 2
+            guard depth == 0 ? afterBlank : depth <= contexts.count else { continue }
+            contexts.removeLast(contexts.count - depth)
+            contexts.append(String(text.dropFirst(indentation)))
+        }
+        pendingLines.removeAll()
+    }
+}

@@ -1,0 +1,170 @@
+import ArgumentParser
+import Foundation
+import LedgerCore
+import LedgerImport
+import LedgerStore
+
+/// The formats `testledger format` reads, and how it recognises them.
+enum ConsoleFormat {
+    enum Choice: String, ExpressibleByArgument, CaseIterable {
+        case auto, tap, bacon
+    }
+
+    /// The format of the first meaningful line; `nil` while the line says nothing yet.
+    static func detect(_ line: Substring) -> Choice? {
+        let text = line.trimmingCharacters(in: .whitespaces)
+        if text.isEmpty { return nil }
+        if text.lowercased().hasPrefix("tap version") || text.hasPrefix("1..") { return .tap }
+        // Bacon's knock output writes "ok - …" with no number; TAP producers number their points.
+        if text.hasPrefix("ok - ") || text.hasPrefix("not ok - ") { return .bacon }
+        if text.hasPrefix("ok ") || text.hasPrefix("not ok ") || text == "ok" || text == "not ok" { return .tap }
+        return .bacon
+    }
+
+    static func parser(_ choice: Choice, startedAt: Double) -> any StreamingParser {
+        switch choice {
+        case .tap: TAPParser(startedAt: startedAt)
+        case .auto, .bacon: BaconOutputParser(startedAt: startedAt)
+        }
+    }
+}
+
+/// Feeds a runner's lines to the right parser and stores the events as they come, a few
+/// transactions a second, so an interrupted runner leaves what it ran.
+struct ConsoleStream {
+    let database: LedgerDatabase
+    let run: String
+    let metadata: RunMetadata
+    var choice: ConsoleFormat.Choice
+    let echo: ConsoleEcho
+    private var parser: (any StreamingParser)?
+    private var held: [(Substring, Double)] = []
+    private var pending: [LedgerEvent] = []
+    private var lastStore = 0.0
+    private var failed = false
+
+    init(database: LedgerDatabase, run: String, metadata: RunMetadata, choice: ConsoleFormat.Choice, echo: ConsoleEcho)
+    {
+        self.database = database
+        self.run = run
+        self.metadata = metadata
+        self.choice = choice
+        self.echo = echo
+    }
+
+    mutating func consume(_ line: Substring, at: Double) throws {
+        echo.write(line)
+        guard parser != nil || start(with: line, at: at) else {
+            held.append((line, at))
+            return
+        }
+        for (early, time) in held { try feed(early, at: time) }
+        held.removeAll()
+        try feed(line, at: at)
+        if at - lastStore >= 0.2 { try store() }
+    }
+
+    /// Closes the run; whether anything failed or the run was cut short (no `run.end`).
+    mutating func finish(at: Double) throws -> Bool {
+        if parser == nil, !held.isEmpty { _ = start(with: "", at: at) }
+        for (early, time) in held { try feed(early, at: time) }
+        held.removeAll()
+        if var parser {
+            let events = try parser.finish(at: at)
+            self.parser = parser
+            record(events)
+        }
+        try store()
+        return failed || (parser != nil && !sawRunEnd)
+    }
+
+    private var sawRunEnd = false
+
+    /// Picks the parser once the output says what it is; `false` while it does not yet.
+    private mutating func start(with line: Substring, at: Double) -> Bool {
+        if choice == .auto {
+            guard let detected = ConsoleFormat.detect(line) ?? (line.isEmpty ? .bacon : nil) else { return false }
+            choice = detected
+        }
+        let started = held.first?.1 ?? at
+        let made = ConsoleFormat.parser(choice, startedAt: started)
+        parser = made
+        pending.append(.runStart(metadata.runStart(at: started, source: made.source)))
+        return true
+    }
+
+    private mutating func feed(_ line: Substring, at: Double) throws {
+        guard var parser else { return }
+        let events = try parser.consume(line, at: at)
+        self.parser = parser
+        record(events)
+    }
+
+    private mutating func record(_ events: [LedgerEvent]) {
+        for event in events {
+            if case .testEnd(let end) = event, end.outcome.isFailure { failed = true }
+            if case .runEnd(let end) = event {
+                sawRunEnd = true
+                if end.outcome == "failed" { failed = true }
+            }
+        }
+        pending += events
+    }
+
+    private mutating func store() throws {
+        lastStore = Date().timeIntervalSince1970
+        guard !pending.isEmpty else { return }
+        let events = pending
+        pending.removeAll()
+        let run = self.run
+        try database.ingest(keepRunning: true) { sink in
+            for event in events { try sink.consume(LedgerRecord(run: run, event: event)) }
+        }
+    }
+}
+
+/// Echoes the runner's lines: coloured on a terminal (green passes, red failures), plain otherwise.
+struct ConsoleEcho {
+    let colored: Bool
+
+    func write(_ line: Substring) {
+        var text = String(line)
+        if colored {
+            let trimmed = line.drop { $0 == " " }
+            if trimmed.hasPrefix("not ok") || line.contains("[FAILED") || line.contains("[ERROR") {
+                text = "\u{1B}[31m" + text + "\u{1B}[0m"
+            } else if trimmed.hasPrefix("ok") {
+                text = "\u{1B}[32m" + text + "\u{1B}[0m"
+            } else if line.contains("[MISSING") {
+                text = "\u{1B}[33m" + text + "\u{1B}[0m"
+            }
+        }
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    }
+}
+
+/// Standard input's lines as they arrive, not waiting for the input to end.
+struct StandardInputLines {
+    private var buffer = Data()
+    private var ended = false
+
+    mutating func next() -> Substring? {
+        while true {
+            if let newline = buffer.firstIndex(of: 0x0A) {
+                var end = newline
+                if end > buffer.startIndex, buffer[end - 1] == 0x0D { end -= 1 }
+                let line = String(decoding: buffer[buffer.startIndex..<end], as: UTF8.self)
+                buffer.removeSubrange(buffer.startIndex...newline)
+                return Substring(line)
+            }
+            if ended {
+                guard !buffer.isEmpty else { return nil }
+                let line = String(decoding: buffer, as: UTF8.self)
+                buffer.removeAll()
+                return Substring(line)
+            }
+            let chunk = FileHandle.standardInput.availableData
+            if chunk.isEmpty { ended = true } else { buffer.append(chunk) }
+        }
+    }
+}

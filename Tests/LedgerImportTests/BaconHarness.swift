@@ -1,0 +1,134 @@
+import Foundation
+import LedgerCore
+import LedgerImport
+import LedgerTestSupport
+import Testing
+
+/// Runs the real `bacon` (and Ruby) on the fixture suite Tests/Fixtures/BaconSpecs, with the
+/// TestLedger module loaded for the suite's helpers, and parses what it printed.
+enum BaconSpecs {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    static let fixture = packageRoot.appending(path: "Tests/Fixtures/BaconSpecs")
+    static let module = packageRoot.appending(path: "Formatters/bacon/testledger.rb").path
+    static let rubyMotionDriver = packageRoot.appending(path: "Formatters/bacon/test/rubymotion_hooks.rb").path
+
+    /// The fixture's spec files, in the order a shell's `spec/*_spec.rb` gives.
+    static let specFiles: [String] = {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: fixture.appending(path: "spec").path)) ?? []
+        return names.filter { $0.hasSuffix("_spec.rb") }.sorted().map { "spec/" + $0 }
+    }()
+
+    /// `bacon` on the PATH, or `nil`.
+    static let bacon: String? = executable("bacon")
+    static let ruby: String? = executable("ruby")
+    static let skipReason: Comment = "bacon (Debian's ruby-bacon) is not installed"
+
+    static func executable(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
+    }
+
+    struct Output {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// `bacon -r testledger OPTIONS spec/*_spec.rb` in the fixture folder.
+    static func run(_ options: [String], environment: [String: String] = [:]) throws -> Output {
+        try launch(try #require(bacon), ["-r", module] + options + specFiles, environment: environment)
+    }
+
+    /// The RubyMotion stand-in driver, with `output=<output>`.
+    static func runRubyMotion(output: String, environment: [String: String] = [:]) throws -> Output {
+        try launch(
+            try #require(ruby), [rubyMotionDriver], environment: environment.merging(["output": output]) { $1 })
+    }
+
+    static func launch(_ executable: String, _ arguments: [String], environment: [String: String]) throws -> Output {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.currentDirectoryURL = fixture
+        var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("TESTLEDGER_") }
+        env.merge(environment) { $1 }
+        process.environment = env
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let errorData = PipeDrain(errors.fileHandleForReading)
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(
+            status: process.terminationStatus, stdout: String(decoding: data, as: UTF8.self),
+            stderr: String(decoding: errorData.wait(), as: UTF8.self))
+    }
+
+    /// Parses `text` line by line; `times`, when given, are the lines' arrival times.
+    static func parse(_ text: String, times: [Double]? = nil, startedAt: Double = 100) throws -> BaconParse {
+        var parser = BaconOutputParser(startedAt: startedAt)
+        var events: [LedgerEvent] = []
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        for (index, line) in lines.enumerated() where index < lines.count - 1 || !line.isEmpty {
+            events += try parser.consume(line, at: times?[index])
+        }
+        events += try parser.finish(at: nil)
+        return BaconParse(events: events, parser: parser)
+    }
+
+    /// The records of a Ledger event stream the module wrote.
+    static func records(inEventsFile path: String) throws -> [LedgerRecord] {
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        return try text.split(separator: "\n").map { line in
+            try JSONDecoder().decode(LedgerRecord.self, from: Data(line.utf8))
+        }
+    }
+}
+
+/// What a parse produced.
+struct BaconParse {
+    var events: [LedgerEvent]
+    var parser: BaconOutputParser
+
+    var starts: [LedgerEvent.TestStart] {
+        events.compactMap { if case .testStart(let start) = $0 { start } else { nil } }
+    }
+    var ends: [LedgerEvent.TestEnd] {
+        events.compactMap { if case .testEnd(let end) = $0 { end } else { nil } }
+    }
+    var issues: [LedgerEvent.Issue] {
+        events.compactMap { if case .issue(let issue) = $0 { issue } else { nil } }
+    }
+    var runEnds: [LedgerEvent.RunEnd] {
+        events.compactMap { if case .runEnd(let end) = $0 { end } else { nil } }
+    }
+
+    func end(of test: String) -> LedgerEvent.TestEnd? { ends.first { $0.test == test } }
+    func issue(of test: String) -> LedgerEvent.Issue? { issues.first { $0.test == test } }
+    func outcomes() -> [String: Outcome] {
+        Dictionary(ends.map { ($0.test, $0.outcome) }, uniquingKeysWith: { first, _ in first })
+    }
+}
+
+/// Reads a pipe to its end on another thread, so two pipes can drain at once.
+final class PipeDrain: @unchecked Sendable {
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+        Thread.detachNewThread { [self] in
+            data = handle.readDataToEndOfFile()
+            done.signal()
+        }
+    }
+
+    func wait() -> Data {
+        done.wait()
+        return data
+    }
+}

@@ -1,0 +1,240 @@
+import Foundation
+import LedgerTestSupport
+import Testing
+
+/// Runs the real `bacon -r Formatters/bacon/testledger -o TestLedger` on Tests/Fixtures/BaconSpecs,
+/// recording through the built `testledger ingest -`, and the RubyMotion stand-in driver
+/// (Formatters/bacon/test/rubymotion_hooks.rb) the same way; then reads the store back.
+@Suite(.enabled(if: RubyTools.bacon != nil, "bacon (Debian's ruby-bacon) is not installed"))
+struct BaconModuleTests {
+    static let fixture = CLI.packageRoot.appending(path: "Tests/Fixtures/BaconSpecs")
+    static let module = CLI.packageRoot.appending(path: "Formatters/bacon/testledger").path
+    static let driver = CLI.packageRoot.appending(path: "Formatters/bacon/test/rubymotion_hooks.rb").path
+    static let summary = "16 specifications (15 requirements), 1 failures, 1 errors"
+
+    /// `bacon -r testledger -o TestLedger spec/*_spec.rb` in the fixture, recording into `cli`'s store.
+    func bacon(_ cli: CLI, environment: [String: String] = [:]) throws -> CLI.Output {
+        let specs = try FileManager.default.contentsOfDirectory(atPath: Self.fixture.appending(path: "spec").path)
+            .filter { $0.hasSuffix("_spec.rb") }.sorted().map { "spec/" + $0 }
+        return try launch(
+            try #require(RubyTools.bacon), ["-r", Self.module, "-o", "TestLedger"] + specs, cli: cli,
+            environment: environment)
+    }
+
+    func launch(
+        _ executable: String, _ arguments: [String], cli: CLI, environment: [String: String]
+    ) throws -> CLI.Output {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.currentDirectoryURL = Self.fixture
+        var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("TESTLEDGER_") }
+        env["TESTLEDGER_BIN"] = CLI.binary.path
+        env["TESTLEDGER_DB"] = cli.database
+        env.merge(environment) { $1 }
+        process.environment = env
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let errorData = AsyncData(errors.fileHandleForReading)
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CLI.Output(
+            status: process.terminationStatus, stdout: String(decoding: data, as: UTF8.self),
+            stderr: String(decoding: errorData.wait(), as: UTF8.self))
+    }
+
+    func show(_ cli: CLI, _ test: String) throws -> [String: Any] {
+        try #require(try cli.json(["show", test]) as? [String: Any], "\(test)")
+    }
+
+    func predicates(_ cli: CLI, _ test: String) throws -> [[String: Any]] {
+        try #require(try show(cli, test)["predicates"] as? [[String: Any]])
+    }
+
+    @Test func recordsEverySpecWithBaconsOwnCountsAndExitStatus() throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        let output = try bacon(cli)
+        #expect(output.status == 1, "Bacon exits 1 when a spec failed")
+        #expect(output.stdout.hasSuffix(Self.summary + "\n"))
+        #expect(!output.stderr.contains("testledger"), "\(output.stderr)")
+        let runs = try #require(try cli.json(["runs"]) as? [[String: Any]])
+        #expect(runs.count == 1)
+        let run = try #require(runs.first)
+        #expect(run["source"] as? String == "bacon")
+        #expect(run["project"] as? String == "BaconSpecs")
+        #expect(run["tests"] as? Int == 16, "16 specifications")
+        #expect(run["failed"] as? Int == 2, "1 failure + 1 error")
+        #expect(run["skipped"] as? Int == 1, "the empty spec")
+        #expect(run["passed"] as? Int == 13)
+        #expect(run["status"] as? String == "failed")
+    }
+
+    @Test func nestingOutcomesIssuesDurationsAndLayers() throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        _ = try bacon(cli)
+        let coupon = try show(cli, "Cart with one book and a coupon/still counts one item")
+        #expect(coupon["outcome"] as? String == "passed")
+        #expect(coupon["file"] as? String == "spec/nesting_spec.rb")
+        #expect(coupon["line"] as? Int == 14)
+        #expect(try show(cli, "Cart/is back at the top level")["outcome"] as? String == "passed")
+
+        let failed = try show(cli, "Outcomes/fails")
+        #expect(failed["outcome"] as? String == "failed")
+        let issue = try #require((failed["issues"] as? [[String: Any]])?.first)
+        #expect(issue["message"] as? String == "2.==(3) failed")
+        #expect(issue["file"] as? String == "spec/outcomes_spec.rb")
+        #expect(issue["line"] as? Int == 7)
+        #expect(issue["kind"] as? String == "assertion")
+        let raised = try show(cli, "Outcomes/raises")
+        #expect(raised["outcome"] as? String == "error")
+        #expect((raised["issues"] as? [[String: Any]])?.first?["message"] as? String == "ArgumentError: boom")
+        let empty = try show(cli, "Outcomes/asserts nothing")
+        #expect(empty["outcome"] as? String == "skipped")
+        #expect((empty["issues"] as? [[String: Any]])?.first?["kind"] as? String == "missing")
+
+        #expect((try show(cli, "Slow/sleeps 50 ms")["duration"] as? Double ?? 0) >= 0.05)
+        #expect(try show(cli, "Login screen/shows its title")["layer"] as? String == "ui")
+        #expect(try show(cli, "Login screen after a tap/still shows its title")["layer"] as? String == "ui")
+        #expect(try show(cli, "Cart/starts empty")["layer"] as? String != "ui")
+    }
+
+    @Test func activitiesCapturesAndPredicates() throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        _ = try bacon(cli)
+        let detail = try show(cli, "Checkout/records nested activities and a capture")
+        let outer = try #require((detail["activities"] as? [[String: Any]])?.first)
+        #expect(outer["name"] as? String == "Fill the cart")
+        #expect(outer["outcome"] as? String == "passed")
+        #expect((outer["children"] as? [[String: Any]])?.map { $0["name"] as? String } == ["Add a book", "Add a pen"])
+        let capture = try #require((detail["captures"] as? [[String: Any]])?.first)
+        #expect(capture["verifier"] as? String == "AlertVerifier")
+        let fields = try #require(capture["fields"] as? [String: Any])
+        #expect(fields["title"] as? String == "Pay?")
+        #expect(fields["animated"] as? Bool == true)
+        #expect((fields["actions"] as? [[String: Any]])?.map { $0["style"] as? String } == ["cancel", "default"])
+        let declined = try show(cli, "Checkout/marks the activity a failure happened in")
+        #expect((declined["activities"] as? [[String: Any]])?.first?["outcome"] as? String == "failed")
+
+        let late = try #require(try predicates(cli, "Checkout/waits for a total that arrives late").first)
+        #expect(late["name"] as? String == "total shown")
+        #expect(late["held"] as? Bool == true)
+        #expect((late["attempts"] as? Int ?? 0) > 1)
+        #expect((late["waited"] as? Double ?? 0) >= 0.05)
+        #expect(late["timeout"] as? Double == 1)
+        #expect(late["file"] as? String == "spec/recording_spec.rb")
+        #expect(late["line"] as? Int == 22)
+        let never = try #require(try predicates(cli, "Checkout/gives up on a receipt that never prints").first)
+        #expect(never["held"] as? Bool == false)
+        #expect((never["waited"] as? Double ?? 0) >= 0.1)
+        #expect(never["timeout"] as? Double == 0.1)
+        #expect(never["interval"] as? Double == 0.02)
+        let spinner = try predicates(cli, "Checkout/waits for the spinner to stop")
+        #expect(spinner.map { $0["expect"] as? String } == ["holds", "doesntHold"])
+        #expect(spinner.allSatisfy { $0["held"] as? Bool == true })
+        #expect((spinner.last?["attempts"] as? Int ?? 0) > 1, "doesnt_hold waited for the spinner to stop")
+    }
+
+    @Test func theRunIDAndAnEventsFileComeFromTheEnvironment() throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        let run = "0B5E55ED-0000-4000-8000-00000000BAC0"
+        _ = try bacon(cli, environment: ["TESTLEDGER_RUN": run, "TESTLEDGER_PROJECT": "Breakfast"])
+        let runs = try #require(try cli.json(["runs"]) as? [[String: Any]])
+        #expect(runs.map { $0["id"] as? String } == [run])
+        #expect(runs.first?["project"] as? String == "Breakfast")
+
+        let other = try CLI()
+        defer { other.directory.remove() }
+        let events = other.directory.path("events.ndjson")
+        let output = try bacon(other, environment: ["TESTLEDGER_EVENTS": events])
+        #expect(output.status == 1)
+        #expect(!FileManager.default.fileExists(atPath: other.database), "the events went to the file")
+        let lines = try String(contentsOfFile: events, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count > 40)
+        #expect(lines.first?.contains("\"type\":\"run.start\"") == true)
+        #expect(lines.last?.contains("\"type\":\"run.end\"") == true)
+        let ingested = try other.run(["ingest", events])
+        #expect(ingested.status == 0, "\(ingested.stderr)")
+        #expect((try other.json(["runs"]) as? [[String: Any]])?.first?["tests"] as? Int == 16)
+    }
+
+    @Test func aMissingBinaryLeavesTheRunAloneWithOneWarning() throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        let output = try bacon(cli, environment: ["TESTLEDGER_BIN": cli.directory.path("no-such-testledger")])
+        #expect(output.status == 1, "Bacon's own exit status")
+        #expect(output.stdout.hasSuffix(Self.summary + "\n"))
+        #expect(output.stderr.components(separatedBy: "testledger: recording stopped").count == 2, "one warning")
+        #expect(!FileManager.default.fileExists(atPath: cli.database))
+
+        let disabled = try bacon(cli, environment: ["TESTLEDGER_DISABLE": "1"])
+        #expect(disabled.stdout == output.stdout)
+        #expect(disabled.stderr.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: cli.database))
+    }
+
+    @Test(.enabled(if: RubyTools.ruby != nil, "ruby is not installed"))
+    func rubyMotionHooksRecordLookupsAndFunctionalContexts() throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        let output = try launch(
+            try #require(RubyTools.ruby), [Self.driver], cli: cli,
+            environment: ["output": "testledger", "TESTLEDGER_PROJECT": "Motion"])
+        #expect(output.status == 3, "RubyMotion exits with failures + errors: \(output.stderr)")
+        #expect(output.stdout.contains("  - fails with a message [FAILED - 2.==(3) failed]\n"))
+        #expect(output.stdout.hasSuffix("10 specifications (6 requirements), 2 failures, 1 errors\n"))
+        let run = try #require((try cli.json(["runs"]) as? [[String: Any]])?.first)
+        #expect(run["tests"] as? Int == 10)
+        #expect(run["project"] as? String == "Motion")
+
+        let button = try show(cli, "Login screen/finds the login button once it appears")
+        #expect(button["layer"] as? String == "ui")
+        #expect((button["file"] as? String)?.hasSuffix("Formatters/bacon/test/rubymotion_hooks.rb") == true)
+        #expect(button["line"] as? Int == 36)
+        let found = try #require((button["predicates"] as? [[String: Any]])?.first)
+        #expect(found["name"] as? String == "view 'Log in'")
+        #expect(found["held"] as? Bool == true)
+        #expect((found["attempts"] as? Int ?? 0) > 1, "RubyMotion's lookup retried until the view appeared")
+        #expect(found["timeout"] as? Double == 0.3)
+        #expect(
+            try predicates(cli, "Login screen/finds both text fields").first?["name"] as? String
+                == "views FakeTextField")
+
+        let missing = try show(cli, "Login screen/cannot find a sign-up button")
+        #expect(missing["outcome"] as? String == "error")
+        let notFound = try #require((missing["predicates"] as? [[String: Any]])?.first)
+        #expect(notFound["held"] as? Bool == false)
+        #expect((notFound["waited"] as? Double ?? 0) >= 0.3)
+
+        let change = try #require(try predicates(cli, "Login screen/sees the progress change").first)
+        #expect(change["name"] as? String == "wait_for_change 'value'")
+        #expect(change["held"] as? Bool == true)
+        let timeout = try show(cli, "Login screen/times out waiting for a change")
+        #expect(timeout["outcome"] as? String == "failed")
+        #expect((timeout["predicates"] as? [[String: Any]])?.first?["held"] as? Bool == false)
+        #expect((timeout["predicates"] as? [[String: Any]])?.first?["timeout"] as? Double == 0.1)
+
+        #expect(try show(cli, "Calculator/fails with a message")["outcome"] as? String == "failed")
+        #expect(try show(cli, "Calculator/raises")["outcome"] as? String == "error")
+        #expect(try show(cli, "Calculator/asserts nothing")["outcome"] as? String == "skipped")
+        #expect(try show(cli, "Calculator/adds")["layer"] as? String != "ui")
+        #expect(try show(cli, "with memory/recalls the last result")["outcome"] as? String == "passed")
+    }
+}
+
+/// Where `bacon` and `ruby` are on the PATH, when they are.
+enum RubyTools {
+    static let bacon = executable("bacon")
+    static let ruby = executable("ruby")
+
+    static func executable(_ name: String) -> String? {
+        (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+            .map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import LedgerTestSupport
+import Testing
+
+/// `RUNNER | testledger format` with real runners: Bacon's four outputs and node's TAP.
+@Suite struct FormatCommandTests {
+    static let specs = CLI.packageRoot.appending(path: "Tests/Fixtures/BaconSpecs").path
+    static let module = CLI.packageRoot.appending(path: "Formatters/bacon/testledger").path
+    static let hasBacon = FileManager.default.isExecutableFile(atPath: "/usr/bin/bacon")
+
+    /// Runs `COMMAND | testledger format` through the shell, in the fixture's folder.
+    func pipe(_ cli: CLI, _ command: String) throws -> CLI.Output {
+        try cli.run(
+            ["sh", "-c", "cd '\(Self.specs)' && \(command) 2>&1 | '\(CLI.binary.path)' format --db '\(cli.database)'"],
+            executable: URL(fileURLWithPath: "/usr/bin/env"))
+    }
+
+    func latestRun(_ cli: CLI) throws -> [String: Any] {
+        try #require((try cli.json(["runs"]) as? [[String: Any]])?.first)
+    }
+
+    @Test(.enabled(if: hasBacon, "needs Debian's ruby-bacon"), arguments: ["-s", "-p", "-k"])
+    func baconsOutputsAreStoredWithTheirSummarysCounts(flag: String) throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        let output = try pipe(cli, "bacon -r '\(Self.module)' \(flag) spec/*_spec.rb")
+        #expect(output.status == 1, "a spec failed")
+        #expect(
+            output.stdout.contains("16 tests, 15 assertions, 1 failures, 1 errors")
+                || output.stdout.contains("16 specifications (15 requirements), 1 failures, 1 errors")
+                || flag == "-k", "the runner's output is echoed")
+        let run = try latestRun(cli)
+        #expect(run["tests"] as? Int == 16)
+        #expect(run["failed"] as? Int == 2, "1 failure and 1 error")
+        #expect(run["skipped"] as? Int == 1, "the spec that checks nothing")
+        #expect(run["passed"] as? Int == 13)
+        #expect(run["status"] as? String == "failed")
+    }
+
+    @Test(.enabled(if: hasBacon, "needs Debian's ruby-bacon"))
+    func specDoxTimesEachSpecByItsLine() throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        _ = try pipe(cli, "bacon -r '\(Self.module)' -s spec/*_spec.rb")
+        let slow = try #require(try cli.json(["show", "Slow/sleeps 50 ms"]) as? [String: Any])
+        #expect(slow["outcome"] as? String == "passed")
+        let duration = try #require(slow["duration"] as? Double)
+        #expect(duration >= 0.05)
+    }
+
+    @Test(.enabled(if: hasBacon, "needs Debian's ruby-bacon"))
+    func quietOutputKeepsTheVerdictWithoutTests() throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        let output = try pipe(cli, "bacon -r '\(Self.module)' -q spec/*_spec.rb")
+        #expect(output.status == 1)
+        let run = try latestRun(cli)
+        #expect(run["tests"] as? Int == 0)
+        #expect(run["status"] as? String == "failed")
+    }
+
+    @Test(.enabled(if: hasBacon, "needs Debian's ruby-bacon"))
+    func aRunnerCutShortLeavesAnInterruptedRun() throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        let output = try pipe(
+            cli, "bacon -r '\(Self.module)' -s spec/nesting_spec.rb spec/outcomes_spec.rb | head -n 6")
+        #expect(output.status == 1, "an interrupted run is not a success")
+        let run = try latestRun(cli)
+        #expect(run["status"] as? String == "interrupted")
+        #expect((run["tests"] as? Int ?? 0) > 0, "what ran before the cut is stored")
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/node"), "needs node"))
+    func nodesTAPIsStoredWithItsDurations() throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        try cli.directory.write(
+            "sample.test.js",
+            """
+            const test = require('node:test');
+            const assert = require('node:assert');
+            test('adds', () => assert.strictEqual(1 + 1, 2));
+            test('waits', async () => { await new Promise((r) => setTimeout(r, 60)); });
+            test('fails', () => assert.strictEqual(1, 2));
+            test('later', { skip: 'not yet' }, () => {});
+            """)
+        let output = try cli.run(
+            [
+                "sh", "-c",
+                "cd '\(cli.directory.url.path)' && node --test --test-reporter=tap sample.test.js | '\(CLI.binary.path)' format --db '\(cli.database)'",
+            ],
+            executable: URL(fileURLWithPath: "/usr/bin/env"))
+        #expect(output.status == 1)
+        #expect(output.stdout.contains("not ok"), "the TAP is echoed")
+        let run = try latestRun(cli)
+        #expect(run["source"] as? String == "tap")
+        #expect(run["tests"] as? Int == 4)
+        #expect(run["failed"] as? Int == 1)
+        #expect(run["skipped"] as? Int == 1)
+        let waits = try #require(try cli.json(["show", "waits"]) as? [String: Any])
+        #expect((waits["duration"] as? Double ?? 0) >= 0.05)
+    }
+
+    @Test func everythingPassingExitsZero() throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        let output = try cli.run(["format"], stdin: "TAP version 13\nok 1 - a\nok 2 - b\n1..2\n")
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(try latestRun(cli)["passed"] as? Int == 2)
+    }
+}
