@@ -15,6 +15,12 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .target(name: "LedgerCore"),
@@ -36,17 +42,33 @@ let package = Package(
         ),
         .target(name: "TestLedgerLoader"),
         .target(name: "TestLedger", dependencies: ["LedgerCore", "LedgerStore", "TestLedgerLoader"]),
+        .target(
+            name: "LedgerServer",
+            dependencies: [
+                "LedgerCore", "LedgerImport", "LedgerStore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CompressNIO", package: "compress-nio"),
+            ]
+        ),
         .executableTarget(
             name: "TestLedgerCLI",
             dependencies: [
-                "LedgerCore", "LedgerImport", "LedgerStore",
+                "LedgerCore", "LedgerImport", "LedgerStore", "LedgerServer",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
         .executableTarget(
             name: "ledger-benchmark",
-            dependencies: ["LedgerCore", "LedgerImport", "LedgerStore"],
+            dependencies: [
+                "LedgerCore", "LedgerImport", "LedgerStore", "LedgerServer",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
             path: "Benchmarks/ledger-benchmark"
         ),
         .target(name: "LedgerTestSupport", dependencies: ["LedgerCore"], path: "Tests/LedgerTestSupport"),
@@ -57,8 +79,21 @@ let package = Package(
             dependencies: ["LedgerStore", "LedgerTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
+            name: "LedgerServerTests",
+            dependencies: [
+                "LedgerServer", "LedgerStore", "LedgerTestSupport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
             name: "TestLedgerCLITests",
-            dependencies: ["LedgerStore", "LedgerTestSupport"]
+            dependencies: [
+                "LedgerStore", "LedgerTestSupport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
         ),
     ]
 )

@@ -1,7 +1,8 @@
 # TestLedger output module for Bacon 1.2 and RubyMotion's Bacon.
 #
 # Prints exactly what SpecDoxOutput prints and records every `it` as the Ledger event
-# stream (v1) into `testledger ingest -`, or into the file named by TESTLEDGER_EVENTS.
+# stream (v1) into `testledger ingest -`, or into the file named by TESTLEDGER_EVENTS, or to
+# a server through `testledger upload -` when TESTLEDGER_URL and TESTLEDGER_TOKEN are set.
 #
 #   bacon -r ./Formatters/bacon/testledger -o TestLedger spec/*_spec.rb
 #   rake spec output=testledger        # RubyMotion, with this file among the spec helpers
@@ -90,9 +91,12 @@ module TestLedger
       IO.popen(command(env), 'w', out: File::NULL).tap { |io| io.sync = true }
     end
 
+    # With TESTLEDGER_URL and TESTLEDGER_TOKEN, `upload` sends to the server (batched, retried,
+    # spooled while it is down); otherwise `ingest` stores into TESTLEDGER_DB.
     def command(env)
       bin = env['TESTLEDGER_BIN']
-      [bin && !bin.empty? ? bin : 'testledger', 'ingest', '--format', 'ledger', '-']
+      send = %w[TESTLEDGER_URL TESTLEDGER_TOKEN].all? { |name| env[name] && !env[name].empty? }
+      [bin && !bin.empty? ? bin : 'testledger', send ? 'upload' : 'ingest', '--format', 'ledger', '-']
     end
   end
 

@@ -2,14 +2,14 @@ import Foundation
 import LedgerCore
 
 /// Everything the library records goes through here: it knows the current XCTest attempt,
-/// keeps its events until the test ends, and writes through ``RecorderStore``.
+/// keeps its events until the test ends, and writes through its ``RecorderDestination``.
 ///
 /// It never disturbs the suite: a store that cannot be written is reported once, at exit.
 final class Recorder: @unchecked Sendable {
-    static let shared = Recorder(store: RecorderStore())
+    static let shared = Recorder(store: RecorderDestinations.current())
 
     private let lock = NSLock()
-    private let store: RecorderStore
+    private let store: RecorderDestination
     private var current: XCTestAttempt?
     private var attemptsSeen: [String: Int] = [:]
     private var activityCount = 0
@@ -17,7 +17,7 @@ final class Recorder: @unchecked Sendable {
     private var swiftTestingPending: [TestContext: [LedgerEvent]] = [:]
     private var activityOwners: [String: TestContext] = [:]
 
-    init(store: RecorderStore) {
+    init(store: RecorderDestination) {
         self.store = store
     }
 

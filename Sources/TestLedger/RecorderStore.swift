@@ -10,7 +10,7 @@ import LedgerStore
 /// transaction. The journal is deleted once everything in it is stored; after a crash, whoever
 /// opens the store next stores what it holds (``PendingJournals``). If the store cannot be
 /// written, recording stops, the tests go on, and one warning is printed when the process exits.
-final class RecorderStore: @unchecked Sendable {
+final class RecorderStore: RecorderDestination, @unchecked Sendable {
     private let lock = NSCondition()
     private let flushLock = NSLock()
     private let environment: [String: String]
@@ -32,14 +32,7 @@ final class RecorderStore: @unchecked Sendable {
         environment["TESTLEDGER_DB"].flatMap { $0.isEmpty ? nil : $0 } ?? ".testledger/ledger.sqlite"
     }
 
-    private lazy var runStart: LedgerEvent.RunStart = {
-        let project =
-            environment["TESTLEDGER_PROJECT"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath).lastPathComponent
-        return LedgerEvent.RunStart(
-            at: Date().timeIntervalSince1970, project: project, source: "xctest", host: ProcessInfo.processInfo.hostName
-        )
-    }()
+    private lazy var runStart = RunIdentity.runStart(environment: environment)
 
     /// Records events: journaled now, stored shortly. `running` is kept for symmetry with the
     /// store: every batch keeps attempts without an end as running.

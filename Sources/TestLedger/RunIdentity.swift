@@ -18,6 +18,16 @@ enum RunIdentity {
         return digest.uuidString
     }
 
+    /// The run's start as this process records it: now, in `TESTLEDGER_PROJECT` or the folder's.
+    static func runStart(environment: [String: String]) -> LedgerEvent.RunStart {
+        let project =
+            environment["TESTLEDGER_PROJECT"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath).lastPathComponent
+        return LedgerEvent.RunStart(
+            at: Date().timeIntervalSince1970, project: project, source: "xctest", host: ProcessInfo.processInfo.hostName
+        )
+    }
+
     /// The process's start time as the system gives it; `nil` when it cannot be read.
     static func startTime(of pid: pid_t) -> String? {
         #if os(Linux)

@@ -2,9 +2,12 @@ import ArgumentParser
 
 /// The `testledger` command: records test runs and reports on them.
 @main
-struct TestLedgerCommand: ParsableCommand {
+struct TestLedgerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "testledger",
         abstract: "Records test runs into a ledger and tells which tests to trust.",
-        subcommands: [Ingest.self, Record.self, Format.self, Runs.self, Report.self, Show.self])
+        subcommands: [
+            Ingest.self, Record.self, Format.self, Runs.self, Report.self, Show.self, Serve.self, Token.self,
+            Upload.self,
+        ])
 }

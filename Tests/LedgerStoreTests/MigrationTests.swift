@@ -18,8 +18,8 @@ import Testing
         }
         #expect(mode == "wal")
         #expect(foreignKeys == 1)
-        #expect(migrations == ["001_initial"])
-        for table in ["run", "test", "result", "issue", "activity", "capture", "predicate"] {
+        #expect(migrations == ["001_initial", "002_tokens"])
+        for table in ["run", "test", "result", "issue", "activity", "capture", "predicate", "token"] {
             #expect(tables.contains(table))
         }
     }
@@ -31,7 +31,7 @@ import Testing
         let count = try ledger.database.writer.read { db in
             try Int.fetchOne(db, sql: "SELECT count(*) FROM grdb_migrations")
         }
-        #expect(count == 1)
+        #expect(count == 2)
     }
 
     @Test func newerSchemaIsRefusedAndLeftUntouched() throws {

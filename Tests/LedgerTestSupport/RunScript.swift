@@ -2,7 +2,7 @@ import Foundation
 import LedgerCore
 
 /// Writes a run's events tersely: `RunScript(project:).start().pass("A/a").fail("A/b").end()`.
-public struct RunScript {
+public struct RunScript: Sendable {
     public let run: String
     public private(set) var records: [LedgerRecord] = []
     public var clock: Double

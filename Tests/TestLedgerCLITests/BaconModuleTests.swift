@@ -73,6 +73,28 @@ struct BaconModuleTests {
         #expect(run["status"] as? String == "failed")
     }
 
+    @Test func withAServerTheModuleSendsThroughUpload() throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        let token = try cli.run(["token", "create", "--project", "Specs", "--scope", "write"]).stdout
+            .trimmingCharacters(in: .newlines)
+        let server = try ServerProcess(cli)
+        defer { server.stop() }
+        let elsewhere = cli.directory.path("not-this.sqlite")
+        let output = try bacon(
+            cli,
+            environment: [
+                "TESTLEDGER_URL": server.url, "TESTLEDGER_TOKEN": token, "TESTLEDGER_DB": elsewhere,
+                "TESTLEDGER_SPOOL": cli.directory.path("spool"),
+            ])
+        #expect(output.stdout.hasSuffix(Self.summary + "\n"))
+        #expect(!FileManager.default.fileExists(atPath: elsewhere))
+        let runs = try #require(try cli.json(["runs"]) as? [[String: Any]])
+        #expect(runs.first?["project"] as? String == "Specs")
+        #expect(runs.first?["tests"] as? Int == 16)
+        #expect(try show(cli, "Outcomes/fails")["outcome"] as? String == "failed")
+    }
+
     @Test func nestingOutcomesIssuesDurationsAndLayers() throws {
         let cli = try CLI()
         defer { cli.directory.remove() }

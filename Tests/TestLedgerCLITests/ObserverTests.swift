@@ -163,6 +163,53 @@ import Testing
         #expect(runs.first?["crashed"] as? Int == 0)
     }
 
+    @Test func withAServerTheLibrarySendsInsteadOfWritingTheFile() throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        let token = try cli.run(["token", "create", "--project", "Observed", "--scope", "write"]).stdout
+            .trimmingCharacters(in: .newlines)
+        let server = try ServerProcess(cli)
+        defer { server.stop() }
+        let elsewhere = cli.directory.path("not-this.sqlite")
+        let spool = cli.directory.path("spool")
+        _ = try swiftTest(
+            cli, ["--filter", "RecordedFieldsTests|ActivityTests"],
+            environment: [
+                "TESTLEDGER_URL": server.url, "TESTLEDGER_TOKEN": token, "TESTLEDGER_DB": elsewhere,
+                "TESTLEDGER_SPOOL": spool,
+            ])
+        #expect(!FileManager.default.fileExists(atPath: elsewhere))
+        let runs = try #require(try cli.json(["runs"]) as? [[String: Any]])
+        #expect(runs.count == 1)
+        #expect(runs.first?["project"] as? String == "Observed")
+        #expect(runs.first?["status"] as? String != "interrupted")
+        #expect(try show(cli, "RecordedFieldsTests/testPasses")["outcome"] as? String == "passed")
+        let detail = try show(cli, "ActivityTests/testNestedActivitiesWithCaptures")
+        #expect((detail["activities"] as? [[String: Any]])?.isEmpty == false)
+        let left = (try? FileManager.default.contentsOfDirectory(atPath: spool)) ?? []
+        #expect(left.filter { $0.hasSuffix(".ndjson") }.isEmpty, "every batch was sent: \(left)")
+    }
+
+    @Test func withTheServerDownTheLibrarySpoolsForLater() throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        let token = try cli.run(["token", "create", "--project", "Observed", "--scope", "write"]).stdout
+            .trimmingCharacters(in: .newlines)
+        let spool = cli.directory.path("spool")
+        let run = try swiftTest(
+            cli, ["--filter", "RecordedFieldsTests"],
+            environment: ["TESTLEDGER_URL": "http://127.0.0.1:9", "TESTLEDGER_TOKEN": token, "TESTLEDGER_SPOOL": spool])
+        #expect(run.stderr.contains("testledger upload --spool"), "\(run.stderr)")
+        let server = try ServerProcess(cli)
+        defer { server.stop() }
+        let sent = try cli.run(
+            ["upload", "--spool", "--url", server.url],
+            environment: ["TESTLEDGER_TOKEN": token, "TESTLEDGER_SPOOL": spool])
+        #expect(sent.status == 0, "\(sent.stderr)")
+        #expect(try show(cli, "RecordedFieldsTests/testPasses")["outcome"] as? String == "passed")
+        #expect(try show(cli, "RecordedFieldsTests/testFailsWithAMessage")["outcome"] as? String == "failed")
+    }
+
     @Test func anUnwritableStoreLeavesTheTestsAlone() throws {
         let cli = try CLI()
         defer { cli.directory.remove() }

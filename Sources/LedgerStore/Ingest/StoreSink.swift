@@ -23,6 +23,8 @@ public struct StoreSink: EventSink {
     /// Test row ids by project and test id.
     private var testIDs: [String: [String: Int64]] = [:]
     private let knownTests: KnownTests
+    /// When set, only runs of this project may be written (a server's write token).
+    public var onlyProject: String?
     /// Test rows met in this ingest, for ``KnownTests`` once it commits.
     private(set) var learnedTests: [String: [String: KnownTests.Entry]] = [:]
     private var pending = PendingAttempts()
@@ -41,7 +43,9 @@ public struct StoreSink: EventSink {
         case .runStart(let start):
             let row = try writes.upsertRun(run, start)
             if runs[run] == nil { summary.runs.append(run) }
-            runs[run] = (row, try runProject(row) ?? start.project)
+            let project = try runProject(row) ?? start.project
+            try check(project, run: run)
+            runs[run] = (row, project)
             lastRun = nil
         case .testStart(let start):
             _ = try self.run(run)
@@ -133,9 +137,17 @@ public struct StoreSink: EventSink {
             throw Problem(message: "an event of run \(uuid) comes before its run.start")
         }
         let found = (row: row[0] as Int64, project: row[1] as String)
+        try check(found.project, run: uuid)
         runs[uuid] = found
         summary.runs.append(uuid)
         return found
+    }
+
+    /// Refuses a run of another project than ``onlyProject``.
+    private func check(_ project: String, run: String) throws {
+        if let onlyProject, project != onlyProject {
+            throw Problem(message: "run \(run) belongs to another project; it cannot take results from \(onlyProject)")
+        }
     }
 
     /// The project a stored run already belongs to: a later run.start cannot move it.

@@ -8,8 +8,9 @@ extension LedgerDatabase {
     /// - Parameters:
     ///   - test: the stable test id.
     ///   - run: a run id; the newest run with the test when `nil`.
+    ///   - project: only runs of this project, when given.
     /// - Throws: ``StoreError/noSuchTest(_:)`` when no run has that test.
-    public func testDetail(test: String, run: String?) throws -> TestDetail {
+    public func testDetail(test: String, run: String?, project: String? = nil) throws -> TestDetail {
         try writer.read { db in
             guard
                 let result = try Row.fetchOne(
@@ -18,9 +19,9 @@ extension LedgerDatabase {
                         SELECT r.id, r.runId, run.uuid, r.startedAt, r.duration, r.outcome, t.id AS testId,
                             t.file, t.line, t.layer
                         FROM result r JOIN test t ON t.id = r.testId JOIN run ON run.id = r.runId
-                        WHERE t.key = ?1 AND (?2 IS NULL OR run.uuid = ?2)
+                        WHERE t.key = ?1 AND (?2 IS NULL OR run.uuid = ?2) AND (?3 IS NULL OR run.project = ?3)
                         ORDER BY run.startedAt DESC, r.attempt DESC LIMIT 1
-                        """, arguments: [test, run])
+                        """, arguments: [test, run, project])
             else { throw StoreError.noSuchTest(test + (run.map { " in run \($0)" } ?? "")) }
             let resultID: Int64 = result["id"]
             let attempts = try String?.fetchAll(

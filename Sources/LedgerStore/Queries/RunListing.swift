@@ -30,12 +30,21 @@ public struct RunListing: Codable, Hashable, Sendable {
 extension LedgerDatabase {
     /// The newest runs first, optionally of one project.
     public func runs(project: String? = nil, limit: Int = 20) throws -> [RunListing] {
+        try runs(project: project, id: nil, limit: limit)
+    }
+
+    /// One run by id, with its counts.
+    public func run(id: String) throws -> RunListing? {
+        try runs(project: nil, id: id, limit: 1).first
+    }
+
+    private func runs(project: String?, id: String?, limit: Int) throws -> [RunListing] {
         try writer.read { db in
             let rows = try Row.fetchAll(
                 db,
                 sql: """
                     WITH chosen AS (
-                        SELECT * FROM run WHERE ?1 IS NULL OR project = ?1
+                        SELECT * FROM run WHERE (?1 IS NULL OR project = ?1) AND (?3 IS NULL OR uuid = ?3)
                         ORDER BY startedAt DESC LIMIT ?2),
                     final AS (
                         SELECT r.runId, r.testId, r.outcome,
@@ -55,7 +64,7 @@ extension LedgerDatabase {
                     FROM chosen LEFT JOIN final ON final.runId = chosen.id
                     GROUP BY chosen.id
                     ORDER BY chosen.startedAt DESC
-                    """, arguments: [project, limit])
+                    """, arguments: [project, limit, id])
             return rows.map(RunListing.init(row:))
         }
     }

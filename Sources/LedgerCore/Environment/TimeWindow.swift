@@ -1,9 +1,9 @@
 import Foundation
-import LedgerCore
 
 /// Parses `--since` values: `14d`, `12h`, `2w`, `30m`, or a date `2026-11-01`.
-enum TimeWindow {
-    static func start(_ text: String, now: Date = Date()) throws -> Double {
+public enum TimeWindow {
+    /// The time `text` names, in seconds since 1970.
+    public static func start(_ text: String, now: Date = Date()) throws -> Double {
         let units: [Character: Double] = ["m": 60, "h": 3_600, "d": 86_400, "w": 604_800]
         if let unit = text.last, let seconds = units[unit], let count = Double(text.dropLast()), count >= 0 {
             return now.timeIntervalSince1970 - count * seconds

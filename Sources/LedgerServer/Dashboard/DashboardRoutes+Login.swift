@@ -1,0 +1,48 @@
+import Foundation
+import Hummingbird
+import LedgerStore
+
+extension DashboardRoutes {
+    /// The cookie a browser keeps its read token in.
+    static let tokenCookie = "testledger_token"
+
+    /// The form `POST /login` reads.
+    struct LoginForm: Decodable {
+        var token: String
+    }
+
+    /// `GET /login` shows the form; `POST /login` checks the pasted read token, keeps it in an
+    /// HttpOnly, SameSite=Strict cookie and sends the browser to its project (303).
+    func addLogin(to router: Router<LedgerRequestContext>) {
+        let database = self.database
+        router.get("/login") { _, context in
+            DashboardResponse.page(LoginPage.render(signedInTo: context.token?.project))
+        }
+        router.post("/login") { request, _ in
+            let body = try await request.body.collect(upTo: 16 << 10)
+            let form = try? URLEncodedFormDecoder().decode(LoginForm.self, from: String(buffer: body))
+            let presented = form?.token.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            guard !presented.isEmpty else {
+                return DashboardResponse.page(LoginPage.render(message: "Paste a read token."), status: .badRequest)
+            }
+            let token = try await Blocking.run { try database.token(hash: Tokens.hash(presented)) }
+            guard let token else {
+                return DashboardResponse.page(
+                    LoginPage.render(message: "That token is unknown or revoked."), status: .unauthorized)
+            }
+            guard token.scope == .read else {
+                return DashboardResponse.page(
+                    LoginPage.render(
+                        message: "That is a write token: paste a read token, which is all a browser needs."),
+                    status: .forbidden)
+            }
+            let https = request.headers.first { $0.name.canonicalName == "x-forwarded-proto" }?.value == "https"
+            var response = Response(status: .seeOther, headers: [.location: DashboardPath.project(token.project)])
+            response.setCookie(
+                try Cookie.validated(
+                    name: Self.tokenCookie, value: presented, path: "/", secure: https, httpOnly: true,
+                    sameSite: .strict))
+            return response
+        }
+    }
+}

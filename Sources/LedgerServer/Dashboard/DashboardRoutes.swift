@@ -1,0 +1,97 @@
+import Foundation
+import Hummingbird
+import LedgerCore
+import LedgerStore
+
+/// The dashboard: server-rendered HTML pages over the same reports as the JSON API.
+///
+/// `GET /` (projects), `/projects/{project}` (`?runs=`, `?since=`),
+/// `/projects/{project}/tests/{test id}` (`?run=`), and `GET`/`POST /login`.
+struct DashboardRoutes {
+    let database: LedgerDatabase
+    let access: Access
+    let layers: LayerClassifier
+    let thresholds: FlakyThresholds
+    /// Runs in a test page's history.
+    static let historyLength = 30
+
+    func add(to router: Router<LedgerRequestContext>) {
+        let database = self.database
+        router.get("/") { _, context in
+            try await page {
+                let projects = try await Blocking.run { try database.projects() }
+                return ProjectsPage.render(try access.visible(projects, context))
+            }
+        }
+        router.get("/projects/:project") { request, context in
+            try await page {
+                let project = try readable(context)
+                let runs = request.uri.queryParameters.get("runs").flatMap { Int($0) } ?? 30
+                let since = try ReportRoutes.since(request)
+                let (layers, thresholds) = (self.layers, self.thresholds)
+                return ProjectPage.render(
+                    try await Blocking.run {
+                        try Self.content(project, runs: runs, since: since, layers, thresholds, database)
+                    })
+            }
+        }
+        router.get("/projects/:project/tests/**") { request, context in
+            try await page {
+                let project = try readable(context)
+                let test = context.parameters.getCatchAll().joined(separator: "/").removingPercentEncoding ?? ""
+                guard !test.isEmpty else { throw HTTPError(.notFound, message: "name a test") }
+                let run = request.uri.queryParameters.get("run").map { String($0) }
+                let (detail, history) = try await Blocking.run {
+                    (
+                        try database.testDetail(test: test, run: run, project: project),
+                        try database.outcomeHistory(project: project, test: test, limit: Self.historyLength)
+                    )
+                }
+                return TestPage.render(project: project, detail: detail, history: history)
+            }
+        }
+        addLogin(to: router)
+    }
+
+    /// Everything the project page shows, read in one go off the cooperative pool.
+    static func content(
+        _ project: String, runs count: Int, since: Double?, _ layers: LayerClassifier, _ thresholds: FlakyThresholds,
+        _ database: LedgerDatabase
+    ) throws -> ProjectPage.Content {
+        let runs = try database.runs(project: project, limit: 20)
+        guard !runs.isEmpty else { throw StoreError.noSuchRun("of project \(project)") }
+        let pyramid: PyramidReport?
+        do {
+            pyramid = try database.pyramidReport(project: project, run: nil, since: since, classifier: layers)
+        } catch StoreError.noSuchRun {
+            pyramid = nil
+        }
+        let flaky = try database.flakyReport(
+            project: project, runs: count, since: since, thresholds: thresholds, now: Date().timeIntervalSince1970)
+        let tests = Array(Set(flaky.flaky.map(\.test) + flaky.broken.map(\.test)))
+        let strips = try database.outcomeStrips(project: project, tests: tests, runs: count, since: since)
+        return .init(project: project, pyramid: pyramid, flaky: flaky, strips: strips, runs: runs)
+    }
+
+    /// A page, or the page saying why it cannot be shown (401 offers the login form).
+    private func page(_ render: () async throws -> HTML) async throws -> Response {
+        do {
+            return DashboardResponse.page(try await render())
+        } catch let error as HTTPError {
+            return DashboardResponse.error(error.status, message: error.body)
+        } catch let error as StoreError {
+            switch error {
+            case .noSuchRun, .noSuchTest: return DashboardResponse.error(.notFound, message: "\(error)")
+            default: throw error
+            }
+        }
+    }
+
+    /// The project of the path, once the caller may read it.
+    private func readable(_ context: LedgerRequestContext) throws -> String {
+        let raw = try context.parameters.require("project")
+        let project = raw.removingPercentEncoding ?? raw
+        try access.read(project, context)
+        return project
+    }
+}

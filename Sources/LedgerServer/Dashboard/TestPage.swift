@@ -1,0 +1,63 @@
+import LedgerCore
+import LedgerStore
+
+/// `/projects/{project}/tests/{test id}`: one run's result of a test (the newest by default)
+/// with its failures, activities, captures and predicates, and the test's recent history.
+enum TestPage {
+    static func render(project: String, detail: TestDetail, history: [RunOutcome]) -> HTML {
+        let place = detail.file.map { "\($0)\(detail.line.map { ":\($0)" } ?? "")" }
+        let attempts = detail.attempts.count > 1 ? " · attempts: \(detail.attempts.joined(separator: ", "))" : ""
+        let sections: [HTML] = [
+            "<h1>\(detail.test)</h1>",
+            """
+            <p>\(badge(detail.outcome)) in \(detail.duration.map(Figures.seconds) ?? "–")\(attempts) · \
+            run <code title="\(detail.run)">\(String(detail.run.prefix(8)))</code> at \(detail.startedAt)\
+            \(detail.layer.map { " · layer \($0.rawValue)" } ?? "")</p>
+            """,
+            place.map { "<p class=\"muted\">at <code>\($0)</code></p>" } ?? "",
+            self.history(history, shown: detail.run, test: detail.test, project: project),
+            TestEvidence.failures(detail.issues),
+            TestEvidence.activities(detail.activities),
+            TestEvidence.captures(detail.captures),
+            TestEvidence.predicates(detail.predicates),
+        ]
+        return Layout.page(
+            detail.test,
+            crumbs: [.init(title: project, href: DashboardPath.project(project)), .init(title: detail.test)],
+            HTML(sections))
+    }
+
+    static func badge(_ outcome: String) -> HTML {
+        let parsed = Outcome(rawValue: outcome)
+        let tone = parsed?.isFailure == true ? "bad" : parsed?.isPass == true ? "good" : ""
+        return "<span class=\"badge \(tone)\">\(outcome)</span>"
+    }
+
+    /// The strip (oldest first) and a table (newest first) of the runs that have the test.
+    static func history(_ history: [RunOutcome], shown: String, test: String, project: String) -> HTML {
+        guard !history.isEmpty else { return "" }
+        let rows = history.map { cell -> HTML in
+            let (letter, _, words) = OutcomeStrip.look(cell)
+            let run: HTML =
+                cell.run == shown
+                ? "<strong><code title=\"\(cell.run)\">\(String(cell.run.prefix(8)))</code></strong> (shown)"
+                : """
+                <a href="\(DashboardPath.test(test, project: project, run: cell.run))"><code title="\(cell.run)">\
+                \(String(cell.run.prefix(8)))</code></a>
+                """
+            return """
+                <tr><td>\(run)</td><td>\(iso8601(cell.startedAt))</td><td>\(cell.revision ?? "")</td>\
+                <td>\(cell.configuration)</td><td>\(letter) \(words)</td>\
+                <td>\(cell.attempts.map { $0?.rawValue ?? "running" }.joined(separator: ", "))</td>\
+                <td class="n">\(Figures.seconds(cell.seconds))</td></tr>
+                """
+        }
+        return """
+            <h2>History: \(history.count) recent run(s)</h2>
+            <p>\(OutcomeStrip.render(history.reversed(), test: test, project: project))</p>
+            <table class="history"><thead><tr><th>run</th><th>started</th><th>revision</th><th>configuration</th>\
+            <th>outcome</th><th>attempts</th><th class="n">time</th></tr></thead>
+            <tbody>\(rows)</tbody></table>
+            """
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import Hummingbird
+import LedgerCore
+import LedgerStore
+import Logging
+
+/// `testledger serve`: the team's ingestion service and report API on one ledger.
+public enum LedgerServer {
+    /// Builds the application: the router, its middleware and every route, in one place.
+    /// - Throws: ``ServerError/openWithoutTokens(host:)`` for a non-loopback address while no
+    ///   access token exists.
+    public static func application(
+        database: LedgerDatabase, configuration: ServerConfiguration, metrics: ServerMetrics = ServerMetrics(),
+        layers: LayerClassifier = LayerClassifier(), thresholds: FlakyThresholds = FlakyThresholds(),
+        onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) throws -> some ApplicationProtocol {
+        if !configuration.isLoopback, try !database.hasLiveTokens() {
+            throw ServerError.openWithoutTokens(host: configuration.host)
+        }
+        let access = Access(publicRead: configuration.publicRead)
+        let router = Router(context: LedgerRequestContext.self)
+        router.add(middleware: MetricsMiddleware(metrics: metrics))
+        router.add(middleware: TokenMiddleware(database: database))
+        IngestRoutes(database: database, configuration: configuration, metrics: metrics, access: access)
+            .add(to: router)
+        ReportRoutes(database: database, access: access, layers: layers, thresholds: thresholds).add(to: router)
+        DashboardRoutes(database: database, access: access, layers: layers, thresholds: thresholds).add(to: router)
+        router.get("/healthz") { _, _ in
+            do {
+                _ = try await Blocking.run { try database.runs(limit: 1) }
+                return JSONResponse.text("ok\n")
+            } catch {
+                return JSONResponse.text("store unreachable: \(error)\n", status: .serviceUnavailable)
+            }
+        }
+        router.get("/metrics") { _, _ in
+            JSONResponse.text(metrics.text, type: "text/plain; version=0.0.4; charset=utf-8")
+        }
+        var logger = Logger(label: "testledger")
+        logger.logLevel = .notice
+        return Application(
+            router: router,
+            configuration: .init(
+                address: .hostname(configuration.host, port: configuration.port), serverName: "testledger"),
+            onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
+            logger: logger)
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import Hummingbird
+import LedgerCore
+import LedgerImport
+import LedgerStore
+
+/// `POST /api/v1/events` (the Ledger event stream) and `POST /api/v1/imports` (a runner's own
+/// file). Each upload is one transaction: malformed input gets 400 and stores nothing, and the
+/// same upload twice stores once.
+struct IngestRoutes {
+    let database: LedgerDatabase
+    let configuration: ServerConfiguration
+    let metrics: ServerMetrics
+    let access: Access
+
+    func add(to router: Router<LedgerRequestContext>) {
+        router.post("/api/v1/events") { request, context in
+            let project = try access.writer(context)
+            let live = request.uri.queryParameters.get("live") == "1"
+            return try await store(request, format: .ledger, metadata: RunMetadata(project: project), live: live)
+        }
+        router.post("/api/v1/imports") { request, context in
+            let project = try access.writer(context)
+            let requested = request.uri.queryParameters.get("format") ?? "auto"
+            let format: InputFormat?
+            if requested == "auto" {
+                format = nil
+            } else if let known = InputFormat(rawValue: requested) {
+                format = known
+            } else {
+                throw HTTPError(
+                    .badRequest,
+                    message: "format \(requested) is not one of auto, "
+                        + InputFormat.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            return try await store(request, format: format, metadata: Self.metadata(request, project: project))
+        }
+    }
+
+    /// Run metadata from query parameters (`revision`, `branch`, `build`, `configuration`) or
+    /// `X-Testledger-…` headers.
+    static func metadata(_ request: Request, project: String) -> RunMetadata {
+        func value(_ name: String) -> String? {
+            let header = "x-testledger-\(name)"
+            return request.uri.queryParameters.get(name).map { String($0) }
+                ?? request.headers.first { $0.name.canonicalName == header }?.value
+        }
+        let build = value("build")
+        return RunMetadata(
+            project: project, revision: value("revision"), branch: value("branch"),
+            ci: build.map { LedgerEvent.CI(build: $0) }, configuration: value("configuration"))
+    }
+
+    /// Spools the body and stores it. `live` keeps attempts without an end running, for a
+    /// recorder's batches that the next batch completes.
+    private func store(_ request: Request, format: InputFormat?, metadata: RunMetadata, live: Bool = false)
+        async throws -> Response
+    {
+        let gzip = request.headers[.contentEncoding]?.lowercased().contains("gzip") == true
+        let file: URL
+        do {
+            file = try await BodySpool.write(request.body, gzip: gzip, limit: configuration.maximumBodyBytes)
+        } catch {
+            metrics.rejected()
+            throw error
+        }
+        defer { try? FileManager.default.removeItem(at: file) }
+        let database = self.database
+        do {
+            let stored = try await Blocking.run {
+                try Self.ingest(file, format: format, metadata: metadata, live: live, into: database)
+            }
+            metrics.ingested(stored.results)
+            return try JSONResponse.make(stored, status: .created)
+        } catch let error as LedgerInputError {
+            metrics.rejected()
+            throw HTTPError(.badRequest, message: error.from(source: "request body").description)
+        } catch let error as StoreSink.Problem {
+            metrics.rejected()
+            throw HTTPError(.badRequest, message: "request body: \(error.message)")
+        }
+    }
+
+    /// Stores one uploaded file; an imported file's run id comes from its content and project.
+    static func ingest(
+        _ file: URL, format requested: InputFormat?, metadata: RunMetadata, live: Bool, into database: LedgerDatabase
+    ) throws -> IngestReceipt {
+        let handle = try FileHandle(forReadingFrom: file)
+        let prefix = try handle.read(upToCount: 64 << 10) ?? Data()
+        try handle.close()
+        guard let format = requested ?? InputFormat.detect(prefix: prefix) else {
+            throw LedgerInputError(
+                source: "request body", line: 1, problem: "not a format testledger reads",
+                fix: "pass ?format=" + InputFormat.allCases.map(\.rawValue).joined(separator: "|"))
+        }
+        var digest = try ContentDigest.of(file: file)
+        digest.update(Array(metadata.project.utf8))
+        let context = ImportContext(
+            runID: digest.uuidString, sourceName: "request body", metadata: metadata,
+            fallbackStart: Date().timeIntervalSince1970)
+        let importer = format.importer
+        let summary = try database.ingest(keepRunning: live) { sink in
+            sink.onlyProject = metadata.project
+            var projected = ProjectSink(base: sink, project: metadata.project)
+            defer { sink = projected.base }
+            try importer.importResults(from: .file(file), context: context, into: &projected)
+        }
+        return IngestReceipt(
+            format: format.rawValue, runs: summary.runs, results: summary.results, alreadyStored: summary.alreadyStored,
+            crashed: summary.crashed, warnings: summary.warnings)
+    }
+}
+
+/// Passes events on with every run's project set to the token's: a write token decides where
+/// its uploads go, whatever they say.
+struct ProjectSink<Base: EventSink>: EventSink {
+    var base: Base
+    let project: String
+
+    mutating func consume(_ record: LedgerRecord) throws {
+        guard case .runStart(var start) = record.event else { return try base.consume(record) }
+        start.project = project
+        try base.consume(LedgerRecord(run: record.run, event: .runStart(start)))
+    }
+
+    mutating func warn(_ message: String) {
+        base.warn(message)
+    }
+}

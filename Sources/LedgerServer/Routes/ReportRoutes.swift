@@ -1,0 +1,88 @@
+import Foundation
+import Hummingbird
+import LedgerCore
+import LedgerStore
+
+/// The read side: the same JSON as the CLI's `--format json`.
+///
+/// `GET /api/v1/projects`, and under `/api/v1/projects/{project}`: `runs`, `runs/{id}`,
+/// `pyramid` (`?run=`, `?since=`), `flaky` (`?runs=`, `?since=`) and `tests/{test id}` (`?run=`).
+struct ReportRoutes {
+    let database: LedgerDatabase
+    let access: Access
+    let layers: LayerClassifier
+    let thresholds: FlakyThresholds
+
+    func add(to router: Router<LedgerRequestContext>) {
+        let database = self.database
+        router.get("/api/v1/projects") { _, context in
+            let projects = try await Blocking.run { try database.projects() }
+            return try JSONResponse.make(try access.visible(projects, context))
+        }
+        let project = router.group("/api/v1/projects/:project")
+        project.get("runs") { request, context in
+            let name = try readable(context)
+            let limit = request.uri.queryParameters.get("limit").flatMap { Int($0) } ?? 50
+            return try JSONResponse.make(try await Blocking.run { try database.runs(project: name, limit: limit) })
+        }
+        project.get("runs/:run") { _, context in
+            let name = try readable(context)
+            let id = try context.parameters.require("run")
+            let run = try await Blocking.run { try database.run(id: id) }
+            guard let run, run.project == name else { throw HTTPError(.notFound, message: "no run \(id) in \(name)") }
+            return try JSONResponse.make(run)
+        }
+        project.get("pyramid") { request, context in
+            let name = try readable(context)
+            let run = request.uri.queryParameters.get("run")
+            let since = try Self.since(request)
+            let layers = self.layers
+            return try JSONResponse.make(
+                try await Blocking.run {
+                    try database.pyramidReport(project: name, run: run, since: since, classifier: layers)
+                })
+        }
+        project.get("flaky") { request, context in
+            let name = try readable(context)
+            let runs = request.uri.queryParameters.get("runs").flatMap { Int($0) } ?? 30
+            let since = try Self.since(request)
+            let thresholds = self.thresholds
+            return try JSONResponse.make(
+                try await Blocking.run {
+                    try database.flakyReport(
+                        project: name, runs: runs, since: since, thresholds: thresholds,
+                        now: Date().timeIntervalSince1970)
+                })
+        }
+        project.get("tests/**") { request, context in
+            let name = try readable(context)
+            let test = context.parameters.getCatchAll().joined(separator: "/")
+            guard let test = test.removingPercentEncoding, !test.isEmpty else {
+                throw HTTPError(.badRequest, message: "name a test: /api/v1/projects/\(name)/tests/<test id>")
+            }
+            let run = request.uri.queryParameters.get("run")
+            do {
+                return try JSONResponse.make(
+                    try await Blocking.run { try database.testDetail(test: test, run: run, project: name) })
+            } catch let error as StoreError {
+                throw HTTPError(.notFound, message: "\(error)")
+            }
+        }
+    }
+
+    /// The project of the path, once the caller may read it.
+    private func readable(_ context: LedgerRequestContext) throws -> String {
+        let project = try context.parameters.require("project")
+        try access.read(project, context)
+        return project
+    }
+
+    static func since(_ request: Request) throws -> Double? {
+        guard let text = request.uri.queryParameters.get("since") else { return nil }
+        do {
+            return try TimeWindow.start(String(text))
+        } catch {
+            throw HTTPError(.badRequest, message: "since=\(text) is not a duration (14d, 12h) or a date (2026-11-01)")
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import GRDB
+import LedgerCore
+
+/// A test's attempts in one run: one cell of an outcome strip, one line of a test's history.
+public struct RunOutcome: Hashable, Sendable {
+    public var run: String
+    /// When the run started, seconds since 1970.
+    public var startedAt: Double
+    public var revision: String?
+    public var configuration: String
+    /// Every attempt in order; `nil` for one still running. Empty when the run did not have the test.
+    public var attempts: [Outcome?]
+    /// Seconds spent, all attempts together.
+    public var seconds: Double
+
+    public init(
+        run: String, startedAt: Double, revision: String? = nil, configuration: String = "", attempts: [Outcome?],
+        seconds: Double = 0
+    ) {
+        self.run = run
+        self.startedAt = startedAt
+        self.revision = revision
+        self.configuration = configuration
+        self.attempts = attempts
+        self.seconds = seconds
+    }
+
+    /// The final attempt's outcome; `nil` when the test did not run or is still running.
+    public var final: Outcome? { attempts.last ?? nil }
+    /// Failed at least once, and the final attempt passed.
+    public var passedOnRetry: Bool {
+        final?.isPass == true && attempts.dropLast().contains { $0?.isFailure == true }
+    }
+}
+
+extension LedgerDatabase {
+    /// Each test's attempts in each of the newest `runs` runs of a project (started since `since`),
+    /// oldest run first; a run without the test is there with no attempts, so that strips of
+    /// several tests line up.
+    public func outcomeStrips(
+        project: String, tests: [String], runs count: Int, since: Double? = nil
+    ) throws -> [String: [RunOutcome]] {
+        let runs = try windowRuns(project: project, count: count, since: since).reversed()
+        guard !tests.isEmpty, !runs.isEmpty else { return [:] }
+        let attempts = try writer.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT t.key, r.runId, r.outcome, coalesce(r.duration, 0)
+                    FROM test t JOIN result r ON r.testId = t.id
+                    WHERE t.project = ?1 AND t.key IN (SELECT value FROM json_each(?2))
+                        AND r.runId IN (SELECT value FROM json_each(?3))
+                    ORDER BY r.attempt
+                    """,
+                arguments: [project, Self.jsonStrings(tests), Self.jsonArray(runs.map(\.row))]
+            )
+        }
+        var byTestAndRun: [String: [Int64: (outcomes: [Outcome?], seconds: Double)]] = [:]
+        for row in attempts {
+            let outcome = (row[2] as String?).flatMap(Outcome.init(rawValue:))
+            byTestAndRun[row[0], default: [:]][row[1], default: ([], 0)].outcomes.append(outcome)
+            byTestAndRun[row[0], default: [:]][row[1], default: ([], 0)].seconds += row[3] as Double
+        }
+        return Dictionary(
+            tests.map { test in
+                let found = byTestAndRun[test] ?? [:]
+                return (
+                    test,
+                    runs.map { run in
+                        RunOutcome(
+                            run: run.id, startedAt: run.startedAt, revision: run.revision,
+                            configuration: run.configuration, attempts: found[run.row]?.outcomes ?? [],
+                            seconds: found[run.row]?.seconds ?? 0)
+                    }
+                )
+            }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The newest `limit` runs of a project that have the test, newest first.
+    public func outcomeHistory(project: String, test: String, limit: Int) throws -> [RunOutcome] {
+        try writer.read { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    WITH chosen AS (
+                        SELECT run.id, run.uuid, run.startedAt, run.revision, run.configuration, t.id AS testId
+                        FROM test t JOIN run ON run.project = t.project
+                        WHERE t.project = ?1 AND t.key = ?2
+                            AND EXISTS (SELECT 1 FROM result WHERE runId = run.id AND testId = t.id)
+                        ORDER BY run.startedAt DESC LIMIT ?3)
+                    SELECT chosen.uuid, chosen.startedAt, chosen.revision, chosen.configuration, r.outcome,
+                        coalesce(r.duration, 0)
+                    FROM chosen JOIN result r ON r.runId = chosen.id AND r.testId = chosen.testId
+                    ORDER BY chosen.startedAt DESC, chosen.id, r.attempt
+                    """, arguments: [project, test, limit])
+            var history: [RunOutcome] = []
+            for row in rows {
+                let run: String = row[0]
+                let outcome = (row[4] as String?).flatMap(Outcome.init(rawValue:))
+                if history.last?.run != run {
+                    history.append(
+                        RunOutcome(
+                            run: run, startedAt: row[1], revision: row[2], configuration: row[3], attempts: []))
+                }
+                history[history.count - 1].attempts.append(outcome)
+                history[history.count - 1].seconds += row[5] as Double
+            }
+            return history
+        }
+    }
+
+    static func jsonStrings(_ values: [String]) -> String {
+        let data = (try? JSONEncoder().encode(values)) ?? Data("[]".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+}

@@ -1,0 +1,22 @@
+import Foundation
+import LedgerCore
+
+/// Where the recorder's events go: the local store, or a server.
+protocol RecorderDestination: AnyObject, Sendable {
+    /// Records events; `running` marks a test's start, written before the rest of it.
+    func write(running: Bool, _ events: [LedgerEvent])
+    /// Gives the run its end and sends or stores everything recorded so far.
+    func endRun(at: Double)
+}
+
+enum RecorderDestinations {
+    /// A server when `TESTLEDGER_URL` and `TESTLEDGER_TOKEN` are set, else `TESTLEDGER_DB`.
+    static func current(environment: [String: String] = ProcessInfo.processInfo.environment) -> RecorderDestination {
+        if let url = environment["TESTLEDGER_URL"].flatMap(URL.init(string:)),
+            let token = environment["TESTLEDGER_TOKEN"], !token.isEmpty
+        {
+            return RecorderUpload(server: url, token: token, environment: environment)
+        }
+        return RecorderStore(environment: environment)
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+import LedgerCore
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Sends the recorder's events to `testledger serve` (`TESTLEDGER_URL`, `TESTLEDGER_TOKEN`).
+///
+/// Events are cut into batches at most half a second apart, each written to the spool
+/// (`TESTLEDGER_SPOOL`) before a background thread sends it, in order, and deletes it once the
+/// server has stored it. Failed sends are retried with backoff; when the server stays down the
+/// batches stay in the spool for `testledger upload --spool`, the tests go on, and one warning
+/// says so at exit.
+final class RecorderUpload: RecorderDestination, @unchecked Sendable {
+    private let lock = NSCondition()
+    private let sendLock = NSLock()
+    private let server: URL
+    private let token: String
+    private let spool: SpoolDirectory
+    private let policy: RetryPolicy
+    private let run: String
+    private let runStart: LedgerEvent.RunStart
+    private var batcher = EventBatcher(targetBytes: 1 << 20)
+    private var ready: [[UInt8]] = []
+    private var spooled: [URL] = []
+    private var started = false
+    private var wroteRunStart = false
+    private var problem: String?
+
+    init(server: URL, token: String, environment: [String: String], policy: RetryPolicy = RetryPolicy()) {
+        self.server = server
+        self.token = token
+        self.spool = SpoolDirectory(environment: environment)
+        self.policy = policy
+        self.run = RunIdentity.current(environment: environment)
+        self.runStart = RunIdentity.runStart(environment: environment)
+    }
+
+    func write(running: Bool, _ events: [LedgerEvent]) {
+        lock.withLock {
+            startIfNeeded()
+            if !wroteRunStart {
+                wroteRunStart = true
+                add(LedgerRecord(run: run, event: .runStart(runStart)))
+            }
+            for event in events { add(LedgerRecord(run: run, event: event)) }
+        }
+    }
+
+    func endRun(at: Double) {
+        guard lock.withLock({ started }) else { return }
+        write(running: true, [.runEnd(.init(at: at))])
+        send()
+    }
+
+    /// Spools what is pending and sends the spooled batches, on the calling thread.
+    private func send() {
+        sendLock.lock()
+        defer { sendLock.unlock() }
+        let batches = lock.withLock { () -> [[UInt8]] in
+            if let last = batcher.flush(betweenTestsOnly: false) { ready.append(last) }
+            defer { ready.removeAll() }
+            return ready
+        }
+        for batch in batches {
+            do {
+                spooled.append(try spool.add(batch, live: true))
+            } catch {
+                lock.withLock { problem = problem ?? "could not write the spool \(spool.url.path): \(error)" }
+            }
+        }
+        while let next = spooled.first, lock.withLock({ problem == nil }) {
+            switch post(next) {
+            case nil:
+                try? FileManager.default.removeItem(at: next)
+                spooled.removeFirst()
+            case let failure?:
+                lock.withLock { problem = failure }
+            }
+        }
+    }
+
+    /// Sends one batch with retries; `nil` once stored, else why not.
+    private func post(_ file: URL) -> String? {
+        guard let body = try? Data(contentsOf: file) else { return "could not read \(file.path)" }
+        var request = URLRequest(
+            url: server.appending(path: "api/v1/events").appending(queryItems: [.init(name: "live", value: "1")]))
+        request.httpMethod = "POST"
+        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        request.setValue("application/x-ndjson", forHTTPHeaderField: "Content-Type")
+        request.httpBody = body
+        request.timeoutInterval = 60
+        var failure = ""
+        for delay in [0] + policy.delays {
+            if delay > 0 { Thread.sleep(forTimeInterval: delay) }
+            let (status, text) = Self.exchange(request)
+            if (200..<300).contains(status) { return nil }
+            failure = status == 0 ? text : "HTTP \(status): \(text.prefix(300))"
+            if status != 0 && !RetryPolicy.isRetryable(status: status) { break }
+        }
+        return "could not send to \(server.absoluteString) (\(failure))"
+    }
+
+    private static func exchange(_ request: URLRequest) -> (status: Int, text: String) {
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var answer = (status: 0, text: "no answer")
+        URLSession.shared.dataTask(with: request) { data, response, error in
+            if let error {
+                answer = (0, error.localizedDescription)
+            } else {
+                answer = (
+                    (response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data ?? Data(), as: UTF8.self)
+                )
+            }
+            done.signal()
+        }.resume()
+        done.wait()
+        return answer
+    }
+
+    /// Call with `lock` held.
+    private func add(_ record: LedgerRecord) {
+        if let batch = batcher.add(record) {
+            ready.append(batch)
+            lock.signal()
+        }
+    }
+
+    /// Call with `lock` held.
+    private func startIfNeeded() {
+        guard !started else { return }
+        started = true
+        Self.finishAtExit(self)
+        Thread { [self] in sendPeriodically() }.start()
+    }
+
+    private func sendPeriodically() {
+        while lock.withLock({ problem == nil }) {
+            lock.withLock { _ = lock.wait(until: Date(timeIntervalSinceNow: 0.5)) }
+            send()
+        }
+    }
+
+    nonisolated(unsafe) private static var finishing: RecorderUpload?
+
+    /// Sends what is left when the process exits, then prints the warning, if any.
+    private static func finishAtExit(_ upload: RecorderUpload) {
+        finishing = upload
+        atexit {
+            guard let upload = RecorderUpload.finishing else { return }
+            upload.send()
+            if let problem = upload.lock.withLock({ upload.problem }) {
+                // What could not be sent is still spooled, whatever stopped the sending.
+                let flushed = upload.lock.withLock { () -> [[UInt8]] in
+                    defer { upload.ready.removeAll() }
+                    return upload.ready + [upload.batcher.finish()].compactMap { $0 }
+                }
+                for batch in flushed { _ = try? upload.spool.add(batch, live: true) }
+                FileHandle.standardError.write(
+                    Data(
+                        ("testledger: results not sent, the tests ran as usual: \(problem); they wait in "
+                            + "\(upload.spool.url.path) for `testledger upload --spool`\n").utf8))
+            }
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import LedgerCore
+import LedgerServer
+
+extension TestLedgerCommand {
+    /// `testledger serve`: the team's ingestion service, report API and dashboard.
+    struct Serve: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Serve the ledger over HTTP: uploads from CI, the report API and the dashboard.",
+            discussion: """
+                Uploads need a write token and reading a read token (`testledger token create`), \
+                unless --public-read opens the read side. Serving on an address other than loopback \
+                is refused until a token exists. SIGTERM or SIGINT stops accepting connections and \
+                finishes the requests under way before exiting.
+                """)
+
+        @Option(help: "The address to listen on.")
+        var host = "127.0.0.1"
+        @Option(help: "The port (0 picks a free one; the address is printed once listening).")
+        var port = 8080
+        @Option(name: .customLong("max-body"), help: "The largest upload accepted, in bytes, after decompression.")
+        var maxBody = 64 << 20
+        @Flag(help: "Let anyone read reports and the dashboard without a token.")
+        var publicRead = false
+
+        @OptionGroup var store: StoreOptions
+
+        func run() async throws {
+            let config = try ProjectConfiguration.load()
+            let configuration = ServerConfiguration(
+                host: host, port: port, maximumBodyBytes: maxBody, publicRead: publicRead)
+            let path = store.path
+            let application = try LedgerServer.application(
+                database: try store.open(), configuration: configuration,
+                layers: LayerClassifier(rules: config.layers), thresholds: config.flaky
+            ) { port in
+                FileHandle.standardOutput.write(
+                    Data("testledger: serving \(path) on http://\(configuration.host):\(port)\n".utf8))
+            }
+            try await application.runService()
+        }
+    }
+}

@@ -1,0 +1,154 @@
+import ArgumentParser
+import Foundation
+import LedgerCore
+import LedgerImport
+
+extension TestLedgerCommand {
+    /// `testledger upload FILE…`: sends results to `testledger serve`.
+    struct Upload: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Send test results to a TestLedger server.",
+            discussion: """
+                Reads the same formats as `ingest`, with the CI's metadata, checks them here (a \
+                malformed file sends nothing) and sends them as Ledger event batches. Batches wait \
+                in the spool until the server has stored them: while it fails or cannot be reached \
+                they are retried with backoff, then kept for `testledger upload --spool`. Sending \
+                the same results twice stores them once.
+                """)
+
+        @Argument(help: "Files to send; - reads standard input.")
+        var files: [String] = []
+
+        @Flag(help: "Also send the batches waiting in the spool.")
+        var spool = false
+
+        @Option(help: "The server (default: $TESTLEDGER_URL).")
+        var url: String?
+        @Option(help: "A write token (default: $TESTLEDGER_TOKEN).")
+        var token: String?
+        @Option(help: "The input format, when detection is not wanted.")
+        var format: InputFormat?
+        @Option(name: .customLong("spool-dir"), help: "The spool (default: $TESTLEDGER_SPOOL or .testledger/spool).")
+        var spoolDirectory: String?
+        @Option(help: "How many times a failing send is retried, with doubling delays from half a second.")
+        var retries = 5
+        @Option(name: .customLong("batch-bytes"), help: .hidden)
+        var batchBytes = 8 << 20
+
+        @OptionGroup var runInfo: RunOptions
+
+        func validate() throws {
+            if files.isEmpty && !spool { throw ValidationError("name files to send, or --spool to send the spool") }
+            _ = try server()
+            _ = try writeToken()
+        }
+
+        func run() async throws {
+            let environment = ProcessInfo.processInfo.environment
+            let spool =
+                spoolDirectory.map { SpoolDirectory(url: URL(fileURLWithPath: $0)) }
+                ?? SpoolDirectory(environment: environment)
+            let metadata = runInfo.metadata(config: try ProjectConfiguration.load())
+            var batches: [(name: String, file: URL)] = []
+            for path in files {
+                batches += try Self.spool(path, format: format, metadata: metadata, into: spool, batchBytes: batchBytes)
+                    .map { (path, $0) }
+            }
+            if self.spool {
+                let named = Set(batches.map(\.file))
+                batches += try spool.pending().filter { !named.contains($0) }.map { ($0.lastPathComponent, $0) }
+            }
+            let client = Uploader.client()
+            let uploader = Uploader(
+                server: try server(), token: try writeToken(), policy: RetryPolicy(retries: retries), client: client)
+            let (unsent, refused) = await Self.deliver(batches, with: uploader, spool: spool)
+            try await client.shutdown()
+            if unsent > 0 {
+                Self.warn(
+                    "warning: \(unsent) batch(es) wait in \(spool.url.path): "
+                        + "send them with `testledger upload --spool` once the server is back")
+            }
+            if refused > 0 { throw ExitCode.failure }
+        }
+
+        /// Sends each batch, removing it once stored; returns how many wait and how many were refused.
+        static func deliver(_ batches: [(name: String, file: URL)], with uploader: Uploader, spool: SpoolDirectory)
+            async -> (unsent: Int, refused: Int)
+        {
+            var unsent = 0
+            var refused = 0
+            for (name, file) in batches {
+                switch await uploader.send(file) {
+                case .stored(let receipt):
+                    try? FileManager.default.removeItem(at: file)
+                    var line = "\(name): \(receipt.results) result(s) stored"
+                    if receipt.alreadyStored > 0 { line += ", \(receipt.alreadyStored) already stored" }
+                    print(line + " (run \(receipt.runs.joined(separator: ", ")))")
+                case .refused(let status, let message):
+                    refused += 1
+                    var kept = "kept in \(file.path)"
+                    if status == 400 || status == 413, let moved = try? spool.reject(file) {
+                        kept = "moved to \(moved.path)"
+                    }
+                    warn("error: \(name): the server refused it (\(message)); \(kept)")
+                case .unreachable(let reason):
+                    unsent += 1
+                    warn("warning: \(name): not sent (\(reason)); kept in \(file.path)")
+                }
+            }
+            return (unsent, refused)
+        }
+
+        /// Checks and converts one input into batches in the spool.
+        static func spool(
+            _ path: String, format requested: InputFormat?, metadata: RunMetadata, into spool: SpoolDirectory,
+            batchBytes: Int
+        ) throws -> [URL] {
+            let file = try InputFile.open(path)
+            defer { file.close() }
+            guard let format = try requested ?? InputFormat.detect(prefix: file.prefix()) else {
+                throw LedgerInputError(
+                    source: file.name, line: 1, problem: "not a format testledger reads",
+                    fix: "pass --format \(InputFormat.allCases.map(\.rawValue).joined(separator: "|"))")
+            }
+            var digest = file.digest
+            digest.update(Array(metadata.project.utf8))
+            let context = ImportContext(
+                runID: digest.uuidString, sourceName: file.name, metadata: metadata, fallbackStart: file.modified)
+            var writer = try SpoolWriter(spool: spool, targetBytes: batchBytes)
+            do {
+                try format.importer.importResults(from: .file(file.url), context: context, into: &writer)
+            } catch {
+                writer.discard()
+                throw error
+            }
+            for warning in writer.warnings { warn("warning: \(warning)") }
+            return try writer.commit(to: spool)
+        }
+
+        private func server() throws -> URL {
+            guard let text = url ?? Self.environment("TESTLEDGER_URL") else {
+                throw ValidationError("name the server with --url or TESTLEDGER_URL")
+            }
+            guard let server = URL(string: text), server.scheme == "http" || server.scheme == "https" else {
+                throw ValidationError("--url \(text) is not an http:// or https:// address")
+            }
+            return server
+        }
+
+        private func writeToken() throws -> String {
+            guard let token = token ?? Self.environment("TESTLEDGER_TOKEN") else {
+                throw ValidationError("give a write token with --token or TESTLEDGER_TOKEN (`testledger token create`)")
+            }
+            return token
+        }
+
+        private static func environment(_ name: String) -> String? {
+            ProcessInfo.processInfo.environment[name].flatMap { $0.isEmpty ? nil : $0 }
+        }
+
+        private static func warn(_ text: String) {
+            FileHandle.standardError.write(Data((text + "\n").utf8))
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import LedgerServer
+import LedgerStore
+import LedgerTestSupport
+import Testing
+
+@Suite struct AccessTests {
+    let events = RunScript(project: "Shop").start().pass("Cart/adds").end().ndjson
+
+    @Test func sendingWithoutATokenIs401() async throws {
+        try await LiveServer.with { server in
+            #expect(try await server.post("/api/v1/events", token: nil, events).status == 401)
+            #expect(try await server.post("/api/v1/events", token: "tl_made_up", events).status == 401)
+            let basic = try await server.post(
+                "/api/v1/events", token: nil, events, headers: [("Authorization", "Basic eDp5")])
+            #expect(basic.status == 401)
+            #expect(try server.database.runs().isEmpty)
+        }
+    }
+
+    @Test func aReadTokenCannotSend() async throws {
+        try await LiveServer.with { server in
+            let answer = try await server.post("/api/v1/events", token: try server.token("Shop", .read), events)
+            #expect(answer.status == 403)
+            #expect(try server.database.runs().isEmpty)
+        }
+    }
+
+    @Test func readingNeedsAReadTokenOfThatProject() async throws {
+        try await LiveServer.with { server in
+            _ = try await server.post("/api/v1/events", token: try server.token("Shop", .write), events)
+            let mine = try server.token("Shop", .read)
+            let theirs = try server.token("Bank", .read)
+            #expect(try await server.get("/api/v1/projects/Shop/runs").status == 401)
+            #expect(try await server.get("/api/v1/projects/Shop/runs", token: theirs).status == 403)
+            #expect(try await server.get("/api/v1/projects/Shop/runs", token: mine).status == 200)
+            let visible = try await server.get("/api/v1/projects", token: theirs)
+            #expect(visible.status == 200)
+            #expect(!visible.body.contains("Shop"))
+        }
+    }
+
+    @Test func aRevokedTokenIs401() async throws {
+        try await LiveServer.with { server in
+            let token = try server.token("Shop", .write)
+            #expect(try await server.post("/api/v1/events", token: token, events).status == 201)
+            let listed = try #require(try server.database.tokens().first)
+            #expect(try server.database.revokeToken(listed.prefix))
+            #expect(try await server.post("/api/v1/events", token: token, events).status == 401)
+        }
+    }
+
+    @Test func tokensAreStoredOnlyAsHashes() async throws {
+        try await LiveServer.with { server in
+            let token = try server.token("Shop", .write)
+            #expect(token.hasPrefix("tl_"))
+            #expect(token.count > 40)
+            let stored = try #require(try server.database.tokens().first)
+            #expect(token.hasPrefix(stored.prefix))
+            #expect(stored.prefix.count < 16)
+            #expect(try server.database.token(hash: Tokens.hash(token))?.id == stored.id)
+            #expect(try server.database.token(hash: token) == nil)
+        }
+    }
+
+    @Test func publicReadOpensTheReadSideOnly() async throws {
+        try await LiveServer.with(ServerConfiguration(port: 0, publicRead: true)) { server in
+            _ = try await server.post("/api/v1/events", token: try server.token("Shop", .write), events)
+            #expect(try await server.get("/api/v1/projects/Shop/runs").status == 200)
+            #expect(try await server.get("/api/v1/projects").body.contains("Shop"))
+            #expect(try await server.post("/api/v1/events", token: nil, events).status == 401)
+        }
+    }
+
+    @Test func servingBeyondLoopbackWithoutATokenIsRefused() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let database = try LedgerDatabase(path: directory.path("ledger.sqlite"))
+        let open = ServerConfiguration(host: "0.0.0.0", port: 0)
+        #expect(throws: ServerError.openWithoutTokens(host: "0.0.0.0")) {
+            _ = try LedgerServer.application(database: database, configuration: open)
+        }
+        _ = try Tokens.create(project: "Shop", scope: .read, in: database)
+        _ = try LedgerServer.application(database: database, configuration: open)
+        #expect(ServerConfiguration(host: "127.0.0.1").isLoopback)
+        #expect(ServerConfiguration(host: "::1").isLoopback)
+        #expect(!ServerConfiguration(host: "10.0.0.2").isLoopback)
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import LedgerServer
+import Testing
+
+/// The dashboard in Debian's real headless chromium (`.ci/run` installs it).
+@Suite(.serialized) struct DashboardBrowserTests {
+    static func browser() throws -> HeadlessBrowser {
+        try #require(
+            HeadlessBrowser.find(), "these tests need a headless browser: apt-get install -y chromium")
+    }
+
+    @Test func everyPageLoadsWithoutConsoleErrors() async throws {
+        let browser = try Self.browser()
+        try await LiveServer.with(ServerConfiguration(port: 0, publicRead: true)) { server in
+            try await DashboardSeed.send(to: server)
+            for path in ["/", "/projects/Shop", "/projects/Shop/tests/Cart%2Fflips", "/login"] {
+                let page = try await browser.load(try #require(URL(string: server.base + path)))
+                #expect(page.consoleErrors.isEmpty, "\(path): \(page.consoleErrors)")
+                #expect(page.dom.contains("<main>"), "\(path)")
+            }
+            let project = try await browser.load(try #require(URL(string: server.base + "/projects/Shop")))
+            #expect(project.dom.contains(#"<svg class="pyramid""#))
+            #expect(project.dom.contains(#"<rect class="ui""#))
+            let flaky = try #require(DashboardTests.element("table class=\"flaky\"", in: project.dom))
+            #expect(flaky.contains("Cart/flips"))
+            #expect(DashboardTests.cells(in: flaky) == ["P", "F", "P", "P"])
+        }
+    }
+
+    @Test func aTestNamedAsAScriptIsShownAsText() async throws {
+        let browser = try Self.browser()
+        try await LiveServer.with(ServerConfiguration(port: 0, publicRead: true)) { server in
+            try await DashboardSeed.send(to: server)
+            let name = DashboardSeed.hostile.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+            for path in ["/projects/Shop", "/projects/Shop/tests/" + name] {
+                let page = try await browser.load(try #require(URL(string: server.base + path)))
+                // An alert would be reported here as `alert: 1`.
+                #expect(page.consoleErrors.isEmpty, "\(path): \(page.consoleErrors)")
+                #expect(page.dom.contains("&lt;script&gt;alert(1)&lt;/script&gt;"), "\(path)")
+                #expect(!page.dom.contains("<script"), "\(path)")
+            }
+        }
+    }
+
+    /// The check itself: a page that does run a script is caught.
+    @Test func theBrowserReportsAScriptThatRan() async throws {
+        let browser = try Self.browser()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("page-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("alert.html")
+        try Data("<!doctype html><p>x</p><script>console.error('boom'); alert(1)</script>".utf8).write(to: file)
+        let page = try await browser.load(file)
+        #expect(page.consoleErrors.contains { $0.contains("boom") })
+        #expect(page.consoleErrors.contains("alert: 1"))
+    }
+}

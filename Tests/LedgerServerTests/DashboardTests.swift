@@ -1,0 +1,177 @@
+import AsyncHTTPClient
+import Foundation
+import LedgerCore
+import LedgerServer
+import LedgerStore
+import LedgerTestSupport
+import NIOCore
+import Testing
+
+/// The dashboard's pages as a real HTTP client gets them.
+@Suite struct DashboardTests {
+    static let open = ServerConfiguration(port: 0, publicRead: true)
+
+    @Test func theProjectsPageListsEveryProjectWithStrictHeaders() async throws {
+        try await LiveServer.with(Self.open) { server in
+            try await DashboardSeed.send(to: server)
+            let page = try await server.get("/")
+            #expect(page.status == 200)
+            #expect(page.headers.first(name: "Content-Type") == "text/html; charset=utf-8")
+            let policy = try #require(page.headers.first(name: "Content-Security-Policy"))
+            #expect(policy.contains("default-src 'none'"))
+            #expect(!policy.contains("script-src"))
+            #expect(page.headers.first(name: "X-Content-Type-Options") == "nosniff")
+            #expect(page.body.contains(#"<a href="/projects/Shop">Shop</a>"#))
+            #expect(!page.body.contains("<script"))
+        }
+    }
+
+    @Test func theProjectPageDrawsThePyramidAndNamesTheFlakyTest() async throws {
+        try await LiveServer.with(Self.open) { server in
+            try await DashboardSeed.send(to: server)
+            let page = try await server.get("/projects/Shop")
+            #expect(page.status == 200)
+            let report = try server.database.pyramidReport(
+                project: "Shop", run: nil, since: nil, classifier: LayerClassifier())
+            #expect(page.body.contains(#"<svg class="pyramid""#))
+            #expect(page.body.contains(#"data-verdict="\#(report.verdict.rawValue)""#))
+            for figures in report.layers where figures.tests > 0 {
+                #expect(page.body.contains(#"data-layer="\#(figures.layer.rawValue)" data-share="\#(figures.share)""#))
+                #expect(
+                    page.body.contains(#"data-layer="\#(figures.layer.rawValue)" data-share="\#(figures.timeShare)""#))
+            }
+            let flaky = try #require(Self.element("table class=\"flaky\"", in: page.body))
+            #expect(flaky.contains(">Cart/flips</a>"))
+            #expect(!flaky.contains("Cart/adds"))
+            // The strip: one cell per run, oldest first, each linking to that run's result.
+            #expect(Self.cells(in: flaky) == ["P", "F", "P", "P"])
+            let predicates = try #require(Self.element("table class=\"predicates\"", in: page.body))
+            #expect(predicates.contains("cart badge shows 1"))
+            #expect(predicates.contains(">flaky</span>"))
+            #expect(predicates.contains("max 100%"))
+            #expect(page.body.contains("<h2>Recent runs</h2>"))
+        }
+    }
+
+    @Test func aTestsPageShowsHistoryActivitiesCapturesAndFailures() async throws {
+        try await LiveServer.with(Self.open) { server in
+            let runs = try await DashboardSeed.send(to: server)
+            let page = try await server.get("/projects/Shop/tests/Cart%2Fflips?run=\(runs[1])")
+            #expect(page.status == 200, "\(page.body)")
+            #expect(page.body.contains("<h1>Cart/flips</h1>"))
+            #expect(page.body.contains("History: 4 recent run(s)"))
+            #expect(Self.cells(in: page.body) == ["P", "F", "P", "P"])
+            #expect(page.body.contains("<pre>Expected &lt;b&gt;1&lt;/b&gt; &amp; got 0</pre>"))
+            // The activities tree: the inner step inside the outer one's list item.
+            let tree = try #require(Self.element("ul class=\"tree\"", in: page.body))
+            let outer = try #require(tree.range(of: "Open the cart"))
+            let inner = try #require(tree.range(of: "Tap &lt;Checkout&gt; &amp; wait"))
+            #expect(outer.upperBound < inner.lowerBound)
+            #expect(tree[outer.upperBound..<inner.lowerBound].contains("<ul class=\"tree\">"))
+            let captures = try #require(Self.element("table class=\"captures\"", in: page.body))
+            #expect(captures.contains("AlertVerifier"))
+            #expect(captures.contains("title: Pay &quot;now&quot;?"))
+            #expect(page.body.contains("<span class=\"ko\">timed out</span>"))
+            let latest = try await server.get("/projects/Shop/tests/Cart/flips")
+            #expect(latest.body.contains("<strong><code title=\"\(runs[3])\">"))
+            #expect(!latest.body.contains("<h2>Failures"))
+        }
+    }
+
+    @Test func markupInANameIsShownAsText() async throws {
+        try await LiveServer.with(Self.open) { server in
+            try await DashboardSeed.send(to: server)
+            let path =
+                "/projects/Shop/tests/" + DashboardSeed.hostile.addingPercentEncoding(
+                    withAllowedCharacters: .alphanumerics)!
+            let page = try await server.get(path)
+            #expect(page.status == 200, "\(page.body)")
+            #expect(page.body.contains("<h1>Hostile/&lt;script&gt;alert(1)&lt;/script&gt;</h1>"))
+            #expect(!page.body.contains("<script"))
+            let project = try await server.get("/projects/Shop")
+            let broken = try #require(Self.element("table class=\"broken\"", in: project.body))
+            #expect(broken.contains(">Hostile/&lt;script&gt;alert(1)&lt;/script&gt;</a>"))
+            #expect(broken.contains("href=\"/projects/Shop/tests/Hostile%2F%3Cscript%3Ealert%281%29%3C%2Fscript%3E\""))
+            #expect(!project.body.contains("<script"))
+        }
+    }
+
+    @Test func anUnknownTestOrProjectIs404() async throws {
+        try await LiveServer.with(Self.open) { server in
+            try await DashboardSeed.send(to: server)
+            #expect(try await server.get("/projects/Shop/tests/Nope/none").status == 404)
+            #expect(try await server.get("/projects/Bank").status == 404)
+        }
+    }
+
+    @Test func aBrowserLogsInWithAReadTokenKeptInACookie() async throws {
+        try await LiveServer.with { server in
+            try await DashboardSeed.send(to: server)
+            let unauthorized = try await server.get("/projects/Shop")
+            #expect(unauthorized.status == 401)
+            #expect(unauthorized.body.contains(#"<form method="post" action="/login">"#))
+
+            let client = HTTPClient(configuration: .init(redirectConfiguration: .disallow))
+            func login(_ token: String) async throws -> HTTPClientResponse {
+                var request = HTTPClientRequest(url: server.base + "/login")
+                request.method = .POST
+                request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
+                request.body = .bytes(ByteBuffer(string: "token=" + token))
+                return try await client.execute(request, timeout: .seconds(30))
+            }
+            do {
+                #expect(try await login(try server.token("Shop", .write)).status == .forbidden)
+                #expect(try await login("tl_made_up").status == .unauthorized)
+                let answer = try await login(try server.token("Shop", .read))
+                #expect(answer.status == .seeOther)
+                #expect(answer.headers.first(name: "Location") == "/projects/Shop")
+                let cookie = try #require(answer.headers.first(name: "Set-Cookie"))
+                #expect(cookie.contains("HttpOnly"))
+                #expect(cookie.contains("SameSite=Strict"))
+                let pair = String(cookie.prefix { $0 != ";" })
+
+                let page = try await server.send(.GET, "/projects/Shop", headers: [("Cookie", pair)])
+                #expect(page.status == 200)
+                #expect(page.body.contains(#"<svg class="pyramid""#))
+                let other = try await server.send(.GET, "/projects/Bank", headers: [("Cookie", pair)])
+                #expect(other.status == 403)
+                // A cookie's token reads; it never sends results.
+                let before = try server.storedResults()
+                let sent = try await server.send(
+                    .POST, "/api/v1/events",
+                    body: Array(RunScript(project: "Shop").start().pass("A/a").end().ndjson.utf8),
+                    headers: [("Cookie", pair)])
+                #expect(sent.status == 403)
+                #expect(try server.storedResults() == before)
+            } catch {
+                try await client.shutdown()
+                throw error
+            }
+            try await client.shutdown()
+        }
+    }
+
+    /// The first element that opens with `<opening…>`, up to its closing tag (not nested).
+    static func element(_ opening: String, in html: String) -> Substring? {
+        guard let start = html.range(of: "<" + opening) else { return nil }
+        let name = opening.prefix { $0 != " " }
+        guard let end = html.range(of: "</\(name)>", range: start.upperBound..<html.endIndex) else { return nil }
+        return html[start.lowerBound..<end.upperBound]
+    }
+
+    /// The letters of the first outcome strip's cells, in order.
+    static func cells(in html: some StringProtocol) -> [String] {
+        let html = Substring(html)
+        guard let strip = html.range(of: "<span class=\"strip\""),
+            var rest = html[strip.upperBound...].firstIndex(of: ">").map({ html[html.index(after: $0)...] })
+        else { return [] }
+        var letters: [String] = []
+        while let cell = rest.prefixMatch(of: Self.cell) {
+            letters.append(String(cell.output.1))
+            rest = rest[cell.range.upperBound...]
+        }
+        return letters
+    }
+
+    nonisolated(unsafe) static let cell = /<(?:a|span) class="cell[^"]*"[^>]*>([^<]*)<\/(?:a|span)>/
+}

@@ -1,0 +1,95 @@
+import AsyncHTTPClient
+import Foundation
+import LedgerCore
+import LedgerServer
+import LedgerStore
+import LedgerTestSupport
+import Logging
+import NIOCore
+import NIOHTTP1
+import ServiceLifecycle
+
+/// The real server on an ephemeral loopback port, with a real store in a temporary folder, and
+/// a real HTTP client to talk to it.
+struct LiveServer: Sendable {
+    struct Answer {
+        var status: Int
+        var body: String
+        var headers: HTTPHeaders
+
+        func json() throws -> Any { try JSONSerialization.jsonObject(with: Data(body.utf8)) }
+    }
+
+    let base: String
+    let database: LedgerDatabase
+    let metrics: ServerMetrics
+
+    /// Runs `body` against a fresh server, stopped afterwards.
+    static func with<T: Sendable>(
+        _ configuration: ServerConfiguration = ServerConfiguration(port: 0),
+        prepare: @Sendable (LedgerDatabase) throws -> Void = { _ in },
+        _ body: @Sendable (LiveServer) async throws -> T
+    ) async throws -> T {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let database = try LedgerDatabase(path: directory.path("ledger.sqlite"))
+        try prepare(database)
+        let metrics = ServerMetrics()
+        let (ports, announce) = AsyncStream.makeStream(of: Int.self)
+        let application = try LedgerServer.application(
+            database: database, configuration: configuration, metrics: metrics
+        ) { port in announce.yield(port) }
+        let services = ServiceGroup(
+            configuration: .init(services: [application], logger: Logger(label: "testledger-tests")))
+        return try await withThrowingTaskGroup(of: T?.self) { group in
+            group.addTask {
+                try await services.run()
+                return nil
+            }
+            var iterator = ports.makeAsyncIterator()
+            guard let port = await iterator.next() else { throw CancellationError() }
+            let server = LiveServer(base: "http://127.0.0.1:\(port)", database: database, metrics: metrics)
+            do {
+                let result = try await body(server)
+                await services.triggerGracefulShutdown()
+                return result
+            } catch {
+                await services.triggerGracefulShutdown()
+                throw error
+            }
+        }
+    }
+
+    /// Sends one request and reads the whole answer.
+    func send(
+        _ method: HTTPMethod, _ path: String, token: String? = nil, body: [UInt8]? = nil,
+        headers: [(String, String)] = []
+    ) async throws -> Answer {
+        var request = HTTPClientRequest(url: base + path)
+        request.method = method
+        if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
+        for (name, value) in headers { request.headers.add(name: name, value: value) }
+        if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(60))
+        let text = String(buffer: try await response.body.collect(upTo: 64 << 20))
+        return Answer(status: Int(response.status.code), body: text, headers: response.headers)
+    }
+
+    func get(_ path: String, token: String? = nil) async throws -> Answer {
+        try await send(.GET, path, token: token)
+    }
+
+    func post(_ path: String, token: String?, _ text: String, headers: [(String, String)] = []) async throws -> Answer {
+        try await send(.POST, path, token: token, body: Array(text.utf8), headers: headers)
+    }
+
+    /// Makes a token in the server's store.
+    func token(_ project: String, _ scope: StoredToken.Scope) throws -> String {
+        try Tokens.create(project: project, scope: scope, in: database)
+    }
+
+    /// How many attempts the store holds.
+    func storedResults() throws -> Int {
+        try database.runs(limit: 10_000).reduce(0) { $0 + $1.tests }
+    }
+}

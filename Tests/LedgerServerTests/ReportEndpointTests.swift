@@ -1,0 +1,96 @@
+import Foundation
+import LedgerCore
+import LedgerServer
+import LedgerStore
+import LedgerTestSupport
+import Testing
+
+/// The read side answers with the JSON the CLI's `--format json` prints.
+@Suite struct ReportEndpointTests {
+    static func cliJSON(_ value: some Encodable) throws -> Any {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try JSONSerialization.jsonObject(with: encoder.encode(value))
+    }
+
+    /// Three runs of Shop, where `Cart/flips` fails once, and one run of Bank.
+    static func seeded(_ server: LiveServer) async throws -> (read: String, runs: [String]) {
+        let write = try server.token("Shop", .write)
+        var runs: [String] = []
+        for (index, flips) in [Outcome.passed, .failed, .passed].enumerated() {
+            let script = RunScript(project: "Shop", at: 1_700_000_000 + Double(index) * 3_600).start()
+                .pass("Cart/adds").test("Cart/flips", flips).pass("UI/Login/works", duration: 2).end()
+            runs.append(script.run)
+            #expect(try await server.post("/api/v1/events", token: write, script.ndjson).status == 201)
+        }
+        let bank = RunScript(project: "Bank").start().pass("Vault/opens").end()
+        #expect(
+            try await server.post("/api/v1/events", token: try server.token("Bank", .write), bank.ndjson).status == 201)
+        return (try server.token("Shop", .read), runs)
+    }
+
+    @Test func projectsAndRuns() async throws {
+        try await LiveServer.with(ServerConfiguration(port: 0, publicRead: true)) { server in
+            let (_, runs) = try await Self.seeded(server)
+            let projects = try #require(try await server.get("/api/v1/projects").json() as? [[String: Any]])
+            #expect(Set(projects.compactMap { $0["project"] as? String }) == ["Shop", "Bank"])
+            let listed = try #require(try await server.get("/api/v1/projects/Shop/runs").json() as? [[String: Any]])
+            #expect(listed.compactMap { $0["id"] as? String } == runs.reversed())
+            let one = try await server.get("/api/v1/projects/Shop/runs/\(runs[1])")
+            #expect(one.status == 200)
+            let expected = try Self.cliJSON(try #require(try server.database.run(id: runs[1])))
+            #expect(try one.json() as? NSDictionary == expected as? NSDictionary)
+            #expect(try await server.get("/api/v1/projects/Bank/runs/\(runs[1])").status == 404)
+        }
+    }
+
+    @Test func pyramidAndFlakyMatchTheCLI() async throws {
+        try await LiveServer.with { server in
+            let (read, _) = try await Self.seeded(server)
+            let pyramid = try await server.get("/api/v1/projects/Shop/pyramid", token: read)
+            #expect(pyramid.status == 200)
+            let expectedPyramid = try Self.cliJSON(
+                try server.database.pyramidReport(project: "Shop", run: nil, since: nil, classifier: LayerClassifier()))
+            #expect(try pyramid.json() as? NSDictionary == expectedPyramid as? NSDictionary)
+            let flaky = try await server.get("/api/v1/projects/Shop/flaky", token: read)
+            #expect(flaky.status == 200)
+            #expect(flaky.body.contains("Cart/flips"))
+            #expect(!flaky.body.contains("Vault"))
+        }
+    }
+
+    @Test func aTestsDetail() async throws {
+        try await LiveServer.with { server in
+            let (read, runs) = try await Self.seeded(server)
+            let detail = try await server.get("/api/v1/projects/Shop/tests/Cart/flips?run=\(runs[1])", token: read)
+            #expect(detail.status == 200, "\(detail.body)")
+            let json = try #require(try detail.json() as? [String: Any])
+            #expect(json["test"] as? String == "Cart/flips")
+            #expect(json["outcome"] as? String == "failed")
+            #expect(try await server.get("/api/v1/projects/Shop/tests/Vault/opens", token: read).status == 404)
+        }
+    }
+
+    @Test func aBadSinceIs400() async throws {
+        try await LiveServer.with(ServerConfiguration(port: 0, publicRead: true)) { server in
+            let answer = try await server.get("/api/v1/projects/Shop/flaky?since=yesterday")
+            #expect(answer.status == 400)
+            #expect(answer.body.contains("14d"))
+        }
+    }
+
+    @Test func healthAndMetrics() async throws {
+        try await LiveServer.with { server in
+            _ = try await Self.seeded(server)
+            #expect(try await server.get("/healthz").status == 200)
+            _ = try await server.post("/api/v1/events", token: try server.token("Shop", .write), "{broken")
+            let metrics = try await server.get("/metrics")
+            #expect(metrics.status == 200)
+            #expect(metrics.headers.first(name: "Content-Type")?.hasPrefix("text/plain") == true)
+            #expect(metrics.body.contains("testledger_ingested_results_total 10"))
+            #expect(metrics.body.contains("testledger_rejected_inputs_total 1"))
+            #expect(metrics.body.contains(#"testledger_http_requests_total{route="/api/v1/events",status="201"} 4"#))
+            #expect(metrics.body.contains("testledger_http_request_duration_seconds_count"))
+        }
+    }
+}

@@ -1,0 +1,175 @@
+import AsyncHTTPClient
+import Foundation
+import LedgerTestSupport
+import NIOCore
+import Testing
+
+/// `testledger token`, `serve` and `upload` as users run them: real processes on loopback.
+@Suite struct ServeCommandTests {
+    static let junit = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <testsuites><testsuite name="CartTests" tests="3" failures="1">
+        <testcase classname="CartTests" name="testAdds" time="0.01"/>
+        <testcase classname="CartTests" name="testRemoves" time="0.02"><failure message="boom">x</failure></testcase>
+        <testcase classname="CartTests" name="testEmpties" time="0.03"/>
+        </testsuite></testsuites>
+        """
+
+    func token(_ cli: CLI, _ project: String = "Shop", _ scope: String = "write") throws -> String {
+        let created = try cli.run(["token", "create", "--project", project, "--scope", scope])
+        #expect(created.status == 0, "\(created.stderr)")
+        return created.stdout.trimmingCharacters(in: .newlines)
+    }
+
+    func storedTests(_ cli: CLI) throws -> Int {
+        let runs = try #require(try cli.json(["runs"]) as? [[String: Any]])
+        return runs.reduce(0) { $0 + ($1["tests"] as? Int ?? 0) }
+    }
+
+    @Test func tokenCreatePrintsTheTokenAloneAndListShowsOnlyItsPrefix() throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        let created = try cli.run(["token", "create", "--project", "Shop", "--scope", "read"])
+        #expect(created.stdout.split(separator: "\n").count == 1)
+        let token = created.stdout.trimmingCharacters(in: .newlines)
+        #expect(token.hasPrefix("tl_") && token.count == 51)
+        let listed = try cli.run(["token", "list"]).stdout
+        #expect(listed.contains("Shop\tread"))
+        #expect(!listed.contains(token))
+        let prefix = String(token.prefix(11))
+        #expect(listed.contains(prefix))
+        #expect(try cli.run(["token", "revoke", prefix]).status == 0)
+        #expect(try cli.run(["token", "list"]).stdout.contains("revoked"))
+        let again = try cli.run(["token", "revoke", prefix])
+        #expect(again.status != 0)
+        #expect(again.stderr.contains("token list"))
+        #expect(try cli.run(["token", "create", "--project", "Shop", "--scope", "admin"]).status != 0)
+    }
+
+    @Test func uploadSendsAFileOnceHoweverOftenItIsSent() throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        let token = try token(cli)
+        let server = try ServerProcess(cli)
+        defer { server.stop() }
+        let file = try cli.directory.write("junit.xml", Self.junit)
+        let arguments = ["upload", file.path, "--url", server.url, "--branch", "main"]
+        let first = try cli.run(arguments, environment: ["TESTLEDGER_TOKEN": token])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.contains("3 result(s) stored"))
+        let second = try cli.run(arguments + ["--token", token])
+        #expect(second.stdout.contains("0 result(s) stored, 3 already stored"))
+        let runs = try #require(try cli.json(["runs"]) as? [[String: Any]])
+        #expect(runs.count == 1)
+        #expect(runs.first?["project"] as? String == "Shop")
+        #expect(runs.first?["branch"] as? String == "main")
+        #expect(try storedTests(cli) == 3)
+    }
+
+    @Test func aMalformedFileSendsNothingAndNamesTheLine() throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        let token = try token(cli)
+        let server = try ServerProcess(cli)
+        defer { server.stop() }
+        let file = try cli.directory.write("broken.xml", String(Self.junit.dropLast(40)))
+        let output = try cli.run(["upload", file.path, "--url", server.url, "--token", token])
+        #expect(output.status != 0)
+        #expect(output.stderr.contains("broken.xml:"), "\(output.stderr)")
+        #expect(try storedTests(cli) == 0)
+        let spool = cli.directory.url.appending(path: ".testledger/spool")
+        #expect(
+            (try? FileManager.default.contentsOfDirectory(atPath: spool.path).filter { !$0.hasPrefix(".") }) ?? [] == []
+        )
+    }
+
+    @Test func aReadTokenIsRefusedAndTheBatchKept() throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        let token = try token(cli, "Shop", "read")
+        let server = try ServerProcess(cli)
+        defer { server.stop() }
+        let file = try cli.directory.write("junit.xml", Self.junit)
+        let output = try cli.run(["upload", file.path, "--url", server.url, "--token", token])
+        #expect(output.status != 0)
+        #expect(output.stderr.contains("HTTP 403"), "\(output.stderr)")
+        #expect(try storedTests(cli) == 0)
+    }
+
+    @Test func resultsWaitInTheSpoolWhileTheServerIsDownAndAreSentLater() throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        let token = try token(cli)
+        let file = try cli.directory.write("junit.xml", Self.junit)
+        let spool = cli.directory.path("spool")
+        let environment = ["TESTLEDGER_TOKEN": token, "TESTLEDGER_SPOOL": spool]
+        let down = try cli.run(
+            ["upload", file.path, "--url", "http://127.0.0.1:9", "--retries", "2"], environment: environment)
+        #expect(down.status == 0, "a server that is down does not fail the build")
+        #expect(down.stderr.contains("testledger upload --spool"))
+        let waiting = try FileManager.default.contentsOfDirectory(atPath: spool).filter { $0.hasSuffix(".ndjson") }
+        #expect(waiting.count == 1)
+        #expect(try storedTests(cli) == 0)
+
+        let server = try ServerProcess(cli)
+        defer { server.stop() }
+        let later = try cli.run(["upload", "--spool", "--url", server.url], environment: environment)
+        #expect(later.status == 0, "\(later.stderr)")
+        #expect(later.stdout.contains("3 result(s) stored"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: spool).filter { $0.hasSuffix(".ndjson") } == [])
+        #expect(try storedTests(cli) == 3)
+    }
+
+    @Test func aLargeStreamIsSentInBatchesThatTogetherMakeOneRun() throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        let token = try token(cli)
+        let server = try ServerProcess(cli)
+        defer { server.stop() }
+        var script = RunScript(project: "Shop").start()
+        for index in 0..<300 { script = script.pass("Big/test\(index)") }
+        let output = try cli.run(
+            ["upload", "-", "--format", "ledger", "--url", server.url, "--token", token, "--batch-bytes", "8000"],
+            stdin: script.end().ndjson)
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout.split(separator: "\n").count > 5, "\(output.stdout)")
+        let runs = try #require(try cli.json(["runs"]) as? [[String: Any]])
+        #expect(runs.count == 1)
+        #expect(runs.first?["tests"] as? Int == 300)
+        #expect(runs.first?["status"] as? String != "interrupted")
+    }
+
+    @Test func servingBeyondLoopbackWithoutATokenIsRefused() throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        let output = try cli.run(["serve", "--host", "0.0.0.0", "--port", "0"])
+        #expect(output.status != 0)
+        #expect(output.stderr.contains("token create"), "\(output.stderr)")
+    }
+
+    @Test func sigtermLetsTheUploadUnderWayFinishBeforeExiting() async throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        let token = try token(cli)
+        let server = try ServerProcess(cli)
+        var script = RunScript(project: "Shop").start()
+        for index in 0..<100 { script = script.pass("Drain/test\(index)") }
+        let body = Array(script.end().ndjson.utf8)
+        let (chunks, sender) = AsyncStream.makeStream(of: ByteBuffer.self)
+        var request = HTTPClientRequest(url: server.url + "/api/v1/events")
+        request.method = .POST
+        request.headers.add(name: "Authorization", value: "Bearer \(token)")
+        request.body = .stream(chunks, length: .known(Int64(body.count)))
+        sender.yield(ByteBuffer(bytes: body[..<(body.count / 2)]))
+        async let answer = HTTPClient.shared.execute(request, timeout: .seconds(60))
+        try await Task.sleep(for: .milliseconds(500))
+        kill(server.process.processIdentifier, SIGTERM)
+        try await Task.sleep(for: .milliseconds(500))
+        #expect(server.process.isRunning, "the server waits for the upload under way")
+        sender.yield(ByteBuffer(bytes: body[(body.count / 2)...]))
+        sender.finish()
+        #expect(try await answer.status.code == 201)
+        #expect(server.stop() == 0)
+        #expect(try storedTests(cli) == 100)
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import LedgerTestSupport
+
+/// `testledger serve` run as its own process on an ephemeral loopback port.
+final class ServerProcess: @unchecked Sendable {
+    let process = Process()
+    let url: String
+    private let errors: AsyncData
+    private var output: AsyncData?
+
+    /// Starts the server on `cli`'s store and waits until it listens.
+    init(_ cli: CLI, _ extra: [String] = []) throws {
+        process.executableURL = CLI.binary
+        process.arguments = ["serve", "--db", cli.database, "--port", "0"] + extra
+        process.currentDirectoryURL = cli.directory.url
+        process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("TESTLEDGER_") }
+        let output = Pipe()
+        let errorPipe = Pipe()
+        process.standardOutput = output
+        process.standardError = errorPipe
+        try process.run()
+        errors = AsyncData(errorPipe.fileHandleForReading)
+        var announced = Data()
+        while !announced.contains(0x0A) {
+            let chunk = output.fileHandleForReading.availableData
+            guard !chunk.isEmpty else { break }
+            announced += chunk
+        }
+        let line = String(decoding: announced, as: UTF8.self)
+        guard let range = line.range(of: "http://") else {
+            process.terminate()
+            throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "serve did not start: \(line)"])
+        }
+        url = String(line[range.lowerBound...]).trimmingCharacters(in: .whitespacesAndNewlines)
+        self.output = AsyncData(output.fileHandleForReading)
+    }
+
+    /// Sends a signal and waits for the process to end; returns its exit status.
+    @discardableResult
+    func stop(_ signal: Int32 = SIGTERM) -> Int32 {
+        if process.isRunning { kill(process.processIdentifier, signal) }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    /// What the server printed on standard error, once it has ended.
+    var stderr: String { String(decoding: errors.wait(), as: UTF8.self) }
+
+    deinit {
+        if process.isRunning { process.terminate() }
+    }
+}
