@@ -4,10 +4,8 @@ import LedgerCore
 import LedgerServer
 import LedgerStore
 import LedgerTestSupport
-import Logging
 import NIOCore
 import NIOHTTP1
-import ServiceLifecycle
 
 /// The real server on an ephemeral loopback port, with a real store in a temporary folder, and
 /// a real HTTP client to talk to it.
@@ -35,28 +33,8 @@ struct LiveServer: Sendable {
         let database = try LedgerDatabase(path: directory.path("ledger.sqlite"))
         try prepare(database)
         let metrics = ServerMetrics()
-        let (ports, announce) = AsyncStream.makeStream(of: Int.self)
-        let application = try LedgerServer.application(
-            database: database, configuration: configuration, metrics: metrics
-        ) { port in announce.yield(port) }
-        let services = ServiceGroup(
-            configuration: .init(services: [application], logger: Logger(label: "testledger-tests")))
-        return try await withThrowingTaskGroup(of: T?.self) { group in
-            group.addTask {
-                try await services.run()
-                return nil
-            }
-            var iterator = ports.makeAsyncIterator()
-            guard let port = await iterator.next() else { throw CancellationError() }
-            let server = LiveServer(base: "http://127.0.0.1:\(port)", database: database, metrics: metrics)
-            do {
-                let result = try await body(server)
-                await services.triggerGracefulShutdown()
-                return result
-            } catch {
-                await services.triggerGracefulShutdown()
-                throw error
-            }
+        return try await LedgerServer.running(database, configuration: configuration, metrics: metrics) { port in
+            try await body(LiveServer(base: "http://127.0.0.1:\(port)", database: database, metrics: metrics))
         }
     }
 

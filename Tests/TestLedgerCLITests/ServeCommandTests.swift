@@ -156,12 +156,16 @@ import Testing
         for index in 0..<100 { script = script.pass("Drain/test\(index)") }
         let body = Array(script.end().ndjson.utf8)
         let (chunks, sender) = AsyncStream.makeStream(of: ByteBuffer.self)
+        let (bodyStarted, started) = AsyncStream.makeStream(of: Void.self)
         var request = HTTPClientRequest(url: server.url + "/api/v1/events")
         request.method = .POST
         request.headers.add(name: "Authorization", value: "Bearer \(token)")
-        request.body = .stream(chunks, length: .known(Int64(body.count)))
+        request.body = .stream(Announcing(base: chunks, started: started), length: .known(Int64(body.count)))
         sender.yield(ByteBuffer(bytes: body[..<(body.count / 2)]))
         async let answer = HTTPClient.shared.execute(request, timeout: .seconds(60))
+        // The client reads the body once the connection is up and the request head sent.
+        var announcements = bodyStarted.makeAsyncIterator()
+        await announcements.next()
         try await Task.sleep(for: .milliseconds(500))
         kill(server.process.processIdentifier, SIGTERM)
         try await Task.sleep(for: .milliseconds(500))
@@ -171,5 +175,16 @@ import Testing
         #expect(try await answer.status.code == 201)
         #expect(server.stop() == 0)
         #expect(try storedTests(cli) == 100)
+    }
+}
+
+/// A body that says when the client begins to read it.
+private struct Announcing<Base: AsyncSequence & Sendable>: AsyncSequence, Sendable where Base.Element == ByteBuffer {
+    let base: Base
+    let started: AsyncStream<Void>.Continuation
+
+    func makeAsyncIterator() -> Base.AsyncIterator {
+        started.yield()
+        return base.makeAsyncIterator()
     }
 }

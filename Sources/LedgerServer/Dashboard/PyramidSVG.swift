@@ -13,7 +13,7 @@ enum PyramidSVG {
         var label: String
     }
 
-    static let panelWidth = 320.0
+    static let panelWidth = 420.0
     static let barArea = 200.0
     static let barHeight = 34.0
 

@@ -106,15 +106,7 @@ extension TestLedgerCommand {
         ) throws -> [URL] {
             let file = try InputFile.open(path)
             defer { file.close() }
-            guard let format = try requested ?? InputFormat.detect(prefix: file.prefix()) else {
-                throw LedgerInputError(
-                    source: file.name, line: 1, problem: "not a format testledger reads",
-                    fix: "pass --format \(InputFormat.allCases.map(\.rawValue).joined(separator: "|"))")
-            }
-            var digest = file.digest
-            digest.update(Array(metadata.project.utf8))
-            let context = ImportContext(
-                runID: digest.uuidString, sourceName: file.name, metadata: metadata, fallbackStart: file.modified)
+            let (format, context) = try Ingestion.reading(file, format: requested, metadata: metadata)
             var writer = try SpoolWriter(spool: spool, targetBytes: batchBytes)
             do {
                 try format.importer.importResults(from: .file(file.url), context: context, into: &writer)

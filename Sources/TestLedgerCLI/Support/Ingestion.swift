@@ -16,16 +16,7 @@ enum Ingestion {
         _ file: InputFile, format requested: InputFormat?, metadata: RunMetadata, runID: String? = nil,
         into database: LedgerDatabase
     ) throws -> Outcome {
-        guard let format = try requested ?? InputFormat.detect(prefix: file.prefix()) else {
-            throw LedgerInputError(
-                source: file.name, line: 1, problem: "not a format testledger reads",
-                fix: "pass --format \(InputFormat.allCases.map(\.rawValue).joined(separator: "|"))")
-        }
-        var digest = file.digest
-        digest.update(Array(metadata.project.utf8))
-        let context = ImportContext(
-            runID: runID ?? digest.uuidString, sourceName: file.name, metadata: metadata,
-            fallbackStart: file.modified)
+        let (format, context) = try reading(file, format: requested, metadata: metadata, runID: runID)
         let importer = format.importer
         do {
             let summary = try database.ingest { sink in
@@ -37,5 +28,23 @@ enum Ingestion {
         } catch let error as StoreSink.Problem {
             throw LedgerInputError(source: file.name, problem: error.message)
         }
+    }
+
+    /// The input's format (detected unless given) and its import context, whose run id is the
+    /// one given or derived from the content and the project, so that the same file twice is one run.
+    static func reading(
+        _ file: InputFile, format requested: InputFormat?, metadata: RunMetadata, runID: String? = nil
+    ) throws -> (InputFormat, ImportContext) {
+        guard let format = try requested ?? InputFormat.detect(prefix: file.prefix()) else {
+            throw LedgerInputError(
+                source: file.name, line: 1, problem: "not a format testledger reads",
+                fix: "pass --format \(InputFormat.allCases.map(\.rawValue).joined(separator: "|"))")
+        }
+        var digest = file.digest
+        digest.update(Array(metadata.project.utf8))
+        let context = ImportContext(
+            runID: runID ?? digest.uuidString, sourceName: file.name, metadata: metadata,
+            fallbackStart: file.modified)
+        return (format, context)
     }
 }

@@ -1,0 +1,38 @@
+import Hummingbird
+import LedgerCore
+import LedgerStore
+import Logging
+import ServiceLifecycle
+
+extension LedgerServer {
+    /// Serves `database` while `body` runs, given the port it listens on (pass port 0 for a free
+    /// one), then shuts down gracefully, finishing the requests under way. For tests, benchmarks
+    /// and embedding.
+    public static func running<T: Sendable>(
+        _ database: LedgerDatabase, configuration: ServerConfiguration, metrics: ServerMetrics = ServerMetrics(),
+        _ body: @Sendable (_ port: Int) async throws -> T
+    ) async throws -> T {
+        let (ports, announce) = AsyncStream.makeStream(of: Int.self)
+        let application = try application(database: database, configuration: configuration, metrics: metrics) {
+            announce.yield($0)
+        }
+        let services = ServiceGroup(
+            configuration: .init(services: [application], logger: Logger(label: "testledger")))
+        return try await withThrowingTaskGroup(of: T?.self) { group in
+            group.addTask {
+                try await services.run()
+                return nil
+            }
+            var iterator = ports.makeAsyncIterator()
+            guard let port = await iterator.next() else { throw CancellationError() }
+            do {
+                let result = try await body(port)
+                await services.triggerGracefulShutdown()
+                return result
+            } catch {
+                await services.triggerGracefulShutdown()
+                throw error
+            }
+        }
+    }
+}
