@@ -90,6 +90,7 @@ let package = Package(
             dependencies: [
                 "LedgerStore", "LedgerTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
     ]

@@ -7,6 +7,7 @@ import LedgerStore
 // Usage: swift run -c release ledger-benchmark [--tests 10000] [--runs 100] [--junit-runs 100]
 //        [--memory-mb 500]    (then also: ledger-benchmark --peak-rss ledger|read FILE)
 //        swift run -c release ledger-benchmark --observer [--tests 10000] [--rounds 3]
+//        swift run -c release ledger-benchmark --server [--tests 2000] [--uploads 300] [--clients 8]
 
 let arguments = CommandLine.arguments
 func option(_ name: String, _ fallback: Int) -> Int {
@@ -20,6 +21,12 @@ if arguments.contains("--observer") {
     try ObserverOverhead.run(
         tests: option("--tests", 10_000), rounds: option("--rounds", 3), packageRoot: root,
         scratch: root.appending(path: ".build-fixtures/ObserverOverhead"))
+    exit(0)
+}
+
+if arguments.contains("--server") {
+    try ServerLoad.run(
+        tests: option("--tests", 2_000), uploads: option("--uploads", 300), clients: option("--clients", 8))
     exit(0)
 }
 
