@@ -20,11 +20,16 @@ extension LedgerServer {
             configuration: .init(services: [application], logger: Logger(label: "testledger")))
         return try await withThrowingTaskGroup(of: T?.self) { group in
             group.addTask {
+                defer { announce.finish() }
                 try await services.run()
                 return nil
             }
             var iterator = ports.makeAsyncIterator()
-            guard let port = await iterator.next() else { throw CancellationError() }
+            guard let port = await iterator.next() else {
+                // It stopped before it listened: its error says why.
+                while try await group.next() != nil {}
+                throw CancellationError()
+            }
             do {
                 let result = try await body(port)
                 await services.triggerGracefulShutdown()

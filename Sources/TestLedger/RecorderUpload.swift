@@ -27,6 +27,8 @@ final class RecorderUpload: RecorderDestination, @unchecked Sendable {
     private var started = false
     private var wroteRunStart = false
     private var problem: String?
+    /// Batches that could be neither sent nor spooled.
+    private var lost = 0
 
     init(server: URL, token: String, environment: [String: String], policy: RetryPolicy = RetryPolicy()) {
         self.server = server
@@ -67,7 +69,10 @@ final class RecorderUpload: RecorderDestination, @unchecked Sendable {
             do {
                 spooled.append(try spool.add(batch, live: true))
             } catch {
-                lock.withLock { problem = problem ?? "could not write the spool \(spool.url.path): \(error)" }
+                lock.withLock {
+                    lost += 1
+                    problem = problem ?? "could not write the spool \(spool.url.path): \(error)"
+                }
             }
         }
         while let next = spooled.first, lock.withLock({ problem == nil }) {
@@ -90,7 +95,8 @@ final class RecorderUpload: RecorderDestination, @unchecked Sendable {
         request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
         request.setValue("application/x-ndjson", forHTTPHeaderField: "Content-Type")
         request.httpBody = body
-        request.timeoutInterval = 60
+        // Short: the process may be waiting to exit on it.
+        request.timeoutInterval = 15
         var failure = ""
         for delay in [0] + policy.delays {
             if delay > 0 { Thread.sleep(forTimeInterval: delay) }
@@ -156,11 +162,14 @@ final class RecorderUpload: RecorderDestination, @unchecked Sendable {
                     defer { upload.ready.removeAll() }
                     return upload.ready + [upload.batcher.finish()].compactMap { $0 }
                 }
-                for batch in flushed { _ = try? upload.spool.add(batch, live: true) }
+                var lost = upload.lock.withLock { upload.lost }
+                for batch in flushed where (try? upload.spool.add(batch, live: true)) == nil { lost += 1 }
+                let fate =
+                    lost > 0
+                    ? "\(lost) batch(es) could not be kept in \(upload.spool.url.path) and are lost"
+                    : "they wait in \(upload.spool.url.path) for `testledger upload --spool`"
                 FileHandle.standardError.write(
-                    Data(
-                        ("testledger: results not sent, the tests ran as usual: \(problem); they wait in "
-                            + "\(upload.spool.url.path) for `testledger upload --spool`\n").utf8))
+                    Data("testledger: results not sent, the tests ran as usual: \(problem); \(fate)\n".utf8))
             }
         }
     }

@@ -40,6 +40,32 @@ import Testing
         }
     }
 
+    @Test func aWriteTokenSendsButDoesNotRead() async throws {
+        try await LiveServer.with { server in
+            let write = try server.token("Shop", .write)
+            #expect(try await server.post("/api/v1/events", token: write, events).status == 201)
+            #expect(try await server.get("/api/v1/projects/Shop/runs", token: write).status == 403)
+            #expect(try await server.get("/api/v1/projects", token: write).status == 403)
+            #expect(try await server.get("/projects/Shop", token: write).status == 403)
+        }
+    }
+
+    @Test func aProjectNameWithSpacesAndAccentsIsOneProject() async throws {
+        try await LiveServer.with { server in
+            let name = "Café App/iOS"
+            let stream = RunScript(project: name).start().pass("Cart/adds").end().ndjson
+            #expect(
+                try await server.post("/api/v1/events", token: try server.token(name, .write), stream).status == 201)
+            let read = try server.token(name, .read)
+            let path = try #require(name.addingPercentEncoding(withAllowedCharacters: .alphanumerics))
+            let runs = try await server.get("/api/v1/projects/\(path)/runs", token: read)
+            #expect(runs.status == 200, "\(runs.body)")
+            let listed = try #require(try runs.json() as? [[String: Any]])
+            #expect(listed.map { $0["project"] as? String } == [name])
+            #expect(try await server.get("/projects/\(path)", token: read).status == 200)
+        }
+    }
+
     @Test func aRevokedTokenIs401() async throws {
         try await LiveServer.with { server in
             let token = try server.token("Shop", .write)

@@ -47,6 +47,36 @@ import Testing
         }
     }
 
+    @Test(.timeLimit(.minutes(1))) func gzipMembersOneAfterTheOtherAreReadInTurn() async throws {
+        let first = RunScript(project: "Shop").start().pass("Cart/adds")
+        let whole = first.pass("Cart/removes").end()
+        let head = whole.ndjson.utf8.prefix(first.ndjson.utf8.count)
+        let tail = whole.ndjson.utf8.dropFirst(first.ndjson.utf8.count)
+        try await LiveServer.with { server in
+            let token = try server.token("Shop", .write)
+            let answer = try await server.send(
+                .POST, "/api/v1/events", token: token,
+                body: try Gzip.compress(Array(head)) + Gzip.compress(Array(tail)),
+                headers: [("Content-Encoding", "gzip")])
+            #expect(answer.status == 201, "\(answer.body)")
+            #expect(try server.storedResults() == 2)
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1))) func bytesAfterTheGzipStreamAre400() async throws {
+        let script = RunScript(project: "Shop").start().pass("Cart/adds").end()
+        try await LiveServer.with { server in
+            let token = try server.token("Shop", .write)
+            let answer = try await server.send(
+                .POST, "/api/v1/events", token: token,
+                body: try Gzip.compress(Array(script.ndjson.utf8)) + Array("\ntrailing".utf8),
+                headers: [("Content-Encoding", "gzip")])
+            #expect(answer.status == 400, "\(answer.body)")
+            #expect(answer.body.contains("gzip"))
+            #expect(try server.storedResults() == 0)
+        }
+    }
+
     @Test func aCorruptGzipBodyIs400() async throws {
         try await LiveServer.with { server in
             let token = try server.token("Shop", .write)

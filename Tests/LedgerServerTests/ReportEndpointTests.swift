@@ -71,6 +71,30 @@ import Testing
         }
     }
 
+    @Test func aRunOfAnotherProjectOrNoneIs404() async throws {
+        try await LiveServer.with { server in
+            let (read, _) = try await Self.seeded(server)
+            let bank = try #require(try server.database.runs(project: "Bank").first)
+            let crossed = try await server.get("/api/v1/projects/Shop/pyramid?run=\(bank.id)", token: read)
+            #expect(crossed.status == 404, "\(crossed.body)")
+            #expect(!crossed.body.contains("Vault"))
+            let empty = try server.token("Empty", .read)
+            #expect(try await server.get("/api/v1/projects/Empty/pyramid", token: empty).status == 404)
+            #expect(try await server.get("/api/v1/projects/Empty/flaky", token: empty).status == 200)
+        }
+    }
+
+    @Test func countsAreKeptInRange() async throws {
+        try await LiveServer.with(ServerConfiguration(port: 0, publicRead: true)) { server in
+            _ = try await Self.seeded(server)
+            for limit in ["1", "0", "-1"] {
+                let runs = try #require(
+                    try await server.get("/api/v1/projects/Shop/runs?limit=\(limit)").json() as? [[String: Any]])
+                #expect(runs.count == 1, "limit=\(limit)")
+            }
+        }
+    }
+
     @Test func aBadSinceIs400() async throws {
         try await LiveServer.with(ServerConfiguration(port: 0, publicRead: true)) { server in
             let answer = try await server.get("/api/v1/projects/Shop/flaky?since=yesterday")

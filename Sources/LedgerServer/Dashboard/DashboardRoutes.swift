@@ -25,8 +25,8 @@ struct DashboardRoutes {
         }
         router.get("/projects/:project") { request, context in
             try await page {
-                let project = try readable(context)
-                let runs = request.uri.queryParameters.get("runs").flatMap { Int($0) } ?? 30
+                let project = try access.readable(context)
+                let runs = ReportRoutes.count(request, "runs", default: 30)
                 let since = try ReportRoutes.since(request)
                 let (layers, thresholds) = (self.layers, self.thresholds)
                 return ProjectPage.render(
@@ -37,7 +37,7 @@ struct DashboardRoutes {
         }
         router.get("/projects/:project/tests/**") { request, context in
             try await page {
-                let project = try readable(context)
+                let project = try access.readable(context)
                 let test = context.parameters.getCatchAll().joined(separator: "/").removingPercentEncoding ?? ""
                 guard !test.isEmpty else { throw HTTPError(.notFound, message: "name a test") }
                 let run = request.uri.queryParameters.get("run").map { String($0) }
@@ -87,11 +87,4 @@ struct DashboardRoutes {
         }
     }
 
-    /// The project of the path, once the caller may read it.
-    private func readable(_ context: LedgerRequestContext) throws -> String {
-        let raw = try context.parameters.require("project")
-        let project = raw.removingPercentEncoding ?? raw
-        try access.read(project, context)
-        return project
-    }
 }

@@ -21,60 +21,67 @@ struct ReportRoutes {
         }
         let project = router.group("/api/v1/projects/:project")
         project.get("runs") { request, context in
-            let name = try readable(context)
-            let limit = request.uri.queryParameters.get("limit").flatMap { Int($0) } ?? 50
+            let name = try access.readable(context)
+            let limit = Self.count(request, "limit", default: 50)
             return try JSONResponse.make(try await Blocking.run { try database.runs(project: name, limit: limit) })
         }
         project.get("runs/:run") { _, context in
-            let name = try readable(context)
+            let name = try access.readable(context)
             let id = try context.parameters.require("run")
             let run = try await Blocking.run { try database.run(id: id) }
             guard let run, run.project == name else { throw HTTPError(.notFound, message: "no run \(id) in \(name)") }
             return try JSONResponse.make(run)
         }
         project.get("pyramid") { request, context in
-            let name = try readable(context)
+            let name = try access.readable(context)
             let run = request.uri.queryParameters.get("run")
             let since = try Self.since(request)
             let layers = self.layers
             return try JSONResponse.make(
-                try await Blocking.run {
+                try await Self.found {
                     try database.pyramidReport(project: name, run: run, since: since, classifier: layers)
                 })
         }
         project.get("flaky") { request, context in
-            let name = try readable(context)
-            let runs = request.uri.queryParameters.get("runs").flatMap { Int($0) } ?? 30
+            let name = try access.readable(context)
+            let runs = Self.count(request, "runs", default: 30)
             let since = try Self.since(request)
             let thresholds = self.thresholds
             return try JSONResponse.make(
-                try await Blocking.run {
+                try await Self.found {
                     try database.flakyReport(
                         project: name, runs: runs, since: since, thresholds: thresholds,
                         now: Date().timeIntervalSince1970)
                 })
         }
         project.get("tests/**") { request, context in
-            let name = try readable(context)
+            let name = try access.readable(context)
             let test = context.parameters.getCatchAll().joined(separator: "/")
             guard let test = test.removingPercentEncoding, !test.isEmpty else {
                 throw HTTPError(.badRequest, message: "name a test: /api/v1/projects/\(name)/tests/<test id>")
             }
             let run = request.uri.queryParameters.get("run")
-            do {
-                return try JSONResponse.make(
-                    try await Blocking.run { try database.testDetail(test: test, run: run, project: name) })
-            } catch let error as StoreError {
-                throw HTTPError(.notFound, message: "\(error)")
-            }
+            return try JSONResponse.make(
+                try await Self.found { try database.testDetail(test: test, run: run, project: name) })
         }
     }
 
-    /// The project of the path, once the caller may read it.
-    private func readable(_ context: LedgerRequestContext) throws -> String {
-        let project = try context.parameters.require("project")
-        try access.read(project, context)
-        return project
+    /// A count from the query, kept within 1…1000.
+    static func count(_ request: Request, _ name: String, default fallback: Int) -> Int {
+        let value = request.uri.queryParameters.get(name).flatMap { Int($0) } ?? fallback
+        return min(max(value, 1), 1000)
+    }
+
+    /// Runs a store query off the cooperative pool; what it cannot find is 404.
+    static func found<T: Sendable>(_ query: @escaping @Sendable () throws -> T) async throws -> T {
+        do {
+            return try await Blocking.run(query)
+        } catch let error as StoreError {
+            switch error {
+            case .noSuchRun, .noSuchTest: throw HTTPError(.notFound, message: "\(error)")
+            default: throw error
+            }
+        }
     }
 
     static func since(_ request: Request) throws -> Double? {

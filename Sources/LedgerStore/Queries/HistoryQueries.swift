@@ -57,10 +57,15 @@ extension LedgerDatabase {
     }
 
     /// The run with this id, when stored.
-    public func windowRun(id: String) throws -> WindowRun? {
+    public func windowRun(id: String, project: String? = nil) throws -> WindowRun? {
         try writer.read { db in
             try Row.fetchOne(
-                db, sql: "SELECT id, uuid, startedAt, revision, configuration FROM run WHERE uuid = ?", arguments: [id]
+                db,
+                sql: """
+                    SELECT id, uuid, startedAt, revision, configuration FROM run
+                    WHERE uuid = ? AND (? IS NULL OR project = ?)
+                    """,
+                arguments: [id, project, project]
             )
             .map(WindowRun.init(row:))
         }

@@ -6,7 +6,7 @@ extension LedgerDatabase {
     /// The pyramid of one run (the newest by default), or of every test seen since a time.
     /// - Parameters:
     ///   - project: the project; the newest run's when `nil`.
-    ///   - run: a run id; wins over `since`.
+    ///   - run: a run id (of `project`, when one is given); wins over `since`.
     ///   - since: seconds since 1970; each test counts once, by its newest run.
     /// - Throws: ``StoreError/noSuchRun(_:)`` when nothing matches.
     public func pyramidReport(
@@ -14,7 +14,7 @@ extension LedgerDatabase {
     ) throws -> PyramidReport {
         let runs: [WindowRun]
         if let run {
-            guard let found = try windowRun(id: run) else { throw StoreError.noSuchRun(run) }
+            guard let found = try windowRun(id: run, project: project) else { throw StoreError.noSuchRun(run) }
             runs = [found]
         } else if let project = try project ?? latestProject() {
             runs = try windowRuns(project: project, count: since == nil ? 1 : nil, since: since)

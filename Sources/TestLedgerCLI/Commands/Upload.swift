@@ -58,9 +58,9 @@ extension TestLedgerCommand {
                 let named = Set(batches.map(\.file))
                 batches += try spool.pending().filter { !named.contains($0) }.map { ($0.lastPathComponent, $0) }
             }
+            let (server, token) = (try server(), try writeToken())
             let client = Uploader.client()
-            let uploader = Uploader(
-                server: try server(), token: try writeToken(), policy: RetryPolicy(retries: retries), client: client)
+            let uploader = Uploader(server: server, token: token, policy: RetryPolicy(retries: retries), client: client)
             let (unsent, refused) = await Self.deliver(batches, with: uploader, spool: spool)
             try await client.shutdown()
             if unsent > 0 {
