@@ -17,4 +17,9 @@ public enum Tokens {
     public static func hash(_ token: String) -> String {
         SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
     }
+
+    /// The live token a caller presented, looked up by its hash off the cooperative pool.
+    static func live(_ presented: String, in database: LedgerDatabase) async throws -> StoredToken? {
+        try await Blocking.run { try database.token(hash: hash(presented)) }
+    }
 }

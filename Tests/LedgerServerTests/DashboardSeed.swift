@@ -46,7 +46,7 @@ enum DashboardSeed {
             script
             .with(.testEnd(.init(at: at + 0.7, test: test, outcome: outcome, duration: 0.7)))
             .fail(hostile)
-            .test("ShopUITests/Login/works", .passed, duration: 2, layer: .ui)
+            .result("ShopUITests/Login/works", .passed, duration: 2, layer: .ui)
             .end()
     }
 

@@ -19,7 +19,7 @@ import Testing
         var runs: [String] = []
         for (index, flips) in [Outcome.passed, .failed, .passed].enumerated() {
             let script = RunScript(project: "Shop", at: 1_700_000_000 + Double(index) * 3_600).start()
-                .pass("Cart/adds").test("Cart/flips", flips).pass("UI/Login/works", duration: 2).end()
+                .pass("Cart/adds").result("Cart/flips", flips).pass("UI/Login/works", duration: 2).end()
             runs.append(script.run)
             #expect(try await server.post("/api/v1/events", token: write, script.ndjson).status == 201)
         }

@@ -103,8 +103,10 @@ import Testing
     @Test func sendingARunTwiceStoresItOnce() throws {
         let ledger = try TemporaryLedger()
         defer { ledger.directory.remove() }
-        let script = RunScript().start().pass("A/a").fail("A/b").test("A/c", .failed).test("A/c", .passed, attempt: 2)
-            .end()
+        let script = RunScript().start().pass("A/a").fail("A/b").result("A/c", .failed).result(
+            "A/c", .passed, attempt: 2
+        )
+        .end()
         let first = try ledger.ingest(script.records)
         let second = try ledger.ingest(script.records)
         #expect(first.results == 4)
@@ -162,7 +164,8 @@ import Testing
         defer { ledger.directory.remove() }
         let older = RunScript(at: 1_000).start().pass("A/a").end()
         let newer = RunScript(at: 2_000).start(source: "junit")
-            .pass("A/a").test("A/b", .failed).test("A/b", .passed, attempt: 2).fail("A/c").test("A/d", .skipped).end()
+            .pass("A/a").result("A/b", .failed).result("A/b", .passed, attempt: 2).fail("A/c").result("A/d", .skipped)
+            .end()
         try ledger.ingest(older.records + newer.records)
         let runs = try ledger.database.runs()
         #expect(runs.map(\.id) == [newer.run, older.run])

@@ -16,7 +16,7 @@ import Testing
             script = script.pass("A/stable", duration: 0.5)
             switch index {
             case 1: script = script.fail("A/flips")
-            case 2: script = script.test("A/flips", .failed).test("A/flips", .passed, attempt: 2)
+            case 2: script = script.result("A/flips", .failed).result("A/flips", .passed, attempt: 2)
             case 3: break
             default: script = script.pass("A/flips")
             }

@@ -12,7 +12,7 @@ import Testing
         for index in 0..<7 { script = script.pass("DemoTests.Unit/t\(index)", duration: 0.01) }
         script = script.pass("DemoIntegrationTests.Store/t1", duration: 0.5).fail(
             "DemoIntegrationTests.Store/t2", duration: 0.5)
-        script = script.test("Demo.Login/t", .passed, duration: 3, layer: .ui).end()
+        script = script.result("Demo.Login/t", .passed, duration: 3, layer: .ui).end()
         try ledger.ingest(RunScript(at: 50).start().pass("Old/t").end().records + script.records)
         let report = try ledger.database.pyramidReport(
             project: nil, run: nil, since: nil, classifier: LayerClassifier())
@@ -44,7 +44,8 @@ import Testing
             script = index % 3 == 0 ? script.fail("A/flips") : script.pass("A/flips")
             script =
                 index == 9
-                ? script.test("A/retried", .failed).test("A/retried", .passed, attempt: 2) : script.pass("A/retried")
+                ? script.result("A/retried", .failed).result("A/retried", .passed, attempt: 2)
+                : script.pass("A/retried")
             script = index >= 6 ? script.fail("A/broken") : script.pass("A/broken")
             let held = index % 2 == 0
             script = script.with(.testStart(.init(at: script.clock, test: "A/waits")))

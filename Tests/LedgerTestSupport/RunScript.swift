@@ -34,8 +34,8 @@ public struct RunScript: Sendable {
                     configuration: configuration)))
     }
 
-    /// One attempt of a test: start, an issue when it failed, end.
-    public func test(
+    /// One result (an attempt) of a test: start, an issue when it failed, end.
+    public func result(
         _ id: String, _ outcome: Outcome, attempt: Int = 1, duration: Double = 0.01, layer: Layer? = nil,
         file: String? = nil
     ) -> RunScript {
@@ -49,8 +49,8 @@ public struct RunScript: Sendable {
             .testEnd(.init(at: script.clock, test: id, attempt: attempt, outcome: outcome, duration: duration)))
     }
 
-    public func pass(_ id: String, duration: Double = 0.01) -> RunScript { test(id, .passed, duration: duration) }
-    public func fail(_ id: String, duration: Double = 0.01) -> RunScript { test(id, .failed, duration: duration) }
+    public func pass(_ id: String, duration: Double = 0.01) -> RunScript { result(id, .passed, duration: duration) }
+    public func fail(_ id: String, duration: Double = 0.01) -> RunScript { result(id, .failed, duration: duration) }
 
     public func end() -> RunScript { with(.runEnd(.init(at: clock, outcome: "finished"))) }
 

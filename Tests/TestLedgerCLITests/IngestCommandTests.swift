@@ -138,7 +138,7 @@ extension IngestCommandTests {
         for name in names { script = script.fail(name) }
         for run in 0..<3 {
             var again = RunScript(at: Double(1_800_000_000 + run)).start()
-            for name in names { again = again.test(name, run % 2 == 0 ? .passed : .failed) }
+            for name in names { again = again.result(name, run % 2 == 0 ? .passed : .failed) }
             try cli.run(["ingest", "-"], stdin: again.end().ndjson)
         }
         #expect(try cli.run(["ingest", "-"], stdin: script.end().ndjson).status == 0)

@@ -25,7 +25,7 @@ extension DashboardRoutes {
             guard !presented.isEmpty else {
                 return DashboardResponse.page(LoginPage.render(message: "Paste a read token."), status: .badRequest)
             }
-            let token = try await Blocking.run { try database.token(hash: Tokens.hash(presented)) }
+            let token = try await Tokens.live(presented, in: database)
             guard let token else {
                 return DashboardResponse.page(
                     LoginPage.render(message: "That token is unknown or revoked."), status: .unauthorized)

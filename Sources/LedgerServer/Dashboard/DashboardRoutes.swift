@@ -30,7 +30,7 @@ struct DashboardRoutes {
                 let since = try ReportRoutes.since(request)
                 let (layers, thresholds) = (self.layers, self.thresholds)
                 return ProjectPage.render(
-                    try await Blocking.run {
+                    try await Blocking.lookup {
                         try Self.content(project, runs: runs, since: since, layers, thresholds, database)
                     })
             }
@@ -41,7 +41,7 @@ struct DashboardRoutes {
                 let test = context.parameters.getCatchAll().joined(separator: "/").removingPercentEncoding ?? ""
                 guard !test.isEmpty else { throw HTTPError(.notFound, message: "name a test") }
                 let run = request.uri.queryParameters.get("run").map { String($0) }
-                let (detail, history) = try await Blocking.run {
+                let (detail, history) = try await Blocking.lookup {
                     (
                         try database.testDetail(test: test, run: run, project: project),
                         try database.outcomeHistory(project: project, test: test, limit: Self.historyLength)
@@ -79,11 +79,6 @@ struct DashboardRoutes {
             return DashboardResponse.page(try await render())
         } catch let error as HTTPError {
             return DashboardResponse.error(error.status, message: error.body)
-        } catch let error as StoreError {
-            switch error {
-            case .noSuchRun, .noSuchTest: return DashboardResponse.error(.notFound, message: "\(error)")
-            default: throw error
-            }
         }
     }
 

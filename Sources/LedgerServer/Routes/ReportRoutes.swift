@@ -38,7 +38,7 @@ struct ReportRoutes {
             let since = try Self.since(request)
             let layers = self.layers
             return try JSONResponse.make(
-                try await Self.found {
+                try await Blocking.lookup {
                     try database.pyramidReport(project: name, run: run, since: since, classifier: layers)
                 })
         }
@@ -48,7 +48,7 @@ struct ReportRoutes {
             let since = try Self.since(request)
             let thresholds = self.thresholds
             return try JSONResponse.make(
-                try await Self.found {
+                try await Blocking.lookup {
                     try database.flakyReport(
                         project: name, runs: runs, since: since, thresholds: thresholds,
                         now: Date().timeIntervalSince1970)
@@ -62,7 +62,7 @@ struct ReportRoutes {
             }
             let run = request.uri.queryParameters.get("run")
             return try JSONResponse.make(
-                try await Self.found { try database.testDetail(test: test, run: run, project: name) })
+                try await Blocking.lookup { try database.testDetail(test: test, run: run, project: name) })
         }
     }
 
@@ -70,18 +70,6 @@ struct ReportRoutes {
     static func count(_ request: Request, _ name: String, default fallback: Int) -> Int {
         let value = request.uri.queryParameters.get(name).flatMap { Int($0) } ?? fallback
         return min(max(value, 1), 1000)
-    }
-
-    /// Runs a store query off the cooperative pool; what it cannot find is 404.
-    static func found<T: Sendable>(_ query: @escaping @Sendable () throws -> T) async throws -> T {
-        do {
-            return try await Blocking.run(query)
-        } catch let error as StoreError {
-            switch error {
-            case .noSuchRun, .noSuchTest: throw HTTPError(.notFound, message: "\(error)")
-            default: throw error
-            }
-        }
     }
 
     static func since(_ request: Request) throws -> Double? {

@@ -1,0 +1,21 @@
+import GRDB
+import LedgerCore
+
+/// A project in `GET /api/v1/projects`.
+public struct ProjectListing: Codable, Hashable, Sendable {
+    public var project: String
+    public var runs: Int
+    public var latestRun: String
+}
+
+extension LedgerDatabase {
+    /// The projects with runs, with how many runs and when the newest started.
+    public func projects() throws -> [ProjectListing] {
+        try writer.read { db in
+            try Row.fetchAll(
+                db,
+                sql: "SELECT project, count(*), max(startedAt) FROM run GROUP BY project ORDER BY max(startedAt) DESC"
+            ).map { ProjectListing(project: $0[0], runs: $0[1], latestRun: iso8601($0[2])) }
+        }
+    }
+}
