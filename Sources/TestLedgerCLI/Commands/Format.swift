@@ -34,9 +34,9 @@ extension TestLedgerCommand {
             var stream = ConsoleStream(
                 database: database, run: runID, metadata: metadata, choice: from,
                 echo: ConsoleEcho(colored: isatty(STDOUT_FILENO) == 1))
-            var reader = StandardInputLines()
-            while let line = reader.next() {
-                try stream.consume(line, at: Date().timeIntervalSince1970)
+            let input = ArrivingLines()
+            while let (line, at) = input.next() {
+                try stream.consume(line, at: at)
             }
             let failed = try stream.finish(at: Date().timeIntervalSince1970)
             if failed { throw ExitCode(1) }

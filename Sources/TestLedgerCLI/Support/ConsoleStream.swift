@@ -142,29 +142,3 @@ struct ConsoleEcho {
         FileHandle.standardOutput.write(Data((text + "\n").utf8))
     }
 }
-
-/// Standard input's lines as they arrive, not waiting for the input to end.
-struct StandardInputLines {
-    private var buffer = Data()
-    private var ended = false
-
-    mutating func next() -> Substring? {
-        while true {
-            if let newline = buffer.firstIndex(of: 0x0A) {
-                var end = newline
-                if end > buffer.startIndex, buffer[end - 1] == 0x0D { end -= 1 }
-                let line = String(decoding: buffer[buffer.startIndex..<end], as: UTF8.self)
-                buffer.removeSubrange(buffer.startIndex...newline)
-                return Substring(line)
-            }
-            if ended {
-                guard !buffer.isEmpty else { return nil }
-                let line = String(decoding: buffer, as: UTF8.self)
-                buffer.removeAll()
-                return Substring(line)
-            }
-            let chunk = FileHandle.standardInput.availableData
-            if chunk.isEmpty { ended = true } else { buffer.append(chunk) }
-        }
-    }
-}
