@@ -63,6 +63,36 @@ import Testing
         }
     }
 
+    @Test(.timeLimit(.minutes(1))) func aGzipBodyManyWindowsLongIsReadWhole() async throws {
+        var script = RunScript(project: "Shop").start()
+        for index in 0..<3_000 { script = script.pass("Cart/adds item \(index)") }
+        let body = try Gzip.compress(Array(script.end().ndjson.utf8))
+        #expect(script.ndjson.utf8.count > 16 * body.count, "each compressed chunk inflates past the window")
+        try await LiveServer.with { server in
+            let token = try server.token("Shop", .write)
+            let answer = try await server.send(
+                .POST, "/api/v1/events", token: token, body: body, headers: [("Content-Encoding", "gzip")])
+            #expect(answer.status == 201, "\(answer.body)")
+            #expect(try server.storedResults() == 3_000)
+        }
+    }
+
+    /// Without its 8-byte trailer every line still inflates: only the missing end tells.
+    @Test(.timeLimit(.minutes(1))) func aGzipBodyCutShortIs400EvenBetweenLines() async throws {
+        let whole = try Gzip.compress(Array(script.ndjson.utf8))
+        try await LiveServer.with { server in
+            let token = try server.token("Shop", .write)
+            for cut in [8, whole.count / 2] {
+                let answer = try await server.send(
+                    .POST, "/api/v1/events", token: token, body: Array(whole.dropLast(cut)),
+                    headers: [("Content-Encoding", "gzip")])
+                #expect(answer.status == 400, "\(answer.body)")
+                #expect(answer.body.contains("cut short"), "\(answer.body)")
+            }
+            #expect(try server.storedResults() == 0)
+        }
+    }
+
     @Test(.timeLimit(.minutes(1))) func bytesAfterTheGzipStreamAre400() async throws {
         let script = RunScript(project: "Shop").start().pass("Cart/adds").end()
         try await LiveServer.with { server in

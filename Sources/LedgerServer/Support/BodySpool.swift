@@ -1,4 +1,3 @@
-import CompressNIO
 import Foundation
 import Hummingbird
 
@@ -20,7 +19,6 @@ enum BodySpool {
                 try file.write(contentsOf: Data(buffer.readableBytesView))
             }
             let inflater = gzip ? try GzipInflater() : nil
-            defer { inflater?.finish() }
             var received = 0
             for try await chunk in body {
                 received += chunk.readableBytes
@@ -32,51 +30,27 @@ enum BodySpool {
                 guard received <= limit else {
                     throw HTTPError(.contentTooLarge, message: "the body is larger than the \(limit) byte limit")
                 }
-                do {
-                    try inflater.inflate(chunk) { try keep($0) }
-                } catch let error as HTTPError {
-                    throw error
-                } catch {
-                    throw HTTPError(.badRequest, message: "the gzip body is corrupt: \(error)")
-                }
+                try Self.inflating { try inflater.inflate(chunk, into: keep) }
             }
+            try Self.inflating { try inflater?.end(into: keep) }
             return url
         } catch {
             try? FileManager.default.removeItem(at: url)
             throw error
         }
     }
-}
 
-/// Inflates a gzip body chunk by chunk through a bounded window. Members one after the other
-/// (`cat a.gz b.gz`) are read in turn, as `gzip -d` reads them.
-final class GzipInflater {
-    private let decompressor: any NIODecompressor
-    private var window = ByteBufferAllocator().buffer(capacity: 64 << 10)
-
-    init() throws {
-        decompressor = CompressionAlgorithm.gzip().decompressor
-        try decompressor.startStream()
-    }
-
-    func finish() {
-        try? decompressor.finishStream()
-    }
-
-    func inflate(_ chunk: ByteBuffer, into keep: (ByteBuffer) throws -> Void) throws {
-        var input = chunk
-        while input.readableBytes > 0 {
-            window.clear()
-            do {
-                try input.decompressStream(to: &window, with: decompressor)
-            } catch let error as CompressNIOError where error == .bufferOverflow {
-                // The window is full: keep it and go on.
-            }
-            if window.readableBytes > 0 { try keep(window) }
-            // Input left while the window has room: the member has ended and another begins.
-            if input.readableBytes > 0 && window.writableBytes > 0 {
-                try decompressor.resetStream()
-            }
+    private static func inflating(_ work: () throws -> Void) throws {
+        do {
+            try work()
+        } catch let error as HTTPError {
+            throw error
+        } catch GzipInflater.Failure.cutShort {
+            throw HTTPError(
+                .badRequest,
+                message: "the gzip body is cut short: it ends inside its gzip stream; send the whole body again")
+        } catch {
+            throw HTTPError(.badRequest, message: "the gzip body is corrupt: \(error)")
         }
     }
 }
