@@ -38,6 +38,26 @@ public struct SpoolDirectory: Sendable {
             .sorted { $0.lastPathComponent < $1.lastPathComponent }
     }
 
+    /// Removes what writers stopped mid-write left behind (`.incoming-*` folders, `.partial`
+    /// files) once it is older than `age`, so a writer still at work is left alone. Returns what
+    /// went.
+    @discardableResult
+    public func sweep(olderThan age: TimeInterval = 3_600, now: Date = Date()) -> [URL] {
+        let keys: Set<URLResourceKey> = [.contentModificationDateKey]
+        let entries =
+            (try? FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: Array(keys))) ?? []
+        return entries.filter { entry in
+            let name = entry.lastPathComponent
+            guard name.hasPrefix(".incoming-") || (name.hasPrefix(".") && name.hasSuffix(".partial")) else {
+                return false
+            }
+            guard let modified = try? entry.resourceValues(forKeys: keys).contentModificationDate,
+                now.timeIntervalSince(modified) > age
+            else { return false }
+            return (try? FileManager.default.removeItem(at: entry)) != nil
+        }
+    }
+
     /// Whether a spooled batch was cut by a live recorder.
     public static func isLive(_ file: URL) -> Bool {
         file.lastPathComponent.hasSuffix(".live.ndjson")

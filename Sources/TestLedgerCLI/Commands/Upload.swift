@@ -55,6 +55,7 @@ extension TestLedgerCommand {
                     .map { (path, $0) }
             }
             if self.spool {
+                spool.sweep()
                 let named = Set(batches.map(\.file))
                 batches += try spool.pending().filter { !named.contains($0) }.map { ($0.lastPathComponent, $0) }
             }
