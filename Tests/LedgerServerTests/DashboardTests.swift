@@ -112,17 +112,28 @@ import Testing
             #expect(unauthorized.body.contains(#"<form method="post" action="/login">"#))
 
             let client = HTTPClient(configuration: .init(redirectConfiguration: .disallow))
-            func login(_ token: String) async throws -> HTTPClientResponse {
+            func login(_ token: String, headers: [(String, String)] = []) async throws -> HTTPClientResponse {
                 var request = HTTPClientRequest(url: server.base + "/login")
                 request.method = .POST
                 request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
+                for (name, value) in headers { request.headers.add(name: name, value: value) }
                 request.body = .bytes(ByteBuffer(string: "token=" + token))
                 return try await client.execute(request, timeout: .seconds(30))
             }
             do {
                 #expect(try await login(try server.token("Shop", .write)).status == .forbidden)
                 #expect(try await login("tl_made_up").status == .unauthorized)
-                let answer = try await login(try server.token("Shop", .read))
+                // Another site's form cannot log the browser into a token of its choosing.
+                let read = try server.token("Shop", .read)
+                for foreign in [[("Sec-Fetch-Site", "cross-site")], [("Origin", "https://elsewhere.example")]] {
+                    let refused = try await login(read, headers: foreign)
+                    #expect(refused.status == .forbidden, "\(foreign)")
+                    #expect(refused.headers.first(name: "Set-Cookie") == nil)
+                }
+                let origin = server.base.replacingOccurrences(of: "/$", with: "", options: .regularExpression)
+                #expect(try await login(read, headers: [("Origin", origin)]).status == .seeOther)
+                #expect(try await login(read, headers: [("Sec-Fetch-Site", "same-origin")]).status == .seeOther)
+                let answer = try await login(read)
                 #expect(answer.status == .seeOther)
                 #expect(answer.headers.first(name: "Location") == "/projects/Shop")
                 let cookie = try #require(answer.headers.first(name: "Set-Cookie"))

@@ -19,6 +19,10 @@ extension DashboardRoutes {
             DashboardResponse.page(LoginPage.render(signedInTo: context.token?.project))
         }
         router.post("/login") { request, _ in
+            guard Self.isSameOrigin(request) else {
+                return DashboardResponse.page(
+                    LoginPage.render(message: "Sign in from this dashboard's own login page."), status: .forbidden)
+            }
             let body = try await request.body.collect(upTo: 16 << 10)
             let form = try? URLEncodedFormDecoder().decode(LoginForm.self, from: String(buffer: body))
             let presented = form?.token.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
@@ -44,5 +48,19 @@ extension DashboardRoutes {
                     sameSite: .strict))
             return response
         }
+    }
+
+    /// Whether a login form came from this dashboard, not another site logging the browser into
+    /// a token of its choosing. Browsers say so in `Sec-Fetch-Site`; older ones send `Origin`.
+    /// A client that sends neither (curl, a script) is no browser to protect.
+    static func isSameOrigin(_ request: Request) -> Bool {
+        func header(_ name: String) -> String? {
+            request.headers.first { $0.name.canonicalName == name }?.value
+        }
+        if let site = header("sec-fetch-site") { return site == "same-origin" || site == "none" }
+        guard let origin = header("origin") else { return true }
+        guard let url = URL(string: origin), let originHost = url.host else { return false }
+        let host = header("x-forwarded-host") ?? request.head.authority ?? header("host")
+        return originHost + (url.port.map { ":\($0)" } ?? "") == host
     }
 }
