@@ -61,7 +61,10 @@ struct ConsoleStream {
         for (early, time) in held { try feed(early, at: time) }
         held.removeAll()
         try feed(line, at: at)
-        if at - lastStore >= 0.2 { try store() }
+        if at - lastStore >= 0.2 {
+            lastStore = at
+            try store()
+        }
     }
 
     /// Closes the run; whether anything failed or the run was cut short (no `run.end`).
@@ -112,7 +115,6 @@ struct ConsoleStream {
     }
 
     private mutating func store() throws {
-        lastStore = Date().timeIntervalSince1970
         guard !pending.isEmpty else { return }
         let events = pending
         pending.removeAll()
