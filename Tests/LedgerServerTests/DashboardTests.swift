@@ -133,6 +133,10 @@ import Testing
                 let origin = server.base.replacingOccurrences(of: "/$", with: "", options: .regularExpression)
                 #expect(try await login(read, headers: [("Origin", origin)]).status == .seeOther)
                 #expect(try await login(read, headers: [("Sec-Fetch-Site", "same-origin")]).status == .seeOther)
+                let proxied = [
+                    ("Origin", "https://CI.example:8443"), ("X-Forwarded-Host", "ci.example, proxy.internal"),
+                ]
+                #expect(try await login(read, headers: proxied).status == .seeOther, "the public name behind a proxy")
                 let answer = try await login(read)
                 #expect(answer.status == .seeOther)
                 #expect(answer.headers.first(name: "Location") == "/projects/Shop")

@@ -51,16 +51,21 @@ extension DashboardRoutes {
     }
 
     /// Whether a login form came from this dashboard, not another site logging the browser into
-    /// a token of its choosing. Browsers say so in `Sec-Fetch-Site`; older ones send `Origin`.
-    /// A client that sends neither (curl, a script) is no browser to protect.
+    /// a token of its choosing. Browsers say so in `Sec-Fetch-Site`; older ones send `Origin`,
+    /// whose host must be the one served (behind a proxy, the first `X-Forwarded-Host`; ports
+    /// are not compared, since proxies often drop them). A client that sends neither (curl, a
+    /// script) is no browser to protect.
     static func isSameOrigin(_ request: Request) -> Bool {
         func header(_ name: String) -> String? {
             request.headers.first { $0.name.canonicalName == name }?.value
         }
         if let site = header("sec-fetch-site") { return site == "same-origin" || site == "none" }
         guard let origin = header("origin") else { return true }
-        guard let url = URL(string: origin), let originHost = url.host else { return false }
-        let host = header("x-forwarded-host") ?? request.head.authority ?? header("host")
-        return originHost + (url.port.map { ":\($0)" } ?? "") == host
+        let forwarded = header("x-forwarded-host")?.split(separator: ",").first.map(String.init)
+        guard let served = forwarded ?? request.head.authority ?? header("host"),
+            let servedHost = URL(string: "http://" + served.trimmingCharacters(in: .whitespaces))?.host,
+            let originHost = URL(string: origin)?.host
+        else { return false }
+        return originHost.lowercased() == servedHost.lowercased()
     }
 }
