@@ -22,11 +22,11 @@ final class GzipInflater {
     func inflate(_ chunk: ByteBuffer, into keep: (ByteBuffer) throws -> Void) throws {
         var input = chunk
         while input.readableBytes > 0 {
-            let step = try self.step(&input, into: keep)
+            let result = try step(&input, into: keep)
             // Input left though the window had room: the member has ended and another begins.
-            if step == .ended && input.readableBytes > 0 { try decompressor.resetStream() }
+            if result == .ended && input.readableBytes > 0 { try decompressor.resetStream() }
         }
-        // The last bytes of input may still owe output that did not fit in the window.
+        // Take out now what zlib still holds for this chunk, rather than with the next one.
         while try step(into: keep) == .windowFull {}
     }
 
