@@ -40,6 +40,14 @@ public struct ContentDigest: Sendable {
         return uuid.uuidString.lowercased()
     }
 
+    /// The id of the run imported from this content into `project`: the same file sent to the
+    /// same project twice is one run, through `ingest`, `upload` or the server alike.
+    public func runID(project: String) -> String {
+        var digest = self
+        digest.update(Array(project.utf8))
+        return digest.uuidString
+    }
+
     /// The digest of a whole file, read in chunks.
     public static func of(file url: URL) throws -> ContentDigest {
         let handle = try FileHandle(forReadingFrom: url)

@@ -6,12 +6,12 @@ public enum TestDetailRendering {
             "  \(detail.outcome) in \(detail.duration.map(Figures.seconds) ?? "–"), run \(detail.run) at \(detail.startedAt)"
                 + (detail.attempts.count > 1 ? " (attempts: \(detail.attempts.joined(separator: ", ")))" : ""),
         ]
-        if let file = detail.file { lines.append("  at \(file)\(detail.line.map { ":\($0)" } ?? "")") }
+        if let place = Figures.place(detail.file, detail.line) { lines.append("  at \(place)") }
         if let layer = detail.layer { lines.append("  layer: \(layer.rawValue)") }
         if !detail.issues.isEmpty {
             lines.append("Failures:")
             for issue in detail.issues {
-                let place = issue.file.map { " (\($0)\(issue.line.map { ":\($0)" } ?? ""))" } ?? ""
+                let place = Figures.place(issue.file, issue.line).map { " (\($0))" } ?? ""
                 lines.append("  - \(issue.message)\(place)")
             }
         }

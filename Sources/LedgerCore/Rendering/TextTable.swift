@@ -71,6 +71,11 @@ public enum Figures {
 
     public static func decimal(_ value: Double) -> String { format2(value) }
 
+    /// `file:line`, or the file alone without a line; `nil` without a file.
+    public static func place(_ file: String?, _ line: Int?) -> String? {
+        file.map { $0 + (line.map { ":\($0)" } ?? "") }
+    }
+
     static func format2(_ value: Double) -> String {
         let scaled = Int((value * 100).rounded())
         let fraction = abs(scaled % 100)

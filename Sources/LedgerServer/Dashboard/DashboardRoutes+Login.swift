@@ -40,7 +40,7 @@ extension DashboardRoutes {
                         message: "That is a write token: paste a read token, which is all a browser needs."),
                     status: .forbidden)
             }
-            let https = request.headers.first { $0.name.canonicalName == "x-forwarded-proto" }?.value == "https"
+            let https = request.header("x-forwarded-proto") == "https"
             var response = Response(status: .seeOther, headers: [.location: DashboardPath.project(token.project)])
             response.setCookie(
                 try Cookie.validated(
@@ -56,13 +56,10 @@ extension DashboardRoutes {
     /// are not compared, since proxies often drop them). A client that sends neither (curl, a
     /// script) is no browser to protect.
     static func isSameOrigin(_ request: Request) -> Bool {
-        func header(_ name: String) -> String? {
-            request.headers.first { $0.name.canonicalName == name }?.value
-        }
-        if let site = header("sec-fetch-site") { return site == "same-origin" || site == "none" }
-        guard let origin = header("origin") else { return true }
-        let forwarded = header("x-forwarded-host")?.split(separator: ",").first.map(String.init)
-        guard let served = forwarded ?? request.head.authority ?? header("host"),
+        if let site = request.header("sec-fetch-site") { return site == "same-origin" || site == "none" }
+        guard let origin = request.header("origin") else { return true }
+        let forwarded = request.header("x-forwarded-host")?.split(separator: ",").first.map(String.init)
+        guard let served = forwarded ?? request.head.authority ?? request.header("host"),
             let servedHost = URL(string: "http://" + served.trimmingCharacters(in: .whitespaces))?.host,
             let originHost = URL(string: origin)?.host
         else { return false }

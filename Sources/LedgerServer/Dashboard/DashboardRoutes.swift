@@ -26,8 +26,8 @@ struct DashboardRoutes {
         router.get("/projects/:project") { request, context in
             try await page {
                 let project = try access.readable(context)
-                let runs = ReportRoutes.count(request, "runs", default: 30)
-                let since = try ReportRoutes.since(request)
+                let runs = request.count("runs", default: 30)
+                let since = try request.since()
                 let (layers, thresholds) = (self.layers, self.thresholds)
                 return ProjectPage.render(
                     try await Blocking.lookup {
@@ -81,5 +81,4 @@ struct DashboardRoutes {
             return DashboardResponse.error(error.status, message: error.body)
         }
     }
-
 }

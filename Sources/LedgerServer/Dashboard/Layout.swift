@@ -33,6 +33,13 @@ enum Layout {
             """
     }
 
+    /// A run id by its first eight characters, the whole id on hover.
+    static func runCode(_ id: String) -> HTML {
+        "<code title=\"\(id)\">\(shortRun(id))</code>"
+    }
+
+    static func shortRun(_ id: String) -> String { String(id.prefix(8)) }
+
     static let style: HTML = """
         :root { color-scheme: light dark; --pass: #2e9d4f; --fail: #d0342c; --retry: #e09a12;
           --none: #8884; --line: #8885; font-family: system-ui, sans-serif; font-size: 15px; }

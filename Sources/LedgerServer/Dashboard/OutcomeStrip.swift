@@ -8,7 +8,7 @@ enum OutcomeStrip {
         let rendered = cells.map { cell -> HTML in
             let (letter, tone, words) = look(cell)
             let title =
-                "\(words) · run \(cell.run.prefix(8)) · \(iso8601(cell.startedAt))"
+                "\(words) · run \(Layout.shortRun(cell.run)) · \(iso8601(cell.startedAt))"
                 + (cell.revision.map { " · \($0)" } ?? "")
             guard !cell.attempts.isEmpty else {
                 return "<span class=\"cell\" title=\"\(title)\">\(letter)</span>"

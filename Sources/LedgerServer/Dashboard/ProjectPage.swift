@@ -52,7 +52,7 @@ enum ProjectPage {
         let rows = runs.map { run -> HTML in
             let source: HTML = run.build.map { "\(run.source) · build \($0)" } ?? "\(run.source)"
             return """
-                <tr><td class="id"><code title="\(run.id)">\(String(run.id.prefix(8)))</code></td>\
+                <tr><td class="id">\(Layout.runCode(run.id))</td>\
                 <td>\(run.startedAt)</td><td>\(run.status)</td><td>\(source)</td>\
                 <td>\(run.revision.map { String($0.prefix(12)) } ?? "")</td><td>\(run.branch ?? "")</td>\
                 <td>\(run.configuration)</td><td class="n">\(run.tests)</td><td class="n">\(run.passed)</td>\

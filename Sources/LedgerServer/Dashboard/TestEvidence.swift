@@ -6,7 +6,7 @@ enum TestEvidence {
     static func failures(_ issues: [TestDetail.IssueDetail]) -> HTML {
         guard !issues.isEmpty else { return "" }
         let items = issues.map { issue -> HTML in
-            let place = issue.file.map { " at \($0)\(issue.line.map { ":\($0)" } ?? "")" } ?? ""
+            let place = Figures.place(issue.file, issue.line).map { " at \($0)" } ?? ""
             return "<li><pre>\(issue.message)</pre><span class=\"muted\">\(issue.kind ?? "issue")\(place)</span></li>"
         }
         return "<h2>Failures: \(issues.count)</h2><ul class=\"failures\">\(items)</ul>"

@@ -5,13 +5,13 @@ import LedgerStore
 /// with its failures, activities, captures and predicates, and the test's recent history.
 enum TestPage {
     static func render(project: String, detail: TestDetail, history: [RunOutcome]) -> HTML {
-        let place = detail.file.map { "\($0)\(detail.line.map { ":\($0)" } ?? "")" }
+        let place = Figures.place(detail.file, detail.line)
         let attempts = detail.attempts.count > 1 ? " · attempts: \(detail.attempts.joined(separator: ", "))" : ""
         let sections: [HTML] = [
             "<h1>\(detail.test)</h1>",
             """
             <p>\(badge(detail.outcome)) in \(detail.duration.map(Figures.seconds) ?? "–")\(attempts) · \
-            run <code title="\(detail.run)">\(String(detail.run.prefix(8)))</code> at \(detail.startedAt)\
+            run \(Layout.runCode(detail.run)) at \(detail.startedAt)\
             \(detail.layer.map { " · layer \($0.rawValue)" } ?? "")</p>
             """,
             place.map { "<p class=\"muted\">at <code>\($0)</code></p>" } ?? "",
@@ -40,11 +40,8 @@ enum TestPage {
             let (letter, _, words) = OutcomeStrip.look(cell)
             let run: HTML =
                 cell.run == shown
-                ? "<strong><code title=\"\(cell.run)\">\(String(cell.run.prefix(8)))</code></strong> (shown)"
-                : """
-                <a href="\(DashboardPath.test(test, project: project, run: cell.run))"><code title="\(cell.run)">\
-                \(String(cell.run.prefix(8)))</code></a>
-                """
+                ? "<strong>\(Layout.runCode(cell.run))</strong> (shown)"
+                : "<a href=\"\(DashboardPath.test(test, project: project, run: cell.run))\">\(Layout.runCode(cell.run))</a>"
             return """
                 <tr><td>\(run)</td><td>\(iso8601(cell.startedAt))</td><td>\(cell.revision ?? "")</td>\
                 <td>\(cell.configuration)</td><td>\(letter) \(words)</td>\

@@ -41,9 +41,7 @@ struct IngestRoutes {
     /// `X-Testledger-…` headers.
     static func metadata(_ request: Request, project: String) -> RunMetadata {
         func value(_ name: String) -> String? {
-            let header = "x-testledger-\(name)"
-            return request.uri.queryParameters.get(name).map { String($0) }
-                ?? request.headers.first { $0.name.canonicalName == header }?.value
+            request.uri.queryParameters.get(name).map { String($0) } ?? request.header("x-testledger-\(name)")
         }
         let build = value("build")
         return RunMetadata(
@@ -93,10 +91,9 @@ struct IngestRoutes {
                 source: "request body", line: 1, problem: "not a format testledger reads",
                 fix: "pass ?format=" + InputFormat.allCases.map(\.rawValue).joined(separator: "|"))
         }
-        var digest = try ContentDigest.of(file: file)
-        digest.update(Array(metadata.project.utf8))
         let context = ImportContext(
-            runID: digest.uuidString, sourceName: "request body", metadata: metadata,
+            runID: try ContentDigest.of(file: file).runID(project: metadata.project), sourceName: "request body",
+            metadata: metadata,
             fallbackStart: Date().timeIntervalSince1970)
         let importer = format.importer
         let summary = try database.ingest(keepRunning: live) { sink in

@@ -22,7 +22,7 @@ struct ReportRoutes {
         let project = router.group("/api/v1/projects/:project")
         project.get("runs") { request, context in
             let name = try access.readable(context)
-            let limit = Self.count(request, "limit", default: 50)
+            let limit = request.count("limit", default: 50)
             return try JSONResponse.make(try await Blocking.run { try database.runs(project: name, limit: limit) })
         }
         project.get("runs/:run") { _, context in
@@ -35,7 +35,7 @@ struct ReportRoutes {
         project.get("pyramid") { request, context in
             let name = try access.readable(context)
             let run = request.uri.queryParameters.get("run")
-            let since = try Self.since(request)
+            let since = try request.since()
             let layers = self.layers
             return try JSONResponse.make(
                 try await Blocking.lookup {
@@ -44,8 +44,8 @@ struct ReportRoutes {
         }
         project.get("flaky") { request, context in
             let name = try access.readable(context)
-            let runs = Self.count(request, "runs", default: 30)
-            let since = try Self.since(request)
+            let runs = request.count("runs", default: 30)
+            let since = try request.since()
             let thresholds = self.thresholds
             return try JSONResponse.make(
                 try await Blocking.lookup {
@@ -63,21 +63,6 @@ struct ReportRoutes {
             let run = request.uri.queryParameters.get("run")
             return try JSONResponse.make(
                 try await Blocking.lookup { try database.testDetail(test: test, run: run, project: name) })
-        }
-    }
-
-    /// A count from the query, kept within 1…1000.
-    static func count(_ request: Request, _ name: String, default fallback: Int) -> Int {
-        let value = request.uri.queryParameters.get(name).flatMap { Int($0) } ?? fallback
-        return min(max(value, 1), 1000)
-    }
-
-    static func since(_ request: Request) throws -> Double? {
-        guard let text = request.uri.queryParameters.get("since") else { return nil }
-        do {
-            return try TimeWindow.start(String(text))
-        } catch {
-            throw HTTPError(.badRequest, message: "since=\(text) is not a duration (14d, 12h) or a date (2026-11-01)")
         }
     }
 }

@@ -156,8 +156,10 @@ extension LedgerDatabase {
     static let outcomeCodes = Outcome.allCases.enumerated().map { "WHEN '\($1.rawValue)' THEN \($0)" }
         .joined(separator: " ")
 
-    static func jsonArray(_ rows: [Int64]) -> String {
-        "[" + rows.map(String.init).joined(separator: ",") + "]"
+    /// Values as a JSON array, for `json_each(?)`.
+    static func jsonArray(_ values: [some Encodable]) -> String {
+        let data = (try? JSONEncoder().encode(values)) ?? Data("[]".utf8)
+        return String(decoding: data, as: UTF8.self)
     }
 }
 

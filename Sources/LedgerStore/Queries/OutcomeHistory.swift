@@ -53,7 +53,7 @@ extension LedgerDatabase {
                         AND r.runId IN (SELECT value FROM json_each(?3))
                     ORDER BY r.attempt
                     """,
-                arguments: [project, Self.jsonStrings(tests), Self.jsonArray(runs.map(\.row))]
+                arguments: [project, Self.jsonArray(tests), Self.jsonArray(runs.map(\.row))]
             )
         }
         var byTestAndRun: [String: [Int64: (outcomes: [Outcome?], seconds: Double)]] = [:]
@@ -108,10 +108,5 @@ extension LedgerDatabase {
             }
             return history
         }
-    }
-
-    static func jsonStrings(_ values: [String]) -> String {
-        let data = (try? JSONEncoder().encode(values)) ?? Data("[]".utf8)
-        return String(decoding: data, as: UTF8.self)
     }
 }

@@ -40,10 +40,8 @@ enum Ingestion {
                 source: file.name, line: 1, problem: "not a format testledger reads",
                 fix: "pass --format \(InputFormat.allCases.map(\.rawValue).joined(separator: "|"))")
         }
-        var digest = file.digest
-        digest.update(Array(metadata.project.utf8))
         let context = ImportContext(
-            runID: runID ?? digest.uuidString, sourceName: file.name, metadata: metadata,
+            runID: runID ?? file.digest.runID(project: metadata.project), sourceName: file.name, metadata: metadata,
             fallbackStart: file.modified)
         return (format, context)
     }

@@ -1,0 +1,27 @@
+import Hummingbird
+import LedgerCore
+
+/// What routes read off a request besides its body.
+extension Request {
+    /// The first value of a header, by its name in any case.
+    func header(_ name: String) -> String? {
+        let wanted = name.lowercased()
+        return headers.first { $0.name.canonicalName == wanted }?.value
+    }
+
+    /// A count from the query, kept within 1…1000.
+    func count(_ name: String, default fallback: Int) -> Int {
+        let value = uri.queryParameters.get(name).flatMap { Int($0) } ?? fallback
+        return min(max(value, 1), 1000)
+    }
+
+    /// `?since=`: a duration back from now (`14d`, `12h`) or a date.
+    func since() throws -> Double? {
+        guard let text = uri.queryParameters.get("since") else { return nil }
+        do {
+            return try TimeWindow.start(String(text))
+        } catch {
+            throw HTTPError(.badRequest, message: "since=\(text) is not a duration (14d, 12h) or a date (2026-11-01)")
+        }
+    }
+}
