@@ -25,9 +25,9 @@ import Testing
         let stalePartial = try directory.write(".123.000000-x.partial", "{}\n")
         let busyFolder = try directory.write(".incoming-busy/000000.ndjson", "{}\n").deletingLastPathComponent()
         let batch = try spool.add(Array("{}\n".utf8))
-        let hourAgo = Date(timeIntervalSinceNow: -7_200)
+        let twoHoursAgo = Date(timeIntervalSinceNow: -7_200)
         for old in [staleFolder, stalePartial, batch] {
-            try FileManager.default.setAttributes([.modificationDate: hourAgo], ofItemAtPath: old.path)
+            try FileManager.default.setAttributes([.modificationDate: twoHoursAgo], ofItemAtPath: old.path)
         }
 
         let swept = spool.sweep(olderThan: 3_600)

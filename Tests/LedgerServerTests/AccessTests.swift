@@ -90,7 +90,7 @@ import Testing
     }
 
     @Test func publicReadOpensTheReadSideOnly() async throws {
-        try await LiveServer.with(ServerConfiguration(port: 0, publicRead: true)) { server in
+        try await LiveServer.with(LiveServer.publicRead) { server in
             _ = try await server.post("/api/v1/events", token: try server.token("Shop", .write), events)
             #expect(try await server.get("/api/v1/projects/Shop/runs").status == 200)
             #expect(try await server.get("/api/v1/projects").body.contains("Shop"))

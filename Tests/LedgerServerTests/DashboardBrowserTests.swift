@@ -1,5 +1,6 @@
 import Foundation
 import LedgerServer
+import LedgerTestSupport
 import Testing
 
 /// The dashboard in Debian's real headless chromium (`.ci/run` installs it).
@@ -11,7 +12,7 @@ import Testing
 
     @Test func everyPageLoadsWithoutConsoleErrors() async throws {
         let browser = try Self.browser()
-        try await LiveServer.with(ServerConfiguration(port: 0, publicRead: true)) { server in
+        try await LiveServer.with(LiveServer.publicRead) { server in
             try await DashboardSeed.send(to: server)
             for path in ["/", "/projects/Shop", "/projects/Shop/tests/Cart%2Fflips", "/login"] {
                 let page = try await browser.load(try #require(URL(string: server.base + path)))
@@ -29,7 +30,7 @@ import Testing
 
     @Test func aTestNamedAsAScriptIsShownAsText() async throws {
         let browser = try Self.browser()
-        try await LiveServer.with(ServerConfiguration(port: 0, publicRead: true)) { server in
+        try await LiveServer.with(LiveServer.publicRead) { server in
             try await DashboardSeed.send(to: server)
             let name = DashboardSeed.hostile.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
             for path in ["/projects/Shop", "/projects/Shop/tests/" + name] {
@@ -45,11 +46,10 @@ import Testing
     /// The check itself: a page that does run a script is caught.
     @Test func theBrowserReportsAScriptThatRan() async throws {
         let browser = try Self.browser()
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("page-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("alert.html")
-        try Data("<!doctype html><p>x</p><script>console.error('boom'); alert(1)</script>".utf8).write(to: file)
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = try directory.write(
+            "alert.html", "<!doctype html><p>x</p><script>console.error('boom'); alert(1)</script>")
         let page = try await browser.load(file)
         #expect(page.consoleErrors.contains { $0.contains("boom") })
         #expect(page.consoleErrors.contains("alert: 1"))

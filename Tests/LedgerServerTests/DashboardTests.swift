@@ -4,15 +4,12 @@ import LedgerCore
 import LedgerServer
 import LedgerStore
 import LedgerTestSupport
-import NIOCore
 import Testing
 
 /// The dashboard's pages as a real HTTP client gets them.
 @Suite struct DashboardTests {
-    static let open = ServerConfiguration(port: 0, publicRead: true)
-
     @Test func theProjectsPageListsEveryProjectWithStrictHeaders() async throws {
-        try await LiveServer.with(Self.open) { server in
+        try await LiveServer.with(LiveServer.publicRead) { server in
             try await DashboardSeed.send(to: server)
             let page = try await server.get("/")
             #expect(page.status == 200)
@@ -27,7 +24,7 @@ import Testing
     }
 
     @Test func theProjectPageDrawsThePyramidAndNamesTheFlakyTest() async throws {
-        try await LiveServer.with(Self.open) { server in
+        try await LiveServer.with(LiveServer.publicRead) { server in
             try await DashboardSeed.send(to: server)
             let page = try await server.get("/projects/Shop")
             #expect(page.status == 200)
@@ -54,7 +51,7 @@ import Testing
     }
 
     @Test func aTestsPageShowsHistoryActivitiesCapturesAndFailures() async throws {
-        try await LiveServer.with(Self.open) { server in
+        try await LiveServer.with(LiveServer.publicRead) { server in
             let runs = try await DashboardSeed.send(to: server)
             let page = try await server.get("/projects/Shop/tests/Cart%2Fflips?run=\(runs[1])")
             #expect(page.status == 200, "\(page.body)")
@@ -79,7 +76,7 @@ import Testing
     }
 
     @Test func markupInANameIsShownAsText() async throws {
-        try await LiveServer.with(Self.open) { server in
+        try await LiveServer.with(LiveServer.publicRead) { server in
             try await DashboardSeed.send(to: server)
             let path =
                 "/projects/Shop/tests/" + DashboardSeed.hostile.addingPercentEncoding(
@@ -97,7 +94,7 @@ import Testing
     }
 
     @Test func anUnknownTestOrProjectIs404() async throws {
-        try await LiveServer.with(Self.open) { server in
+        try await LiveServer.with(LiveServer.publicRead) { server in
             try await DashboardSeed.send(to: server)
             #expect(try await server.get("/projects/Shop/tests/Nope/none").status == 404)
             #expect(try await server.get("/projects/Bank").status == 404)
@@ -112,33 +109,30 @@ import Testing
             #expect(unauthorized.body.contains(#"<form method="post" action="/login">"#))
 
             let client = HTTPClient(configuration: .init(redirectConfiguration: .disallow))
-            func login(_ token: String, headers: [(String, String)] = []) async throws -> HTTPClientResponse {
-                var request = HTTPClientRequest(url: server.base + "/login")
-                request.method = .POST
-                request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
-                for (name, value) in headers { request.headers.add(name: name, value: value) }
-                request.body = .bytes(ByteBuffer(string: "token=" + token))
-                return try await client.execute(request, timeout: .seconds(30))
+            func login(_ token: String, headers: [(String, String)] = []) async throws -> LiveServer.Answer {
+                try await server.send(
+                    .POST, "/login", body: Array("token=\(token)".utf8),
+                    headers: [("Content-Type", "application/x-www-form-urlencoded")] + headers, client: client)
             }
             do {
-                #expect(try await login(try server.token("Shop", .write)).status == .forbidden)
-                #expect(try await login("tl_made_up").status == .unauthorized)
+                #expect(try await login(try server.token("Shop", .write)).status == 403)
+                #expect(try await login("tl_made_up").status == 401)
                 // Another site's form cannot log the browser into a token of its choosing.
                 let read = try server.token("Shop", .read)
                 for foreign in [[("Sec-Fetch-Site", "cross-site")], [("Origin", "https://elsewhere.example")]] {
                     let refused = try await login(read, headers: foreign)
-                    #expect(refused.status == .forbidden, "\(foreign)")
+                    #expect(refused.status == 403, "\(foreign)")
                     #expect(refused.headers.first(name: "Set-Cookie") == nil)
                 }
                 let origin = server.base.replacingOccurrences(of: "/$", with: "", options: .regularExpression)
-                #expect(try await login(read, headers: [("Origin", origin)]).status == .seeOther)
-                #expect(try await login(read, headers: [("Sec-Fetch-Site", "same-origin")]).status == .seeOther)
+                #expect(try await login(read, headers: [("Origin", origin)]).status == 303)
+                #expect(try await login(read, headers: [("Sec-Fetch-Site", "same-origin")]).status == 303)
                 let proxied = [
                     ("Origin", "https://CI.example:8443"), ("X-Forwarded-Host", "ci.example, proxy.internal"),
                 ]
-                #expect(try await login(read, headers: proxied).status == .seeOther, "the public name behind a proxy")
+                #expect(try await login(read, headers: proxied).status == 303, "the public name behind a proxy")
                 let answer = try await login(read)
-                #expect(answer.status == .seeOther)
+                #expect(answer.status == 303)
                 #expect(answer.headers.first(name: "Location") == "/projects/Shop")
                 let cookie = try #require(answer.headers.first(name: "Set-Cookie"))
                 #expect(cookie.contains("HttpOnly"))

@@ -22,6 +22,9 @@ struct LiveServer: Sendable {
     let database: LedgerDatabase
     let metrics: ServerMetrics
 
+    /// A server whose read side needs no token.
+    static let publicRead = ServerConfiguration(port: 0, publicRead: true)
+
     /// Runs `body` against a fresh server, stopped afterwards.
     static func with<T: Sendable>(
         _ configuration: ServerConfiguration = ServerConfiguration(port: 0),
@@ -41,14 +44,14 @@ struct LiveServer: Sendable {
     /// Sends one request and reads the whole answer.
     func send(
         _ method: HTTPMethod, _ path: String, token: String? = nil, body: [UInt8]? = nil,
-        headers: [(String, String)] = []
+        headers: [(String, String)] = [], client: HTTPClient = .shared
     ) async throws -> Answer {
         var request = HTTPClientRequest(url: base + path)
         request.method = method
         if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
         for (name, value) in headers { request.headers.add(name: name, value: value) }
         if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
-        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(60))
+        let response = try await client.execute(request, timeout: .seconds(60))
         let text = String(buffer: try await response.body.collect(upTo: 64 << 20))
         return Answer(status: Int(response.status.code), body: text, headers: response.headers)
     }
@@ -59,6 +62,11 @@ struct LiveServer: Sendable {
 
     func post(_ path: String, token: String?, _ text: String, headers: [(String, String)] = []) async throws -> Answer {
         try await send(.POST, path, token: token, body: Array(text.utf8), headers: headers)
+    }
+
+    /// Sends `bytes` as a gzip-encoded body, compressed or not.
+    func postGzip(_ path: String, token: String?, _ bytes: [UInt8]) async throws -> Answer {
+        try await send(.POST, path, token: token, body: bytes, headers: [("Content-Encoding", "gzip")])
     }
 
     /// Makes a token in the server's store.

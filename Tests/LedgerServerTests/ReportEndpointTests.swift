@@ -30,7 +30,7 @@ import Testing
     }
 
     @Test func projectsAndRuns() async throws {
-        try await LiveServer.with(ServerConfiguration(port: 0, publicRead: true)) { server in
+        try await LiveServer.with(LiveServer.publicRead) { server in
             let (_, runs) = try await Self.seeded(server)
             let projects = try #require(try await server.get("/api/v1/projects").json() as? [[String: Any]])
             #expect(Set(projects.compactMap { $0["project"] as? String }) == ["Shop", "Bank"])
@@ -85,7 +85,7 @@ import Testing
     }
 
     @Test func countsAreKeptInRange() async throws {
-        try await LiveServer.with(ServerConfiguration(port: 0, publicRead: true)) { server in
+        try await LiveServer.with(LiveServer.publicRead) { server in
             _ = try await Self.seeded(server)
             for limit in ["1", "0", "-1"] {
                 let runs = try #require(
@@ -96,7 +96,7 @@ import Testing
     }
 
     @Test func aBadSinceIs400() async throws {
-        try await LiveServer.with(ServerConfiguration(port: 0, publicRead: true)) { server in
+        try await LiveServer.with(LiveServer.publicRead) { server in
             let answer = try await server.get("/api/v1/projects/Shop/flaky?since=yesterday")
             #expect(answer.status == 400)
             #expect(answer.body.contains("14d"))

@@ -76,8 +76,7 @@ struct BaconModuleTests {
     @Test func withAServerTheModuleSendsThroughUpload() throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
-        let token = try cli.run(["token", "create", "--project", "Specs", "--scope", "write"]).stdout
-            .trimmingCharacters(in: .newlines)
+        let token = try cli.token("Specs")
         let server = try ServerProcess(cli)
         defer { server.stop() }
         let elsewhere = cli.directory.path("not-this.sqlite")

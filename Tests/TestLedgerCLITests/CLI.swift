@@ -1,5 +1,6 @@
 import Foundation
 import LedgerTestSupport
+import Testing
 
 /// Runs the built `testledger` binary and captures what it prints.
 struct CLI: Sendable {
@@ -45,8 +46,7 @@ struct CLI: Sendable {
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory.url
-        var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("TESTLEDGER_") }
-        for key in env.keys where Self.ciVariables.contains(key) { env[key] = nil }
+        var env = Self.childEnvironment()
         env["TESTLEDGER_DB"] = database
         env.merge(environment) { _, new in new }
         process.environment = env
@@ -68,6 +68,19 @@ struct CLI: Sendable {
         return Output(
             status: process.terminationStatus, stdout: String(decoding: data, as: UTF8.self),
             stderr: String(decoding: errorData.wait(), as: UTF8.self))
+    }
+
+    /// This process's environment without TestLedger's variables or a CI's, so that a child
+    /// sees only what a test gives it.
+    static func childEnvironment() -> [String: String] {
+        ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("TESTLEDGER_") && !ciVariables.contains($0.key) }
+    }
+
+    /// Makes an access token with `testledger token create`; returns it.
+    func token(_ project: String = "Shop", _ scope: String = "write") throws -> String {
+        let created = try run(["token", "create", "--project", project, "--scope", scope])
+        #expect(created.status == 0, "\(created.stderr)")
+        return created.stdout.trimmingCharacters(in: .newlines)
     }
 
     /// Decodes the JSON a command printed.

@@ -166,8 +166,7 @@ import Testing
     @Test func withAServerTheLibrarySendsInsteadOfWritingTheFile() throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
-        let token = try cli.run(["token", "create", "--project", "Observed", "--scope", "write"]).stdout
-            .trimmingCharacters(in: .newlines)
+        let token = try cli.token("Observed")
         let server = try ServerProcess(cli)
         defer { server.stop() }
         let elsewhere = cli.directory.path("not-this.sqlite")
@@ -193,8 +192,7 @@ import Testing
     @Test func withTheServerDownTheLibrarySpoolsForLater() throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
-        let token = try cli.run(["token", "create", "--project", "Observed", "--scope", "write"]).stdout
-            .trimmingCharacters(in: .newlines)
+        let token = try cli.token("Observed")
         let spool = cli.directory.path("spool")
         let run = try swiftTest(
             cli, ["--filter", "RecordedFieldsTests"],

@@ -5,6 +5,7 @@ import LedgerTestSupport
 final class ServerProcess: @unchecked Sendable {
     let process = Process()
     let url: String
+    /// Drains standard error, so the server never blocks writing to it.
     private let errors: AsyncData
     private var output: AsyncData?
 
@@ -13,7 +14,7 @@ final class ServerProcess: @unchecked Sendable {
         process.executableURL = CLI.binary
         process.arguments = ["serve", "--db", cli.database, "--port", "0"] + extra
         process.currentDirectoryURL = cli.directory.url
-        process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("TESTLEDGER_") }
+        process.environment = CLI.childEnvironment()
         let output = Pipe()
         let errorPipe = Pipe()
         process.standardOutput = output
@@ -42,9 +43,6 @@ final class ServerProcess: @unchecked Sendable {
         process.waitUntilExit()
         return process.terminationStatus
     }
-
-    /// What the server printed on standard error, once it has ended.
-    var stderr: String { String(decoding: errors.wait(), as: UTF8.self) }
 
     deinit {
         if process.isRunning { process.terminate() }
