@@ -72,10 +72,9 @@ struct ConsoleStream {
         if parser == nil, !held.isEmpty { _ = start(with: "", at: at) }
         for (early, time) in held { try feed(early, at: time) }
         held.removeAll()
-        if var parser {
-            let events = try parser.finish(at: at)
-            self.parser = parser
-            record(events)
+        if var parser = parser.take() {
+            defer { self.parser = parser }
+            record(try parser.finish(at: at))
         }
         try store()
         return failed || (parser != nil && !sawRunEnd)
@@ -97,10 +96,10 @@ struct ConsoleStream {
     }
 
     private mutating func feed(_ line: Substring, at: Double) throws {
-        guard var parser else { return }
-        let events = try parser.consume(line, at: at)
-        self.parser = parser
-        record(events)
+        // Taken out while it reads, so that its state is not copied line after line.
+        guard var parser = parser.take() else { return }
+        defer { self.parser = parser }
+        record(try parser.consume(line, at: at))
     }
 
     private mutating func record(_ events: [LedgerEvent]) {
