@@ -1,6 +1,9 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+/// What the library does not need: built with the `Tools` trait only.
+let tools: TargetDependencyCondition? = .when(traits: ["Tools"])
+
 let package = Package(
     name: "TestLedger",
     platforms: [.macOS(.v13)],
@@ -10,6 +13,13 @@ let package = Package(
         .library(name: "LedgerCore", targets: ["LedgerCore"]),
         .library(name: "LedgerStore", targets: ["LedgerStore"]),
         .library(name: "LedgerImport", targets: ["LedgerImport"]),
+    ],
+    // Test targets link the `TestLedger` library with `traits: []`: then their graph is this package
+    // and GRDB. The `Tools` trait, on by default here, adds what only the `testledger` command,
+    // its server, its uploader and the benchmark need.
+    traits: [
+        .trait(name: "Tools", description: "The testledger command, its server and uploader, and the benchmark."),
+        .default(enabledTraits: ["Tools"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -46,27 +56,27 @@ let package = Package(
             name: "LedgerServer",
             dependencies: [
                 "LedgerCore", "LedgerImport", "LedgerStore",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "CompressNIO", package: "compress-nio"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Hummingbird", package: "hummingbird", condition: tools),
+                .product(name: "Logging", package: "swift-log", condition: tools),
+                .product(name: "Crypto", package: "swift-crypto", condition: tools),
+                .product(name: "CompressNIO", package: "compress-nio", condition: tools),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: tools),
             ]
         ),
         .executableTarget(
             name: "TestLedgerCLI",
             dependencies: [
                 "LedgerCore", "LedgerImport", "LedgerStore", "LedgerServer",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Yams", package: "Yams"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: tools),
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tools),
+                .product(name: "Yams", package: "Yams", condition: tools),
             ]
         ),
         .executableTarget(
             name: "ledger-benchmark",
             dependencies: [
                 "LedgerCore", "LedgerImport", "LedgerStore", "LedgerServer",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: tools),
             ],
             path: "Benchmarks/ledger-benchmark"
         ),
@@ -81,16 +91,16 @@ let package = Package(
             name: "LedgerServerTests",
             dependencies: [
                 "LedgerServer", "LedgerStore", "LedgerTestSupport",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: tools),
+                .product(name: "CompressNIO", package: "compress-nio", condition: tools),
             ]
         ),
         .testTarget(
             name: "TestLedgerCLITests",
             dependencies: [
                 "LedgerStore", "LedgerTestSupport",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: tools),
+                .product(name: "Hummingbird", package: "hummingbird", condition: tools),
             ]
         ),
     ]

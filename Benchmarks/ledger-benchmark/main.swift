@@ -6,7 +6,7 @@ import LedgerStore
 // Prints ingest and report figures against baselines measured in the same run.
 // Usage: swift run -c release ledger-benchmark [--tests 10000] [--runs 100] [--junit-runs 100]
 //        [--memory-mb 500]    (then also: ledger-benchmark --peak-rss ledger|read FILE)
-//        swift run -c release ledger-benchmark --observer [--tests 10000] [--rounds 3]
+//        swift run -c release ledger-benchmark --observer [--tests 2000] [--rounds 7]
 //        swift run -c release ledger-benchmark --server [--tests 2000] [--uploads 300] [--clients 8]
 
 let arguments = CommandLine.arguments
@@ -19,7 +19,7 @@ if arguments.contains("--observer") {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
     try ObserverOverhead.run(
-        tests: option("--tests", 10_000), rounds: option("--rounds", 3), packageRoot: root,
+        tests: option("--tests", 2_000), rounds: option("--rounds", 7), packageRoot: root,
         scratch: root.appending(path: ".build-fixtures/ObserverOverhead"))
     exit(0)
 }

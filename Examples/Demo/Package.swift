@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import Foundation
 import PackageDescription
 
@@ -11,7 +11,7 @@ let recorded: [Target.Dependency] = ["Demo", .product(name: "TestLedger", packag
 let package = Package(
     name: "Demo",
     platforms: [.macOS(.v13)],
-    dependencies: [.package(path: testLedger.path)],
+    dependencies: [.package(path: testLedger.path, traits: [])],
     targets: [
         .target(name: "Demo"),
         .testTarget(name: "DemoTests", dependencies: recorded),

@@ -2,26 +2,23 @@ import Foundation
 import LedgerCore
 import LedgerStore
 
-/// Writes the recorder's events into the SQLite store named by `TESTLEDGER_DB`, without making
-/// the tests wait for SQLite.
+/// Records into the SQLite store named by `TESTLEDGER_DB`, costing a test no more than two
+/// appends to a file.
 ///
-/// Each write is appended at once to this process's journal (a `write` to a file, which survives
-/// a crash of the process) and stored by a background thread a moment later, many tests per
-/// transaction. The journal is deleted once everything in it is stored; after a crash, whoever
-/// opens the store next stores what it holds (``PendingJournals``). If the store cannot be
-/// written, recording stops, the tests go on, and one warning is printed when the process exits.
+/// Every write is appended at once to this process's journal (`<db>.pending/<run>-<pid>.ndjson`,
+/// one `write(2)`, which survives a crash of the process). SQLite is not touched while the tests
+/// run: when the process exits, the journal is stored in one transaction and deleted. Under
+/// `testledger record` (`TESTLEDGER_JOURNAL_ONLY=1`) the journal is left for `record` to store
+/// after the suite, outside the test process. After a crash, whoever opens the store next stores
+/// what the journal holds (``PendingJournals``). If the journal or the store cannot be written,
+/// recording stops, the tests go on, and one warning is printed when the process exits.
 final class RecorderStore: RecorderDestination, @unchecked Sendable {
-    private let lock = NSCondition()
-    private let flushLock = NSLock()
+    private let lock = NSLock()
     private let environment: [String: String]
     let run: String
-    private var pending: [LedgerRecord] = []
-    private var journal: FileHandle?
-    private var journalURL: URL?
-    private var database: LedgerDatabase?
+    private var journal: JournalFile?
     private var failure: String?
     private var started = false
-    private var wroteRunStart = false
 
     init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.environment = environment
@@ -32,112 +29,64 @@ final class RecorderStore: RecorderDestination, @unchecked Sendable {
         environment["TESTLEDGER_DB"].flatMap { $0.isEmpty ? nil : $0 } ?? ".testledger/ledger.sqlite"
     }
 
-    private lazy var runStart = RunIdentity.runStart(environment: environment)
+    /// Whether another process (`testledger record`) stores the journal once this one exits.
+    private var journalOnly: Bool { environment["TESTLEDGER_JOURNAL_ONLY"] == "1" }
 
-    /// Records events: journaled now, stored shortly. `running` is kept for symmetry with the
-    /// store: every batch keeps attempts without an end as running.
+    /// Appends events to the journal, in one write.
     func write(running: Bool, _ events: [LedgerEvent]) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard failure == nil else { return }
-        startIfNeeded()
-        var records: [LedgerRecord] = []
-        if !wroteRunStart {
-            records.append(LedgerRecord(run: run, event: .runStart(runStart)))
-            wroteRunStart = true
+        lock.withLock {
+            guard failure == nil else { return }
+            var text: [UInt8] = []
+            text.reserveCapacity(256 * events.count)
+            if !started {
+                started = true
+                Self.finishAtExit(self)
+                let runStart = RunIdentity.runStart(environment: environment)
+                guard let opened = open() else { return }
+                journal = opened
+                LedgerRecord(run: run, event: .runStart(runStart)).appendJSONLine(to: &text)
+            }
+            for event in events { LedgerRecord(run: run, event: event).appendJSONLine(to: &text) }
+            do {
+                try journal?.append(text)
+            } catch {
+                fail("could not write its journal \(journal?.url.path ?? ""): \(error)")
+            }
         }
-        records += events.map { LedgerRecord(run: run, event: $0) }
-        var text: [UInt8] = []
-        for record in records {
-            text += record.jsonLine
-            text.append(0x0A)
-        }
-        do {
-            try journal?.write(contentsOf: text)
-        } catch {
-            fail("could not write its journal \(journalURL?.path ?? ""): \(Self.describe(error))")
-            return
-        }
-        pending += records
-        if pending.count >= 2_000 { lock.signal() }
     }
 
-    /// Gives the run its end and stores everything recorded so far.
+    /// Gives the run its end.
     func endRun(at: Double) {
         guard lock.withLock({ started }) else { return }
         write(running: true, [.runEnd(.init(at: at))])
-        flush()
     }
 
-    /// Stores what is pending now, on the calling thread; the journal goes once all is stored.
-    func flush() {
-        flushLock.lock()
-        defer { flushLock.unlock() }
-        let batch = lock.withLock { () -> [LedgerRecord] in
-            defer { pending.removeAll(keepingCapacity: true) }
-            return pending
-        }
-        guard !batch.isEmpty else { return }
-        guard let database = openIfNeeded() else { return }
-        do {
-            try database.ingest(keepRunning: true) { sink in
-                for record in batch { try sink.consume(record) }
-            }
-        } catch {
-            lock.withLock { fail("could not write to \(path): \(Self.describe(error))") }
-        }
-    }
-
-    /// At exit: the last events are stored and the journal removed, unless something failed.
+    /// At exit: the journal is stored and removed, unless another process stores it.
     func finish() {
-        flush()
         lock.withLock {
-            guard failure == nil, pending.isEmpty, let journalURL else { return }
-            try? journal?.close()
-            journal = nil
-            try? FileManager.default.removeItem(at: journalURL)
-            self.journalURL = nil
+            guard failure == nil, let journal else { return }
+            journal.close()
+            self.journal = nil
+            guard !journalOnly else { return }
+            do {
+                let database = try LedgerDatabase(path: path)
+                database.recoverPendingJournals(databasePath: path)
+                try database.ingestJournal(journal.url)
+                try FileManager.default.removeItem(at: journal.url)
+            } catch {
+                fail("could not write to \(path): \(Self.describe(error))")
+            }
         }
     }
 
-    private func startIfNeeded() {
-        guard !started else { return }
-        started = true
-        Self.finishAtExit(self)
+    private func open() -> JournalFile? {
         let url = PendingJournals.journal(forDatabase: path, run: run, pid: getpid())
         do {
             try FileManager.default.createDirectory(
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            FileManager.default.createFile(atPath: url.path, contents: nil)
-            journal = try FileHandle(forWritingTo: url)
-            journalURL = url
+            return try JournalFile(url)
         } catch {
             fail("could not open \(path): \(Self.describe(error))")
-            return
-        }
-        let thread = Thread { [self] in flushPeriodically() }
-        thread.start()
-    }
-
-    private func flushPeriodically() {
-        while lock.withLock({ failure == nil }) {
-            lock.lock()
-            if pending.count < 2_000 { _ = lock.wait(until: Date(timeIntervalSinceNow: 0.1)) }
-            lock.unlock()
-            flush()
-        }
-    }
-
-    private func openIfNeeded() -> LedgerDatabase? {
-        if let database = lock.withLock({ database }) { return database }
-        if lock.withLock({ failure != nil }) { return nil }
-        do {
-            let opened = try LedgerDatabase(path: path)
-            opened.recoverPendingJournals(databasePath: path)
-            lock.withLock { database = opened }
-            return opened
-        } catch {
-            lock.withLock { fail("could not open \(path): \(Self.describe(error))") }
             return nil
         }
     }
@@ -151,13 +100,11 @@ final class RecorderStore: RecorderDestination, @unchecked Sendable {
     private func fail(_ message: String) {
         guard failure == nil else { return }
         failure = message
-        pending.removeAll()
-        lock.broadcast()
     }
 
     nonisolated(unsafe) private static var finishing: RecorderStore?
 
-    /// Stores what is left when the process exits, then prints the warning, if any.
+    /// Stores the journal when the process exits, then prints the warning, if any.
     private static func finishAtExit(_ store: RecorderStore) {
         finishing = store
         atexit {

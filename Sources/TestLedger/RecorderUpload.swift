@@ -20,7 +20,9 @@ final class RecorderUpload: RecorderDestination, @unchecked Sendable {
     private let spool: SpoolDirectory
     private let policy: RetryPolicy
     private let run: String
-    private let runStart: LedgerEvent.RunStart
+    private let environment: [String: String]
+    /// Resolved at the first event, not when the library loads: resolving may ask git.
+    private lazy var runStart = RunIdentity.runStart(environment: environment)
     private var batcher = EventBatcher(targetBytes: 1 << 20)
     private var ready: [[UInt8]] = []
     private var spooled: [URL] = []
@@ -36,7 +38,7 @@ final class RecorderUpload: RecorderDestination, @unchecked Sendable {
         self.spool = SpoolDirectory(environment: environment)
         self.policy = policy
         self.run = RunIdentity.current(environment: environment)
-        self.runStart = RunIdentity.runStart(environment: environment)
+        self.environment = environment
     }
 
     func write(running: Bool, _ events: [LedgerEvent]) {

@@ -18,14 +18,10 @@ enum RunIdentity {
         return digest.uuidString
     }
 
-    /// The run's start as this process records it: now, in `TESTLEDGER_PROJECT` or the folder's.
+    /// The run's start as this process records it: now, with the project, revision, branch and
+    /// CI that the CLI would find here.
     static func runStart(environment: [String: String]) -> LedgerEvent.RunStart {
-        let project =
-            environment["TESTLEDGER_PROJECT"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath).lastPathComponent
-        return LedgerEvent.RunStart(
-            at: Date().timeIntervalSince1970, project: project, source: "xctest", host: ProcessInfo.processInfo.hostName
-        )
+        RunMetadata.resolve(environment: environment).runStart(at: Date().timeIntervalSince1970, source: "xctest")
     }
 
     /// The process's start time as the system gives it; `nil` when it cannot be read.

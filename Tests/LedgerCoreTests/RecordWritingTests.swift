@@ -44,4 +44,19 @@ import Testing
         #expect(try decoder.decode(line: line, number: 1) == record)
         #expect(try JSONDecoder().decode(LedgerRecord.self, from: line) == record)
     }
+
+    @Test func linesAppendToABufferEachWithItsNewlineAndIntegersKeepEveryDigit() throws {
+        let records = [Int.min, -1, 0, 7, 1_234_567_890, Int.max].map { line in
+            LedgerRecord(run: run, event: .issue(.init(at: 1, test: "T/t", message: "m", line: line)))
+        }
+        var buffer = Array("prefix\n".utf8)
+        for record in records { record.appendJSONLine(to: &buffer) }
+        let lines = buffer.split(separator: 0x0A)
+        #expect(lines.count == records.count + 1)
+        #expect(buffer.last == 0x0A)
+        var decoder = EventStreamDecoder(source: "x")
+        for (line, record) in zip(lines.dropFirst(), records) {
+            #expect(try decoder.decode(line: Data(line), number: 1) == record)
+        }
+    }
 }

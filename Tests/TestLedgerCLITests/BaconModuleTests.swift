@@ -24,26 +24,11 @@ struct BaconModuleTests {
     func launch(
         _ executable: String, _ arguments: [String], cli: CLI, environment: [String: String]
     ) throws -> CLI.Output {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.currentDirectoryURL = Self.fixture
-        var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("TESTLEDGER_") }
-        env["TESTLEDGER_BIN"] = CLI.binary.path
-        env["TESTLEDGER_DB"] = cli.database
-        env.merge(environment) { $1 }
-        process.environment = env
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let errorData = AsyncData(errors.fileHandleForReading)
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CLI.Output(
-            status: process.terminationStatus, stdout: String(decoding: data, as: UTF8.self),
-            stderr: String(decoding: errorData.wait(), as: UTF8.self))
+        try CLI.runTool(
+            [executable] + arguments,
+            environment: ["TESTLEDGER_BIN": CLI.binary.path, "TESTLEDGER_DB": cli.database].merging(environment) {
+                $1
+            }, in: Self.fixture)
     }
 
     func show(_ cli: CLI, _ test: String) throws -> [String: Any] {

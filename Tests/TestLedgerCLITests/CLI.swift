@@ -50,6 +50,24 @@ struct CLI: Sendable {
         env["TESTLEDGER_DB"] = database
         env.merge(environment) { _, new in new }
         process.environment = env
+        return try Self.collect(process, stdin: stdin)
+    }
+
+    /// Runs another program (`swift`, `git`, or a path) found on the path, in `directory`, with
+    /// ``childEnvironment()`` and `environment` over it.
+    static func runTool(
+        _ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil
+    ) throws -> Output {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        process.environment = childEnvironment().merging(environment) { _, new in new }
+        return try collect(process)
+    }
+
+    /// Starts `process`, feeds it `stdin`, and collects its status and both outputs.
+    private static func collect(_ process: Process, stdin: String? = nil) throws -> Output {
         let output = Pipe()
         let errors = Pipe()
         let input = Pipe()

@@ -11,26 +11,10 @@ import Testing
     func swiftTest(
         _ cli: CLI, _ extra: [String] = [], subcommand: [String] = [], environment: [String: String] = [:]
     ) throws -> CLI.Output {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments =
+        try CLI.runTool(
             ["swift", "test"] + subcommand
-            + ["--package-path", Self.fixture, "--scratch-path", CLI.scratchPath(for: "ObservedSuite")] + extra
-        var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("TESTLEDGER_") }
-        env["TESTLEDGER_DB"] = cli.database
-        env.merge(environment) { _, new in new }
-        process.environment = env
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let errorData = AsyncData(errors.fileHandleForReading)
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CLI.Output(
-            status: process.terminationStatus, stdout: String(decoding: data, as: UTF8.self),
-            stderr: String(decoding: errorData.wait(), as: UTF8.self))
+                + ["--package-path", Self.fixture, "--scratch-path", CLI.scratchPath(for: "ObservedSuite")] + extra,
+            environment: ["TESTLEDGER_DB": cli.database].merging(environment) { _, new in new })
     }
 
     func show(_ cli: CLI, _ test: String) throws -> [String: Any] {
@@ -59,7 +43,17 @@ import Testing
         let runs = try #require(try cli.json(["runs"]) as? [[String: Any]])
         #expect(runs.count == 1)
         #expect(runs.first?["source"] as? String == "xctest")
-        #expect(runs.first?["project"] as? String == "ObservedSuite")
+        // The project, revision and branch as the CLI resolves them here: git's, with no CI.
+        #expect(
+            runs.first?["project"] as? String
+                == Self.git(["rev-parse", "--show-toplevel"])?.split(separator: "/").last.map(String.init))
+        #expect(runs.first?["revision"] as? String == Self.git(["rev-parse", "HEAD"]))
+    }
+
+    /// What git says about the working directory the tests run in.
+    static func git(_ arguments: [String]) -> String? {
+        guard let output = try? CLI.runTool(["git"] + arguments), output.status == 0 else { return nil }
+        return output.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     @Test func activitiesNestAndCapturesAttachToThem() throws {
@@ -124,7 +118,9 @@ import Testing
         let run = try swiftTest(cli, ["--filter", "CrashTests"], environment: ["FIXTURE_CRASH": "1"])
         #expect(run.status != 0)
         #expect(try show(cli, "CrashTests/testA_passesFirst")["outcome"] as? String == "passed")
-        #expect(try show(cli, "CrashTests/testB_crashes")["outcome"] as? String == "running")
+        let crashed = try show(cli, "CrashTests/testB_crashes")
+        #expect(crashed["outcome"] as? String == "crashed")
+        #expect(crashed["attempts"] as? [String] == ["crashed"])
         let runs = try #require(try cli.json(["runs"]) as? [[String: Any]])
         #expect(runs.first?["crashed"] as? Int == 1)
         #expect(runs.first?["status"] as? String == "interrupted")

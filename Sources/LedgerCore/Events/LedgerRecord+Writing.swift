@@ -3,7 +3,23 @@
 extension LedgerRecord {
     /// The record as one line of JSON, without its newline.
     public var jsonLine: [UInt8] {
-        var writer = JSONLineWriter()
+        var line: [UInt8] = []
+        var writer = JSONLineWriter(appendingTo: &line)
+        write(into: &writer)
+        writer.finish(into: &line)
+        return line
+    }
+
+    /// Appends the record as one line of JSON, newline included, to `buffer`.
+    /// - Parameter buffer: the bytes the line is added to.
+    public func appendJSONLine(to buffer: inout [UInt8]) {
+        var writer = JSONLineWriter(appendingTo: &buffer)
+        write(into: &writer)
+        writer.finish(into: &buffer)
+        buffer.append(0x0A)
+    }
+
+    private func write(into writer: inout JSONLineWriter) {
         writer.field("v", Self.version)
         writer.field("type", event.type)
         writer.field("run", run)
@@ -89,28 +105,34 @@ extension LedgerRecord {
             writer.field("at", end.at)
             writer.field("outcome", end.outcome)
         }
-        return writer.finish()
     }
 }
 
 /// Builds one JSON object field by field; absent (`nil`) fields are left out.
 struct JSONLineWriter {
-    private var bytes: [UInt8] = [UInt8(ascii: "{")]
+    private var bytes: [UInt8]
+    private var isEmpty = true
 
-    init() {
-        bytes.reserveCapacity(256)
+    /// Starts an object at the end of `buffer`, taking the buffer over (without copying it)
+    /// until ``finish(into:)`` hands it back.
+    init(appendingTo buffer: inout [UInt8]) {
+        bytes = []
+        swap(&bytes, &buffer)
+        bytes.append(UInt8(ascii: "{"))
     }
 
-    mutating func finish() -> [UInt8] {
+    /// Closes the object and hands the buffer back.
+    mutating func finish(into buffer: inout [UInt8]) {
         bytes.append(UInt8(ascii: "}"))
-        return bytes
+        swap(&bytes, &buffer)
     }
 
     private mutating func key(_ name: StaticString) {
-        if bytes.count > 1 { bytes.append(UInt8(ascii: ",")) }
+        if isEmpty { isEmpty = false } else { bytes.append(UInt8(ascii: ",")) }
         bytes.append(UInt8(ascii: "\""))
         bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-        bytes += [UInt8(ascii: "\""), UInt8(ascii: ":")]
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
     }
 
     mutating func field(_ name: StaticString, _ value: String?) {
@@ -122,7 +144,7 @@ struct JSONLineWriter {
     mutating func field(_ name: StaticString, _ value: Int?) {
         guard let value else { return }
         key(name)
-        bytes += Array(String(value).utf8)
+        integer(Int64(value))
     }
 
     mutating func field(_ name: StaticString, _ value: Double?) {
@@ -133,7 +155,7 @@ struct JSONLineWriter {
 
     mutating func field(_ name: StaticString, _ value: Bool) {
         key(name)
-        bytes += Array((value ? "true" : "false").utf8)
+        literal(value ? "true" : "false")
     }
 
     mutating func field(_ name: StaticString, _ value: JSONValue?) {
@@ -142,10 +164,14 @@ struct JSONLineWriter {
         write(value)
     }
 
+    private mutating func literal(_ text: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
     private mutating func write(_ value: JSONValue) {
         switch value {
-        case .null: bytes += Array("null".utf8)
-        case .bool(let flag): bytes += Array((flag ? "true" : "false").utf8)
+        case .null: literal("null")
+        case .bool(let flag): literal(flag ? "true" : "false")
         case .number(let number): self.number(number)
         case .string(let text): string(text)
         case .array(let items):
@@ -169,40 +195,58 @@ struct JSONLineWriter {
 
     /// Integral values print without a fraction; JSON has no infinity or NaN: those are null.
     private mutating func number(_ value: Double) {
-        guard value.isFinite else {
-            bytes += Array("null".utf8)
-            return
-        }
+        guard value.isFinite else { return literal("null") }
         if value == value.rounded(), abs(value) < 1e15 {
-            bytes += Array(String(Int64(value)).utf8)
+            integer(Int64(value))
         } else {
-            bytes += Array(value.description.utf8)
+            bytes.append(contentsOf: value.description.utf8)
+        }
+    }
+
+    /// Digits written straight into the buffer: a `String` per number would cost more.
+    private mutating func integer(_ value: Int64) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for 24 digits, most significant last
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { room in
+            repeat {
+                room[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(room[index]) }
         }
     }
 
     private mutating func string(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            bytes.append(contentsOf: text.utf8)
-            bytes.append(UInt8(ascii: "\""))
-            return
-        }
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
-            case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-            case 0x0A: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-            case 0x0D: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-            case 0x09: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                bytes += [
-                    UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)],
-                    hex[Int(byte & 0x0F)],
-                ]
-            default: bytes.append(byte)
+        var text = text
+        text.withUTF8 { utf8 in
+            var plainFrom = 0
+            for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plainFrom..<index]))
+                plainFrom = index + 1
+                escape(byte)
             }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plainFrom...]))
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    private mutating func escape(_ byte: UInt8) {
+        bytes.append(UInt8(ascii: "\\"))
+        switch byte {
+        case 0x22: bytes.append(UInt8(ascii: "\""))
+        case 0x5C: bytes.append(UInt8(ascii: "\\"))
+        case 0x0A: bytes.append(UInt8(ascii: "n"))
+        case 0x0D: bytes.append(UInt8(ascii: "r"))
+        case 0x09: bytes.append(UInt8(ascii: "t"))
+        default:
+            let hex: StaticString = "0123456789abcdef"
+            bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
+            bytes.append(hex.utf8Start[Int(byte >> 4)])
+            bytes.append(hex.utf8Start[Int(byte & 0x0F)])
+        }
     }
 }

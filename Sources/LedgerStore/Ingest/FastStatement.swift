@@ -51,10 +51,16 @@ struct FastStatement {
     /// - Throws: `DatabaseError` with SQLite's message.
     @discardableResult
     func step(in db: Database) throws -> Int64? {
+        try row(in: db) { $0.int64(0) }
+    }
+
+    /// Runs the statement and reads its first row with `read`; `nil` when it returns none.
+    /// - Throws: `DatabaseError` with SQLite's message.
+    func row<T>(in db: Database, _ read: (Columns) -> T) throws -> T? {
         defer { sqlite3_reset(handle) }
         switch sqlite3_step(handle) {
         case SQLITE_ROW:
-            let value = sqlite3_column_int64(handle, 0)
+            let value = read(Columns(handle: handle))
             while sqlite3_step(handle) == SQLITE_ROW {}
             return value
         case SQLITE_DONE:
@@ -63,6 +69,25 @@ struct FastStatement {
             throw DatabaseError(
                 resultCode: ResultCode(rawValue: code),
                 message: String(cString: sqlite3_errmsg(db.sqliteConnection)), sql: statement.sql)
+        }
+    }
+
+    /// The columns of the row a statement stands on, read through SQLite's C API.
+    struct Columns {
+        fileprivate let handle: SQLiteStatement
+
+        func int64(_ index: Int32) -> Int64 {
+            sqlite3_column_int64(handle, index)
+        }
+
+        func int(_ index: Int32) -> Int? {
+            sqlite3_column_type(handle, index) == SQLITE_NULL ? nil : Int(sqlite3_column_int64(handle, index))
+        }
+
+        func string(_ index: Int32) -> String? {
+            guard let text = sqlite3_column_text(handle, index) else { return nil }
+            let count = Int(sqlite3_column_bytes(handle, index))
+            return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
         }
     }
 

@@ -87,14 +87,17 @@ final class StoreWrites {
         let tags = start.tags.map { JSONValue.array($0.map(JSONValue.string)).jsonText }
         let layer = start.layer?.rawValue
         var stored = known
-        if stored == nil,
-            let row = try Row.fetchOne(
+        if stored == nil {
+            var lookup = FastStatement(
                 try statement(
-                    11, "SELECT id, suite, name, file, line, layer, tags FROM test WHERE project = ? AND key = ?"),
-                arguments: [project, start.test])
-        {
-            stored = KnownTests.Entry(
-                id: row[0], suite: row[1], name: row[2], file: row[3], line: row[4], layer: row[5], tags: row[6])
+                    11, "SELECT id, suite, name, file, line, layer, tags FROM test WHERE project = ? AND key = ?"))
+            lookup.bind(project)
+            lookup.bind(start.test)
+            stored = try lookup.row(in: db) { row in
+                KnownTests.Entry(
+                    id: row.int64(0), suite: row.string(1), name: row.string(2), file: row.string(3),
+                    line: row.int(4), layer: row.string(5), tags: row.string(6))
+            }
         }
         if let stored,
             stored.covers(

@@ -22,6 +22,13 @@ public enum PendingJournals {
         return name.split(separator: "-").last.flatMap { Int32($0) }
     }
 
+    /// The run a journal's name carries.
+    static func run(of journal: URL) -> String? {
+        let name = journal.deletingPathExtension().lastPathComponent
+        guard let dash = name.lastIndex(of: "-") else { return nil }
+        return String(name[..<dash])
+    }
+
     /// Whether the process that wrote a journal is still running.
     static func isWriterAlive(_ journal: URL) -> Bool {
         guard let pid = pid(of: journal) else { return false }
@@ -38,26 +45,54 @@ extension LedgerDatabase {
         guard
             let files = try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
         else { return 0 }
+        let journals = files.filter { $0.pathExtension == "ndjson" }
+        let alive = journals.filter(PendingJournals.isWriterAlive)
         var recovered = 0
-        for file in files where file.pathExtension == "ndjson" && !PendingJournals.isWriterAlive(file) {
-            if (try? ingestJournal(file)) != nil {
-                try? FileManager.default.removeItem(at: file)
-                recovered += 1
+        for file in journals where !alive.contains(file) {
+            let lastWrite =
+                (try? file.resourceValues(forKeys: [.contentModificationDateKey]))?.contentModificationDate
+                ?? Date()
+            guard let unended = try? ingestJournal(file) else { continue }
+            // Its writer is gone. Unless another writer of the run is still at work, the run is
+            // over: what never ended in it crashed.
+            let stillWriting = Set(alive.compactMap(PendingJournals.run(of:)))
+            for run in unended.subtracting(stillWriting) {
+                try? endInterruptedRun(run, at: lastWrite.timeIntervalSince1970)
             }
+            try? FileManager.default.removeItem(at: file)
+            recovered += 1
         }
         return recovered
     }
 
-    /// Stores one journal; attempts it never ended stay running (they crashed). A last line cut
-    /// short by the crash is left out.
-    public func ingestJournal(_ journal: URL) throws {
+    /// Stores one journal; attempts it never ended stay running (a crashed test, or a Swift
+    /// Testing test whose outcome comes from its own event stream). A last line cut short by a
+    /// crash is left out.
+    /// - Returns: the runs the journal wrote to without giving them an end.
+    /// - Throws: what storing throws; nothing is stored then.
+    @discardableResult
+    public func ingestJournal(_ journal: URL) throws -> Set<String> {
+        var unended: Set<String> = []
         try ingest(keepRunning: true) { sink in
             var decoder = EventStreamDecoder(source: journal.path)
             var lines = LineReader(.file(journal)).makeIterator()
             while let line = lines.next() {
                 guard let record = try? decoder.decode(line: line, number: lines.lineNumber) else { break }
+                if case .runEnd = record.event { unended.remove(record.run) } else { unended.insert(record.run) }
                 try sink.consume(record)
             }
+        }
+        return unended
+    }
+
+    /// Ends a run whose writers are gone without ending it; a producer's own outcome stays.
+    func endInterruptedRun(_ run: String, at: Double) throws {
+        try writer.write { db in
+            try db.execute(
+                sql: """
+                    UPDATE run SET endedAt = max(coalesce(endedAt, ?1), ?1), outcome = coalesce(outcome, 'interrupted')
+                    WHERE uuid = ?2
+                    """, arguments: [at, run])
         }
     }
 }

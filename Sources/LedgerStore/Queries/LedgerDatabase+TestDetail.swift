@@ -16,7 +16,8 @@ extension LedgerDatabase {
                 let result = try Row.fetchOne(
                     db,
                     sql: """
-                        SELECT r.id, r.runId, run.uuid, r.startedAt, r.duration, r.outcome, t.id AS testId,
+                        SELECT r.id, r.runId, run.uuid, r.startedAt, r.duration,
+                            \(Self.attemptOutcome(result: "r", run: "run")) AS outcome, t.id AS testId,
                             t.file, t.line, t.layer
                         FROM result r JOIN test t ON t.id = r.testId JOIN run ON run.id = r.runId
                         WHERE t.key = ?1 AND (?2 IS NULL OR run.uuid = ?2) AND (?3 IS NULL OR run.project = ?3)
@@ -25,7 +26,11 @@ extension LedgerDatabase {
             else { throw StoreError.noSuchTest(test + (run.map { " in run \($0)" } ?? "")) }
             let resultID: Int64 = result["id"]
             let attempts = try String?.fetchAll(
-                db, sql: "SELECT outcome FROM result WHERE runId = ? AND testId = ? ORDER BY attempt",
+                db,
+                sql: """
+                    SELECT \(Self.attemptOutcome(result: "r", run: "run")) FROM result r JOIN run ON run.id = r.runId
+                    WHERE r.runId = ? AND r.testId = ? ORDER BY r.attempt
+                    """,
                 arguments: [result["runId"] as Int64, result["testId"] as Int64]
             ).map { $0 ?? "running" }
             let activityNames = try Dictionary(

@@ -9,7 +9,7 @@ public struct RunOutcome: Hashable, Sendable {
     public var startedAt: Double
     public var revision: String?
     public var configuration: String
-    /// Every attempt in order; `nil` for one still running. Empty when the run did not have the test.
+    /// Every attempt in order; `nil` for one still running (in a run that has not ended). Empty when the run did not have the test.
     public var attempts: [Outcome?]
     /// Seconds spent, all attempts together.
     public var seconds: Double
@@ -47,8 +47,8 @@ extension LedgerDatabase {
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT t.key, r.runId, r.outcome, coalesce(r.duration, 0)
-                    FROM test t JOIN result r ON r.testId = t.id
+                    SELECT t.key, r.runId, \(Self.attemptOutcome(result: "r", run: "run")), coalesce(r.duration, 0)
+                    FROM test t JOIN result r ON r.testId = t.id JOIN run ON run.id = r.runId
                     WHERE t.project = ?1 AND t.key IN (SELECT value FROM json_each(?2))
                         AND r.runId IN (SELECT value FROM json_each(?3))
                     ORDER BY r.attempt
@@ -84,12 +84,14 @@ extension LedgerDatabase {
                 db,
                 sql: """
                     WITH chosen AS (
-                        SELECT run.id, run.uuid, run.startedAt, run.revision, run.configuration, t.id AS testId
+                        SELECT run.id, run.uuid, run.startedAt, run.endedAt, run.revision, run.configuration,
+                            t.id AS testId
                         FROM test t JOIN run ON run.project = t.project
                         WHERE t.project = ?1 AND t.key = ?2
                             AND EXISTS (SELECT 1 FROM result WHERE runId = run.id AND testId = t.id)
                         ORDER BY run.startedAt DESC LIMIT ?3)
-                    SELECT chosen.uuid, chosen.startedAt, chosen.revision, chosen.configuration, r.outcome,
+                    SELECT chosen.uuid, chosen.startedAt, chosen.revision, chosen.configuration,
+                        \(Self.attemptOutcome(result: "r", run: "chosen")),
                         coalesce(r.duration, 0)
                     FROM chosen JOIN result r ON r.runId = chosen.id AND r.testId = chosen.testId
                     ORDER BY chosen.startedAt DESC, chosen.id, r.attempt

@@ -51,6 +51,10 @@ extension TestLedgerCommand {
             childEnvironment["TESTLEDGER_RUN"] = runID
             childEnvironment["TESTLEDGER_DB"] = URL(fileURLWithPath: store.path).standardizedFileURL.path
             childEnvironment["TESTLEDGER_PROJECT"] = metadata.project
+            childEnvironment["TESTLEDGER_REVISION"] = metadata.revision
+            childEnvironment["TESTLEDGER_BRANCH"] = metadata.branch
+            // The library in the tests only journals; this process stores the journals after the suite.
+            childEnvironment["TESTLEDGER_JOURNAL_ONLY"] = "1"
             let console = ConsoleCollector()
             let started = Date().timeIntervalSince1970
             let source = swiftTest == nil ? "record" : "swift-test"
@@ -62,7 +66,7 @@ extension TestLedgerCommand {
             let status = try ChildProcess(arguments: swiftTest?.arguments ?? command, environment: childEnvironment)
                 .run { line in console.consume(line) }
 
-            // Whatever a crashed test process left in its journal joins the run first.
+            // What the test processes journaled joins the run first.
             database.recoverPendingJournals(databasePath: store.path)
             var failures: [String] = []
             try database.ingest { sink in

@@ -22,20 +22,9 @@ struct RunOptions: ParsableArguments {
         environment: [String: String] = ProcessInfo.processInfo.environment,
         config: ProjectConfiguration
     ) -> RunMetadata {
-        let ci = CIEnvironment.detect(environment)
-        let git =
-            (revision == nil && ci?.revision == nil) || (branch == nil && ci?.branch == nil) || project == nil
-            ? GitInfo.read() : nil
-        let projectName =
-            project ?? environment["TESTLEDGER_PROJECT"].flatMap { $0.isEmpty ? nil : $0 } ?? config.project
-            ?? ci?.project ?? git?.repositoryName
-            ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath).lastPathComponent
-        let ciInfo =
-            ci.map { LedgerEvent.CI(provider: $0.provider, build: build ?? $0.build, job: $0.job, url: $0.url) }
-            ?? build.map { LedgerEvent.CI(build: $0) }
-        return RunMetadata(
-            project: projectName, revision: revision ?? ci?.revision ?? git?.revision,
-            branch: branch ?? ci?.branch ?? git?.branch, ci: ciInfo, host: ProcessInfo.processInfo.hostName,
-            ciAttempt: ci?.attempt, configuration: configuration)
+        RunMetadata.resolve(
+            given: .init(
+                project: project, revision: revision, branch: branch, build: build, configuration: configuration),
+            configuredProject: config.project, environment: environment)
     }
 }

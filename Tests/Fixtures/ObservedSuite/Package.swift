@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import Foundation
 import PackageDescription
 
@@ -10,7 +10,7 @@ let root = URL(fileURLWithPath: Context.packageDirectory).appendingPathComponent
 let package = Package(
     name: "ObservedSuite",
     platforms: [.macOS(.v13)],
-    dependencies: [.package(path: root.path)],
+    dependencies: [.package(path: root.path, traits: [])],
     targets: [
         .testTarget(
             name: "ObservedTests",
