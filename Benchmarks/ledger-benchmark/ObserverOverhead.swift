@@ -69,6 +69,8 @@ enum ObserverOverhead {
         process.executableURL = binary
         var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("TESTLEDGER_") }
         environment["TESTLEDGER_DB"] = ledger.path
+        // A run of its own, as each `swift test` has: here every run has the same parent process.
+        environment["TESTLEDGER_RUN"] = UUID().uuidString
         environment["PROBE_OUTPUT"] = probe?.path
         switch mode {
         case .without: environment["TESTLEDGER_DISABLE"] = "1"

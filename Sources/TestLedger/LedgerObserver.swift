@@ -64,11 +64,13 @@ final class LedgerObserver: NSObject, XCTestObservation, @unchecked Sendable {
     }
 
     /// `Class.testX` (Linux) or `-[Module.Class testX]` (Apple) → `testX`.
+    /// Searches bytes, not characters: this runs for every test.
     static func methodName(_ name: String) -> String {
-        if name.hasPrefix("-["), name.hasSuffix("]"), let space = name.lastIndex(of: " ") {
-            return String(name[name.index(after: space)..<name.index(before: name.endIndex)])
+        let bytes = name.utf8
+        if name.hasPrefix("-["), name.hasSuffix("]"), let space = bytes.lastIndex(of: UInt8(ascii: " ")) {
+            return String(name[bytes.index(after: space)..<bytes.index(before: bytes.endIndex)])
         }
-        guard let dot = name.lastIndex(of: ".") else { return name }
-        return String(name[name.index(after: dot)...])
+        guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")) else { return name }
+        return String(name[bytes.index(after: dot)...])
     }
 }

@@ -33,8 +33,11 @@ final class Recorder: @unchecked Sendable {
     func xctestWillStart(_ base: TestContext, at: Double) {
         let context = lock.withLock { () -> TestContext in
             var context = base
-            attemptsSeen[base.test, default: 0] += 1
-            context.attempt = attemptsSeen[base.test] ?? 1
+            func counted(_ seen: inout Int) -> Int {
+                seen += 1
+                return seen
+            }
+            context.attempt = counted(&attemptsSeen[base.test, default: 0])  // one lookup of the id
             current = XCTestAttempt(context: context, startedAt: at)
             return context
         }

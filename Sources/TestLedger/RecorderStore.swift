@@ -15,13 +15,20 @@ import LedgerStore
 final class RecorderStore: RecorderDestination, @unchecked Sendable {
     private let lock = NSLock()
     private let environment: [String: String]
+    /// Whether another process (`testledger record`) stores the journal once this one exits.
+    private let journalOnly: Bool
     let run: String
     private var journal: JournalFile?
+    /// What the journal holds, kept to store at exit without reading it back; `nil` once it
+    /// grew past ``keptRecordsLimit`` and the journal is read instead.
+    private var kept: [LedgerRecord]? = []
+    private static let keptRecordsLimit = 50_000
     private var failure: String?
     private var started = false
 
     init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.environment = environment
+        self.journalOnly = environment["TESTLEDGER_JOURNAL_ONLY"] == "1"
         self.run = RunIdentity.current(environment: environment)
     }
 
@@ -29,8 +36,6 @@ final class RecorderStore: RecorderDestination, @unchecked Sendable {
         environment["TESTLEDGER_DB"].flatMap { $0.isEmpty ? nil : $0 } ?? ".testledger/ledger.sqlite"
     }
 
-    /// Whether another process (`testledger record`) stores the journal once this one exits.
-    private var journalOnly: Bool { environment["TESTLEDGER_JOURNAL_ONLY"] == "1" }
 
     /// Appends events to the journal, in one write.
     func write(running: Bool, _ events: [LedgerEvent]) {
@@ -44,15 +49,21 @@ final class RecorderStore: RecorderDestination, @unchecked Sendable {
                 let runStart = RunIdentity.runStart(environment: environment)
                 guard let opened = open() else { return }
                 journal = opened
-                LedgerRecord(run: run, event: .runStart(runStart)).appendJSONLine(to: &text)
+                keep(LedgerRecord(run: run, event: .runStart(runStart)), appendingTo: &text)
             }
-            for event in events { LedgerRecord(run: run, event: event).appendJSONLine(to: &text) }
+            for event in events { keep(LedgerRecord(run: run, event: event), appendingTo: &text) }
             do {
                 try journal?.append(text)
             } catch {
                 fail("could not write its journal \(journal?.url.path ?? ""): \(error)")
             }
         }
+    }
+
+    private func keep(_ record: LedgerRecord, appendingTo text: inout [UInt8]) {
+        record.appendJSONLine(to: &text)
+        guard kept != nil, !journalOnly else { return }
+        if kept?.count ?? 0 < Self.keptRecordsLimit { kept?.append(record) } else { kept = nil }
     }
 
     /// Gives the run its end.
@@ -71,7 +82,13 @@ final class RecorderStore: RecorderDestination, @unchecked Sendable {
             do {
                 let database = try LedgerDatabase(path: path)
                 database.recoverPendingJournals(databasePath: path)
-                try database.ingestJournal(journal.url)
+                if let kept {
+                    try database.ingest(keepRunning: true) { sink in
+                        for record in kept { try sink.consume(record) }
+                    }
+                } else {
+                    try database.ingestJournal(journal.url)
+                }
                 try FileManager.default.removeItem(at: journal.url)
             } catch {
                 fail("could not write to \(path): \(Self.describe(error))")
