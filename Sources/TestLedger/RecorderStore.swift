@@ -36,7 +36,6 @@ final class RecorderStore: RecorderDestination, @unchecked Sendable {
         environment["TESTLEDGER_DB"].flatMap { $0.isEmpty ? nil : $0 } ?? ".testledger/ledger.sqlite"
     }
 
-
     /// Appends events to the journal, in one write.
     func write(running: Bool, _ events: [LedgerEvent]) {
         lock.withLock {
