@@ -33,7 +33,17 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
-        .target(name: "LedgerCore"),
+        .executableTarget(name: "GenerateEventStream"),
+        .plugin(
+            name: "GenerateEventStreamPlugin",
+            capability: .buildTool(),
+            dependencies: ["GenerateEventStream"]
+        ),
+        .target(
+            name: "LedgerCore",
+            exclude: ["Events/LedgerEvents.schema"],
+            plugins: ["GenerateEventStreamPlugin"]
+        ),
         .target(name: "LedgerImport", dependencies: ["LedgerCore"]),
         .executableTarget(name: "EmbedMigrations"),
         .plugin(
@@ -67,7 +77,6 @@ let package = Package(
             name: "TestLedgerCLI",
             dependencies: [
                 "LedgerCore", "LedgerImport", "LedgerStore", "LedgerServer",
-                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: tools),
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tools),
                 .product(name: "Yams", package: "Yams", condition: tools),
             ]
@@ -82,6 +91,7 @@ let package = Package(
         ),
         .target(name: "LedgerTestSupport", dependencies: ["LedgerCore"], path: "Tests/LedgerTestSupport"),
         .testTarget(name: "LedgerCoreTests", dependencies: ["LedgerCore", "LedgerTestSupport"]),
+        .testTarget(name: "TestLedgerTests", dependencies: ["TestLedger", "LedgerTestSupport"]),
         .testTarget(name: "LedgerImportTests", dependencies: ["LedgerImport", "LedgerTestSupport"]),
         .testTarget(
             name: "LedgerStoreTests",

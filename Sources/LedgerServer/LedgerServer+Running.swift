@@ -8,6 +8,14 @@ extension LedgerServer {
     /// Serves `database` while `body` runs, given the port it listens on (pass port 0 for a free
     /// one), then shuts down gracefully, finishing the requests under way. For tests, benchmarks
     /// and embedding.
+    /// - Parameters:
+    ///   - database: the store to serve.
+    ///   - configuration: where to listen and what to accept.
+    ///   - metrics: the counters `GET /metrics` shows.
+    ///   - body: runs while the server listens, given its port.
+    /// - Returns: what `body` returns.
+    /// - Throws: what ``application(database:configuration:metrics:layers:thresholds:onServerRunning:)``
+    ///   or `body` throws, or why the server stopped before it listened.
     public static func running<T: Sendable>(
         _ database: LedgerDatabase, configuration: ServerConfiguration, metrics: ServerMetrics = ServerMetrics(),
         _ body: @Sendable (_ port: Int) async throws -> T

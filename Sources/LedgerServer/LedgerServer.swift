@@ -7,6 +7,17 @@ import Logging
 /// `testledger serve`: the team's ingestion service and report API on one ledger.
 public enum LedgerServer {
     /// Builds the application: the router, its middleware and every route, in one place.
+    ///
+    /// Besides the ingest, report and dashboard routes it answers `GET /healthz` (503 when the store
+    /// cannot be read) and `GET /metrics`.
+    /// - Parameters:
+    ///   - database: the store to serve.
+    ///   - configuration: where to listen and what to accept.
+    ///   - metrics: the counters `GET /metrics` shows.
+    ///   - layers: classifies tests for the pyramid reports.
+    ///   - thresholds: the thresholds of the flaky reports.
+    ///   - onServerRunning: called once the server listens, with its port (0 when unknown).
+    /// - Returns: the application, ready to run.
     /// - Throws: ``ServerError/openWithoutTokens(host:)`` for a non-loopback address while no
     ///   access token exists.
     public static func application(

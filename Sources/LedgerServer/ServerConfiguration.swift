@@ -1,12 +1,21 @@
 /// How `testledger serve` listens and what it accepts.
 public struct ServerConfiguration: Sendable {
+    /// The address to listen on: a host name or an IP address.
     public var host: String
+    /// The TCP port to listen on; 0 picks a free one.
     public var port: Int
     /// The largest request body accepted, after decompression (default 64 MiB).
     public var maximumBodyBytes: Int
     /// Lets anyone read, without a token.
     public var publicRead: Bool
 
+    /// Creates a configuration.
+    ///
+    /// - Parameters:
+    ///   - host: the address to listen on; this machine only by default.
+    ///   - port: the TCP port, 8080 by default; 0 picks a free one.
+    ///   - maximumBodyBytes: the largest request body accepted, after decompression.
+    ///   - publicRead: whether anyone may read without a token.
     public init(
         host: String = "127.0.0.1", port: Int = 8080, maximumBodyBytes: Int = 64 << 20, publicRead: Bool = false
     ) {
@@ -16,7 +25,8 @@ public struct ServerConfiguration: Sendable {
         self.publicRead = publicRead
     }
 
-    /// Whether the server listens on this machine only.
+    /// Whether the server listens on this machine only: `localhost`, `::1` or an address that starts
+    /// with `127.`.
     public var isLoopback: Bool {
         host == "localhost" || host == "::1" || host.hasPrefix("127.")
     }
@@ -24,8 +34,10 @@ public struct ServerConfiguration: Sendable {
 
 /// Why the server will not start.
 public enum ServerError: Error, CustomStringConvertible, Equatable {
+    /// The server would listen on `host`, which is not loopback, while no live access token exists.
     case openWithoutTokens(host: String)
 
+    /// Why the server will not start and how to fix it, in one message for people.
     public var description: String {
         switch self {
         case .openWithoutTokens(let host):

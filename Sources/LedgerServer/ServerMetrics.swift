@@ -12,6 +12,7 @@ public final class ServerMetrics: @unchecked Sendable {
     private var latencyCount = 0
     private var latencySum = 0.0
 
+    /// Creates the counters, all at zero.
     public init() {}
 
     func request(route: String, status: Int, since started: UInt64) {

@@ -9,6 +9,7 @@ extension TestLedger {
     ///
     /// Activities nest; each records its duration and whether a failure happened inside it.
     /// On Apple platforms the step also appears in Xcode's report (`XCTContext.runActivity`).
+    /// Outside a test `body` simply runs, unrecorded.
     ///
     /// ```swift
     /// let game = try TestLedger.activity("Configure settings: beginner, off") {
@@ -36,8 +37,12 @@ extension TestLedger {
     }
 
     /// Runs the asynchronous `body` as a named step of the current test and returns its value.
+    ///
+    /// Activities nest across `await`s; unlike the synchronous form, the step does not appear in
+    /// Xcode's report. Outside a test `body` simply runs, unrecorded.
     /// - Parameters:
-    ///   - name: what the step does.
+    ///   - name: what the step does, as people read it in reports.
+    ///   - isolation: the actor `body` runs on; the caller's by default.
     ///   - body: the step.
     /// - Returns: what `body` returns.
     /// - Throws: what `body` throws.

@@ -12,7 +12,10 @@ public protocol Capture: Encodable {
 
 extension TestLedger {
     /// Records what a verifier saw, attached to the current test and activity.
-    /// - Parameter capture: the verifier's captured state; its encoded fields are stored.
+    ///
+    /// Nothing is recorded outside a test.
+    /// - Parameter capture: the verifier's captured state; its encoded fields are stored, without
+    ///   fields when it cannot be encoded.
     public static func capture(_ capture: some Capture) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
@@ -21,6 +24,8 @@ extension TestLedger {
     }
 
     /// Records free-form state, such as a fake's inspection properties.
+    ///
+    /// Nothing is recorded outside a test.
     ///
     /// ```swift
     /// TestLedger.capture(verifier: "FakeUserDefaults", fields: ["lastSetKey": "volume", "hasSynchronised": true])

@@ -7,6 +7,10 @@ public let defaultPredicateInterval: TimeInterval = 0.01
 
 /// Checks `condition` until it holds or `timeout` passes, and records how that went.
 ///
+/// It checks at once, then after every `interval`, with one last check at the deadline. On the
+/// main thread the run loop turns between checks, so main-queue work the condition waits for
+/// can happen.
+///
 /// ```swift
 /// XCTAssertTrue(eventually { screen.total == 450 })
 /// ```
@@ -14,9 +18,11 @@ public let defaultPredicateInterval: TimeInterval = 0.01
 ///   - name: names the check in reports; its call site (`File.swift:42`) by default.
 ///   - timeout: how long to wait, 1 s by default.
 ///   - interval: the pause between checks, 10 ms by default.
+///   - file: the call site's file, recorded with the check.
+///   - line: the call site's line, recorded with the check.
 ///   - condition: what should become true.
 /// - Returns: whether it held before the timeout.
-/// - Throws: what `condition` throws.
+/// - Throws: what `condition` throws; the check is then not recorded.
 @discardableResult
 public func eventually(
     _ name: String? = nil, timeout: TimeInterval = defaultPredicateTimeout,
@@ -30,13 +36,18 @@ public func eventually(
 }
 
 /// Checks the asynchronous `condition` until it holds or `timeout` passes, and records how that went.
+///
+/// Between checks it sleeps without blocking the thread.
 /// - Parameters:
 ///   - name: names the check in reports; its call site by default.
 ///   - timeout: how long to wait, 1 s by default.
 ///   - interval: the pause between checks, 10 ms by default.
+///   - file: the call site's file, recorded with the check.
+///   - line: the call site's line, recorded with the check.
+///   - isolation: the actor `condition` is checked on; the caller's by default.
 ///   - condition: what should become true.
 /// - Returns: whether it held before the timeout.
-/// - Throws: what `condition` throws.
+/// - Throws: what `condition` throws; the check is then not recorded.
 @discardableResult
 public func eventually(
     _ name: String? = nil, timeout: TimeInterval = defaultPredicateTimeout,

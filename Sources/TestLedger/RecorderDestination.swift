@@ -11,11 +11,10 @@ protocol RecorderDestination: AnyObject, Sendable {
 
 enum RecorderDestinations {
     /// A server when `TESTLEDGER_URL` and `TESTLEDGER_TOKEN` are set, else `TESTLEDGER_DB`.
-    static func current(environment: [String: String] = ProcessInfo.processInfo.environment) -> RecorderDestination {
-        if let url = environment["TESTLEDGER_URL"].flatMap(URL.init(string:)),
-            let token = environment["TESTLEDGER_TOKEN"], !token.isEmpty
-        {
-            return RecorderUpload(server: url, token: token, environment: environment)
+    static func current(environment: LedgerEnvironment = LedgerEnvironment()) -> RecorderDestination {
+        if let url = environment.serverURL, let token = environment.token {
+            return RecorderUpload(
+                server: url, token: token, environment: environment, policy: environment.retryPolicy())
         }
         return RecorderStore(environment: environment)
     }

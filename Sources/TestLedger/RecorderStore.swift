@@ -14,7 +14,7 @@ import LedgerStore
 /// recording stops, the tests go on, and one warning is printed when the process exits.
 final class RecorderStore: RecorderDestination, @unchecked Sendable {
     private let lock = NSLock()
-    private let environment: [String: String]
+    private let environment: LedgerEnvironment
     /// Whether another process (`testledger record`) stores the journal once this one exits.
     private let journalOnly: Bool
     let run: String
@@ -26,15 +26,13 @@ final class RecorderStore: RecorderDestination, @unchecked Sendable {
     private var failure: String?
     private var started = false
 
-    init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    init(environment: LedgerEnvironment = LedgerEnvironment()) {
         self.environment = environment
-        self.journalOnly = environment["TESTLEDGER_JOURNAL_ONLY"] == "1"
+        self.journalOnly = environment.journalOnly
         self.run = RunIdentity.current(environment: environment)
     }
 
-    var path: String {
-        environment["TESTLEDGER_DB"].flatMap { $0.isEmpty ? nil : $0 } ?? ".testledger/ledger.sqlite"
-    }
+    var path: String { environment.databasePath }
 
     /// Appends events to the journal, in one write.
     func write(running: Bool, _ events: [LedgerEvent]) {

@@ -1,10 +1,6 @@
 import Foundation
 import LedgerCore
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// Sends the recorder's events to `testledger serve` (`TESTLEDGER_URL`, `TESTLEDGER_TOKEN`).
 ///
 /// Events are cut into batches at most half a second apart, each written to the spool
@@ -15,12 +11,10 @@ import LedgerCore
 final class RecorderUpload: RecorderDestination, @unchecked Sendable {
     private let lock = NSCondition()
     private let sendLock = NSLock()
-    private let server: URL
-    private let token: String
+    private let client: UploadClient
     private let spool: SpoolDirectory
-    private let policy: RetryPolicy
     private let run: String
-    private let environment: [String: String]
+    private let environment: LedgerEnvironment
     /// Resolved at the first event, not when the library loads: resolving may ask git.
     private lazy var runStart = RunIdentity.runStart(environment: environment)
     private var batcher = EventBatcher(targetBytes: 1 << 20)
@@ -32,11 +26,10 @@ final class RecorderUpload: RecorderDestination, @unchecked Sendable {
     /// Batches that could be neither sent nor spooled.
     private var lost = 0
 
-    init(server: URL, token: String, environment: [String: String], policy: RetryPolicy = RetryPolicy()) {
-        self.server = server
-        self.token = token
+    init(server: URL, token: String, environment: LedgerEnvironment, policy: RetryPolicy = RetryPolicy()) {
+        // A short timeout: the process may be waiting to exit on it.
+        self.client = UploadClient(server: server, token: token, policy: policy, timeout: 15)
         self.spool = SpoolDirectory(environment: environment)
-        self.policy = policy
         self.run = RunIdentity.current(environment: environment)
         self.environment = environment
     }
@@ -78,53 +71,16 @@ final class RecorderUpload: RecorderDestination, @unchecked Sendable {
             }
         }
         while let next = spooled.first, lock.withLock({ problem == nil }) {
-            switch post(next) {
-            case nil:
+            let failure: String
+            switch client.send(file: next) {
+            case .stored:
                 try? FileManager.default.removeItem(at: next)
                 spooled.removeFirst()
-            case let failure?:
-                lock.withLock { problem = failure }
+                continue
+            case .refused(_, let message), .unreachable(let message): failure = message
             }
+            lock.withLock { problem = "could not send to \(client.server.absoluteString) (\(failure))" }
         }
-    }
-
-    /// Sends one batch with retries; `nil` once stored, else why not.
-    private func post(_ file: URL) -> String? {
-        guard let body = try? Data(contentsOf: file) else { return "could not read \(file.path)" }
-        var request = URLRequest(
-            url: server.appending(path: "api/v1/events").appending(queryItems: [.init(name: "live", value: "1")]))
-        request.httpMethod = "POST"
-        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
-        request.setValue("application/x-ndjson", forHTTPHeaderField: "Content-Type")
-        request.httpBody = body
-        // Short: the process may be waiting to exit on it.
-        request.timeoutInterval = 15
-        var failure = ""
-        for delay in [0] + policy.delays {
-            if delay > 0 { Thread.sleep(forTimeInterval: delay) }
-            let (status, text) = Self.exchange(request)
-            if (200..<300).contains(status) { return nil }
-            failure = status == 0 ? text : "HTTP \(status): \(text.prefix(300))"
-            if status != 0 && !RetryPolicy.isRetryable(status: status) { break }
-        }
-        return "could not send to \(server.absoluteString) (\(failure))"
-    }
-
-    private static func exchange(_ request: URLRequest) -> (status: Int, text: String) {
-        let done = DispatchSemaphore(value: 0)
-        nonisolated(unsafe) var answer = (status: 0, text: "no answer")
-        URLSession.shared.dataTask(with: request) { data, response, error in
-            if let error {
-                answer = (0, error.localizedDescription)
-            } else {
-                answer = (
-                    (response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data ?? Data(), as: UTF8.self)
-                )
-            }
-            done.signal()
-        }.resume()
-        done.wait()
-        return answer
     }
 
     /// Call with `lock` held.

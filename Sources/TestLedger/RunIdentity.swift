@@ -7,10 +7,8 @@ import LedgerCore
 /// parent process — `swift test`, which starts every `--parallel` worker — and its start time,
 /// so that the workers of one invocation join one run and the next invocation starts another.
 enum RunIdentity {
-    static func current(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        if let given = environment["TESTLEDGER_RUN"], let uuid = UUID(uuidString: given) {
-            return uuid.uuidString.lowercased()
-        }
+    static func current(environment: LedgerEnvironment = LedgerEnvironment()) -> String {
+        if let given = environment.run { return given }
         let parent = getppid()
         var digest = ContentDigest()
         digest.update(
@@ -20,7 +18,7 @@ enum RunIdentity {
 
     /// The run's start as this process records it: now, with the project, revision, branch and
     /// CI that the CLI would find here.
-    static func runStart(environment: [String: String]) -> LedgerEvent.RunStart {
+    static func runStart(environment: LedgerEnvironment) -> LedgerEvent.RunStart {
         RunMetadata.resolve(environment: environment).runStart(at: Date().timeIntervalSince1970, source: "xctest")
     }
 

@@ -15,7 +15,7 @@ public enum TestLedger {
 
     /// Whether recording is turned on (`TESTLEDGER_DISABLE` is not `1`).
     public static var isEnabled: Bool {
-        ProcessInfo.processInfo.environment["TESTLEDGER_DISABLE"] != "1"
+        !LedgerEnvironment().isDisabled
     }
 }
 
@@ -33,5 +33,6 @@ public typealias CaptureValue = LedgerCore.JSONValue
 /// }
 /// ```
 public protocol LayeredTest {
+    /// The layer of every test in the class; it wins over rules and naming.
     static var ledgerLayer: Layer { get }
 }

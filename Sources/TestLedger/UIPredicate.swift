@@ -15,9 +15,12 @@ public struct UIPredicate: Sendable {
     public var name: String
     private let condition: @Sendable () -> Bool
 
+    /// Creates a predicate; nothing is checked until it is waited for.
+    ///
     /// - Parameters:
     ///   - name: names the predicate in reports.
-    ///   - condition: the condition, checked on the calling thread.
+    ///   - condition: the condition; the synchronous `holds` and `doesntHold` check it on the
+    ///     calling thread.
     public init(_ name: String, _ condition: @escaping @Sendable () -> Bool) {
         self.name = name
         self.condition = condition
@@ -30,6 +33,14 @@ public struct UIPredicate: Sendable {
     }
 
     /// Waits until the condition holds; whether it did before `timeout`.
+    ///
+    /// Checks at once, then after every `interval`, and records the evaluation.
+    /// - Parameters:
+    ///   - timeout: how long to wait, in seconds; 1 s by default.
+    ///   - interval: the pause between checks, in seconds; 10 ms by default.
+    ///   - file: the call site's file, recorded with the check.
+    ///   - line: the call site's line, recorded with the check.
+    /// - Returns: whether it held before `timeout`.
     @discardableResult
     public func holds(
         timeout: TimeInterval = defaultPredicateTimeout, interval: TimeInterval = defaultPredicateInterval,
@@ -39,6 +50,14 @@ public struct UIPredicate: Sendable {
     }
 
     /// Waits until the condition does not hold; whether that happened before `timeout`.
+    ///
+    /// Checks at once, then after every `interval`, and records the evaluation.
+    /// - Parameters:
+    ///   - timeout: how long to wait, in seconds; 1 s by default.
+    ///   - interval: the pause between checks, in seconds; 10 ms by default.
+    ///   - file: the call site's file, recorded with the check.
+    ///   - line: the call site's line, recorded with the check.
+    /// - Returns: whether it stopped holding before `timeout`.
     @discardableResult
     public func doesntHold(
         timeout: TimeInterval = defaultPredicateTimeout, interval: TimeInterval = defaultPredicateInterval,
@@ -49,6 +68,14 @@ public struct UIPredicate: Sendable {
     }
 
     /// Waits, without blocking the thread, until the condition holds.
+    ///
+    /// The condition is checked without actor isolation: not necessarily on the caller's actor.
+    /// - Parameters:
+    ///   - timeout: how long to wait, in seconds; 1 s by default.
+    ///   - interval: the pause between checks, in seconds; 10 ms by default.
+    ///   - file: the call site's file, recorded with the check.
+    ///   - line: the call site's line, recorded with the check.
+    /// - Returns: whether it held before `timeout`.
     @discardableResult
     public func holds(
         timeout: TimeInterval = defaultPredicateTimeout, interval: TimeInterval = defaultPredicateInterval,
@@ -60,6 +87,14 @@ public struct UIPredicate: Sendable {
     }
 
     /// Waits, without blocking the thread, until the condition does not hold.
+    ///
+    /// The condition is checked without actor isolation: not necessarily on the caller's actor.
+    /// - Parameters:
+    ///   - timeout: how long to wait, in seconds; 1 s by default.
+    ///   - interval: the pause between checks, in seconds; 10 ms by default.
+    ///   - file: the call site's file, recorded with the check.
+    ///   - line: the call site's line, recorded with the check.
+    /// - Returns: whether it stopped holding before `timeout`.
     @discardableResult
     public func doesntHold(
         timeout: TimeInterval = defaultPredicateTimeout, interval: TimeInterval = defaultPredicateInterval,

@@ -138,6 +138,24 @@ let sampleEvents: [LedgerEvent] = [
         return (fast.read(line), FoundationReader.read(line))
     }
 
+    /// The samples set every field of the schema at least once, so that the checks below see each.
+    @Test func theSamplesCoverEveryFieldOfTheSchema() throws {
+        for (type, required, optional) in LedgerEvent.schema {
+            let lines = try sampleEvents.filter { $0.type == type }.map { event in
+                try JSONDecoder().decode(
+                    JSONValue.self, from: JSONEncoder().encode(LedgerRecord(run: runID, event: event)))
+            }
+            let present = Set(
+                lines.flatMap { line -> [String] in
+                    guard case .object(let members) = line else { return [] }
+                    return Array(members.keys)
+                })
+            #expect(
+                Set(required + optional).isSubset(of: present),
+                "\(type): \(Set(required + optional).subtracting(present))")
+        }
+    }
+
     @Test(arguments: [
         JSONEncoder.OutputFormatting(), .sortedKeys, .prettyPrinted, .withoutEscapingSlashes,
         [.sortedKeys, .prettyPrinted],

@@ -15,7 +15,7 @@ import Testing
     }
 
     @Test func theCIsVariablesWinOverGit() {
-        let environment = [
+        let environment: LedgerEnvironment = [
             "GITHUB_ACTIONS": "true", "GITHUB_SHA": "def456", "GITHUB_REF_NAME": "main",
             "GITHUB_REPOSITORY": "acme/store", "GITHUB_RUN_ID": "77",
         ]
@@ -34,7 +34,7 @@ import Testing
     }
 
     @Test func testledgerVariablesWinOverTheCIAndGivenValuesWinOverAll() {
-        let environment = [
+        let environment: LedgerEnvironment = [
             "GITHUB_ACTIONS": "true", "GITHUB_SHA": "def456", "GITHUB_REF_NAME": "main",
             "TESTLEDGER_PROJECT": "Ledgered", "TESTLEDGER_REVISION": "from-record", "TESTLEDGER_BRANCH": "",
         ]
@@ -51,10 +51,49 @@ import Testing
     }
 
     @Test func theConfiguredProjectComesAfterTheVariableAndBeforeTheCI() {
-        let environment = ["GITLAB_CI": "true", "CI_PROJECT_NAME": "from-ci"]
+        let environment: LedgerEnvironment = ["GITLAB_CI": "true", "CI_PROJECT_NAME": "from-ci"]
         #expect(
             RunMetadata.resolve(configuredProject: "Configured", environment: environment, git: { nil }).project
                 == "Configured")
         #expect(RunMetadata.resolve(environment: environment, git: { nil }).project == "from-ci")
+    }
+}
+
+@Suite struct LedgerEnvironmentTests {
+    @Test func theRunIsAUUIDLowercasedOrNothing() {
+        let given: LedgerEnvironment = ["TESTLEDGER_RUN": "6F1C1F3E-6A3B-4C89-9A47-2F3F5F5E8A10"]
+        #expect(given.run == "6f1c1f3e-6a3b-4c89-9a47-2f3f5f5e8a10")
+        #expect(LedgerEnvironment(["TESTLEDGER_RUN": "nightly"]).run == nil, "not a UUID: a run of its own")
+        #expect(LedgerEnvironment([:]).run == nil)
+    }
+
+    @Test func emptyVariablesCountAsUnsetAndPathsHaveDefaults() {
+        let empty: LedgerEnvironment = ["TESTLEDGER_DB": "", "TESTLEDGER_TOKEN": "", "TESTLEDGER_SPOOL": ""]
+        #expect(empty.databasePath == LedgerEnvironment.defaultDatabasePath)
+        #expect(empty.token == nil)
+        #expect(empty.spoolPath == ".testledger/spool")
+        let set: LedgerEnvironment = ["TESTLEDGER_DB": "/tmp/l.sqlite", "TESTLEDGER_URL": "http://127.0.0.1:8080"]
+        #expect(set.databasePath == "/tmp/l.sqlite")
+        #expect(set.serverURL?.port == 8080)
+    }
+
+    @Test func theRecordedTestsGetWhatTheyNeedToJoinTheRun() {
+        let metadata = RunMetadata(project: "Shop", revision: "abc", branch: nil)
+        let variables = LedgerEnvironment.forRecordedTests(
+            run: "r", databasePath: "relative/ledger.sqlite", metadata: metadata)
+        let child = LedgerEnvironment(variables)
+        #expect(child.journalOnly)
+        #expect(child.project == "Shop" && child.revision == "abc" && child.branch == nil)
+        #expect(child.databasePath.hasPrefix("/") && child.databasePath.hasSuffix("/relative/ledger.sqlite"))
+        #expect(variables["TESTLEDGER_RUN"] == "r")
+    }
+}
+
+extension LedgerEnvironmentTests {
+    @Test func retriesComeFromWhatIsGivenThenTheVariablesThenTheDefaults() {
+        #expect(LedgerEnvironment([:]).retryPolicy().delays == [0.5, 1, 2, 4, 8])
+        let configured: LedgerEnvironment = ["TESTLEDGER_RETRIES": "2", "TESTLEDGER_RETRY_DELAY": "0.01"]
+        #expect(configured.retryPolicy().delays == [0.01, 0.02])
+        #expect(configured.retryPolicy(retries: 3, firstDelay: 1).delays == [1, 2, 4])
     }
 }

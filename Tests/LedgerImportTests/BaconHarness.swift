@@ -31,42 +31,25 @@ enum BaconSpecs {
         }
     }
 
-    struct Output {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
+    typealias Output = ChildProcess.Output
 
     /// `bacon -r testledger OPTIONS spec/*_spec.rb` in the fixture folder.
-    static func run(_ options: [String], environment: [String: String] = [:]) throws -> Output {
-        try launch(try #require(bacon), ["-r", module] + options + specFiles, environment: environment)
+    static func run(_ options: [String], environment: [String: String] = [:]) async throws -> Output {
+        try await launch(try #require(bacon), ["-r", module] + options + specFiles, environment: environment)
     }
 
     /// The RubyMotion stand-in driver, with `output=<output>`.
-    static func runRubyMotion(output: String, environment: [String: String] = [:]) throws -> Output {
-        try launch(
+    static func runRubyMotion(output: String, environment: [String: String] = [:]) async throws -> Output {
+        try await launch(
             try #require(ruby), [rubyMotionDriver], environment: environment.merging(["output": output]) { $1 })
     }
 
-    static func launch(_ executable: String, _ arguments: [String], environment: [String: String]) throws -> Output {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.currentDirectoryURL = fixture
-        var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("TESTLEDGER_") }
-        env.merge(environment) { $1 }
-        process.environment = env
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let errorData = PipeDrain(errors.fileHandleForReading)
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Output(
-            status: process.terminationStatus, stdout: String(decoding: data, as: UTF8.self),
-            stderr: String(decoding: errorData.wait(), as: UTF8.self))
+    static func launch(_ executable: String, _ arguments: [String], environment: [String: String]) async throws
+        -> Output
+    {
+        try await ChildProcess.run(
+            URL(fileURLWithPath: executable), arguments,
+            environment: ChildProcess.cleanEnvironment().merging(environment) { $1 }, in: fixture)
     }
 
     /// Parses `text` line by line; `times`, when given, are the lines' arrival times.
@@ -95,40 +78,12 @@ struct BaconParse {
     var events: [LedgerEvent]
     var parser: BaconOutputParser
 
-    var starts: [LedgerEvent.TestStart] {
-        events.compactMap { if case .testStart(let start) = $0 { start } else { nil } }
-    }
-    var ends: [LedgerEvent.TestEnd] {
-        events.compactMap { if case .testEnd(let end) = $0 { end } else { nil } }
-    }
-    var issues: [LedgerEvent.Issue] {
-        events.compactMap { if case .issue(let issue) = $0 { issue } else { nil } }
-    }
-    var runEnds: [LedgerEvent.RunEnd] {
-        events.compactMap { if case .runEnd(let end) = $0 { end } else { nil } }
-    }
+    var starts: [LedgerEvent.TestStart] { events.testStarts }
+    var ends: [LedgerEvent.TestEnd] { events.testEnds }
+    var issues: [LedgerEvent.Issue] { events.issues }
+    var runEnds: [LedgerEvent.RunEnd] { events.runEnds }
 
     func end(of test: String) -> LedgerEvent.TestEnd? { ends.first { $0.test == test } }
     func issue(of test: String) -> LedgerEvent.Issue? { issues.first { $0.test == test } }
-    func outcomes() -> [String: Outcome] {
-        Dictionary(ends.map { ($0.test, $0.outcome) }, uniquingKeysWith: { first, _ in first })
-    }
-}
-
-/// Reads a pipe to its end on another thread, so two pipes can drain at once.
-final class PipeDrain: @unchecked Sendable {
-    private var data = Data()
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ handle: FileHandle) {
-        Thread.detachNewThread { [self] in
-            data = handle.readDataToEndOfFile()
-            done.signal()
-        }
-    }
-
-    func wait() -> Data {
-        done.wait()
-        return data
-    }
+    func outcomes() -> [String: Outcome] { events.outcomes }
 }

@@ -29,7 +29,7 @@ struct BaconHostileInputTests {
         return sink
     }
 
-    @Test func outputCutShortHasNoRunEnd() throws {
+    @Test func outputCutShortHasNoRunEnd() async throws {
         let lines = Self.sample.split(separator: "\n", omittingEmptySubsequences: false)
         let cut = lines.prefix { !$0.hasPrefix("2 specifications") }.joined(separator: "\n")
         let parse = try BaconSpecs.parse(cut)
@@ -42,7 +42,7 @@ struct BaconHostileInputTests {
         #expect(early.issue(of: "Cart/removes")?.message == "FAILED")
     }
 
-    @Test func importingStoresTheRunWithItsStart() throws {
+    @Test func importingStoresTheRunWithItsStart() async throws {
         let sink = try importing(Data(Self.sample.utf8))
         #expect(sink.records.allSatisfy { $0.run == Self.context.runID })
         #expect(
@@ -55,7 +55,7 @@ struct BaconHostileInputTests {
         #expect(sink.warnings.isEmpty)
     }
 
-    @Test func binaryGarbageIsRejected() throws {
+    @Test func binaryGarbageIsRejected() async throws {
         var generator = BaconGarbageGenerator(seed: 7)
         let garbage = Data((0..<200_000).map { _ in UInt8.random(in: 0...255, using: &generator) })
         let error = #expect(throws: LedgerInputError.self) { try importing(garbage) }
@@ -64,7 +64,7 @@ struct BaconHostileInputTests {
         #expect(!BaconOutputParser.looksLikeBacon(prefix: garbage.prefix(4_096)))
     }
 
-    @Test func garbageAmongBaconLinesIsSkipped() throws {
+    @Test func garbageAmongBaconLinesIsSkipped() async throws {
         var lines = Self.sample.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         lines.insert("\u{0}\u{1}\u{FFFD}\u{FFFD}garbage\u{7F}", at: 2)
         lines.insert(String(repeating: "\u{FFFD}", count: 10_000), at: 1)
@@ -73,7 +73,7 @@ struct BaconHostileInputTests {
         #expect(parse.runEnds.count == 1)
     }
 
-    @Test func aHundredMegabyteLineIsSkippedByTheParserAndRefusedByTheImporter() throws {
+    @Test func aHundredMegabyteLineIsSkippedByTheParserAndRefusedByTheImporter() async throws {
         let huge = String(repeating: "  - [FAILED", count: 100 << 20 / 11)
         var parser = BaconOutputParser(startedAt: 0)
         let started = ContinuousClock.now
@@ -91,7 +91,7 @@ struct BaconHostileInputTests {
         #expect(error?.problem.contains("longer than") == true)
     }
 
-    @Test func aLongButAcceptableLineStaysCheap() throws {
+    @Test func aLongButAcceptableLineStaysCheap() async throws {
         let line = "  - " + String(repeating: " [x", count: 300_000) + "]"
         let started = ContinuousClock.now
         let parse = try BaconSpecs.parse("Cart\n" + line)
@@ -99,7 +99,7 @@ struct BaconHostileInputTests {
         #expect(parse.starts.count == 1)
     }
 
-    @Test func detectionKnowsBaconFromOtherFormats() throws {
+    @Test func detectionKnowsBaconFromOtherFormats() async throws {
         func looks(_ text: String) -> Bool { BaconOutputParser.looksLikeBacon(prefix: Data(text.utf8)) }
         #expect(looks(Self.sample))
         #expect(looks("Cart\n  - adds\n"))
@@ -115,12 +115,12 @@ struct BaconHostileInputTests {
     }
 
     @Test(.enabled(if: BaconSpecs.bacon != nil, BaconSpecs.skipReason))
-    func detectionRecognisesRealOutputs() throws {
+    func detectionRecognisesRealOutputs() async throws {
         for option in ["-s", "-q", "-k"] {
-            let output = try BaconSpecs.run([option])
+            let output = try await BaconSpecs.run([option])
             #expect(BaconOutputParser.looksLikeBacon(prefix: Data(output.stdout.utf8).prefix(4_096)), "\(option)")
         }
-        let tap = try BaconSpecs.run(["-p"])
+        let tap = try await BaconSpecs.run(["-p"])
         #expect(!BaconOutputParser.looksLikeBacon(prefix: Data(tap.stdout.utf8)), "-p is TAP's")
         #expect(throws: LedgerInputError.self) { try BaconSpecs.parse(tap.stdout) }
     }

@@ -6,8 +6,8 @@ import Testing
 /// ``BaconOutputParser`` on what `bacon -k` and `bacon -q` really printed for the fixture suite.
 @Suite(.enabled(if: BaconSpecs.bacon != nil, BaconSpecs.skipReason))
 struct BaconKnockAndQuietTests {
-    @Test func knockSpecsAreNamedByTheirRequirementAlone() throws {
-        let output = try BaconSpecs.run(["-k"])
+    @Test func knockSpecsAreNamedByTheirRequirementAlone() async throws {
+        let output = try await BaconSpecs.run(["-k"])
         #expect(output.status == 1)
         let parse = try BaconSpecs.parse(output.stdout)
         let names = Set(BaconSpecDoxTests.expectedIDs.map { String($0.split(separator: "/").last ?? "") })
@@ -18,8 +18,8 @@ struct BaconKnockAndQuietTests {
         #expect(parse.parser.summary == nil)
     }
 
-    @Test func knockBacktracesAttachToTheSpecAbove() throws {
-        let parse = try BaconSpecs.parse(try BaconSpecs.run(["-k"]).stdout)
+    @Test func knockBacktracesAttachToTheSpecAbove() async throws {
+        let parse = try BaconSpecs.parse(try await BaconSpecs.run(["-k"]).stdout)
         let outcomes = parse.outcomes()
         #expect(outcomes["fails"] == .failed)
         #expect(outcomes["raises"] == .error)
@@ -32,15 +32,15 @@ struct BaconKnockAndQuietTests {
         #expect(parse.issue(of: "asserts nothing")?.line == 14)
     }
 
-    @Test func knockHasNoSummarySoTheEndOfTheOutputEndsTheRun() throws {
-        let parse = try BaconSpecs.parse(try BaconSpecs.run(["-k"]).stdout)
+    @Test func knockHasNoSummarySoTheEndOfTheOutputEndsTheRun() async throws {
+        let parse = try BaconSpecs.parse(try await BaconSpecs.run(["-k"]).stdout)
         #expect(parse.runEnds.map(\.outcome) == ["failed"])
         let passing = try BaconSpecs.parse("ok - adds\nnot ok - checks nothing: MISSING\n")
         #expect(passing.runEnds.map(\.outcome) == ["passed"], "an empty spec does not fail the run")
     }
 
-    @Test func quietOutputRecordsTheRunWithoutItsTests() throws {
-        let output = try BaconSpecs.run(["-q"])
+    @Test func quietOutputRecordsTheRunWithoutItsTests() async throws {
+        let output = try await BaconSpecs.run(["-q"])
         #expect(output.status == 1)
         let parse = try BaconSpecs.parse(output.stdout, startedAt: 1_000)
         #expect(parse.starts.isEmpty && parse.ends.isEmpty && parse.issues.isEmpty)
@@ -53,7 +53,7 @@ struct BaconKnockAndQuietTests {
         #expect(parse.parser.notes.first?.contains("16 tests counted, none recorded") == true)
     }
 
-    @Test func colorizedOutputReadsLikeQuietOutput() throws {
+    @Test func colorizedOutputReadsLikeQuietOutput() async throws {
         let text = """
             \u{1B}[0;32m.\u{1B}[00m\u{1B}[0;31mF\u{1B}[00m
 

@@ -6,7 +6,7 @@ import Testing
 /// ``BaconOutputParser`` on what `bacon -s` really printed for the fixture suite.
 @Suite(.enabled(if: BaconSpecs.bacon != nil, BaconSpecs.skipReason))
 struct BaconSpecDoxTests {
-    static let specDox = try? BaconSpecs.run(["-s"])
+    static let specDox = Task { try? await BaconSpecs.run(["-s"]) }
 
     /// Every spec of the fixture, as `<context path>/<requirement>`.
     static let expectedIDs: Set<String> = [
@@ -19,12 +19,12 @@ struct BaconSpecDoxTests {
         "Checkout/waits for the spinner to stop", "Slow/sleeps 50 ms",
     ]
 
-    func parsed() throws -> BaconParse {
-        try BaconSpecs.parse(try #require(Self.specDox).stdout)
+    func parsed() async throws -> BaconParse {
+        try BaconSpecs.parse(try #require(await Self.specDox.value).stdout)
     }
 
-    @Test func countsMatchBaconsOwnSummary() throws {
-        let output = try #require(Self.specDox)
+    @Test func countsMatchBaconsOwnSummary() async throws {
+        let output = try #require(await Self.specDox.value)
         #expect(output.status == 1, "Bacon exits 1 when a spec failed")
         let parse = try BaconSpecs.parse(output.stdout)
         let summary = try #require(parse.parser.summary)
@@ -38,8 +38,8 @@ struct BaconSpecDoxTests {
         #expect(parse.parser.notes.isEmpty)
     }
 
-    @Test func contextsNestByIndentation() throws {
-        let parse = try parsed()
+    @Test func contextsNestByIndentation() async throws {
+        let parse = try await parsed()
         #expect(Set(parse.starts.map(\.test)) == Self.expectedIDs)
         let coupon = try #require(parse.starts.first { $0.name == "still counts one item" })
         #expect(coupon.suite == "Cart with one book and a coupon")
@@ -48,8 +48,8 @@ struct BaconSpecDoxTests {
         #expect(backOut.suite == "Cart")
     }
 
-    @Test func tagsGiveTheOutcomes() throws {
-        let outcomes = try parsed().outcomes()
+    @Test func tagsGiveTheOutcomes() async throws {
+        let outcomes = try await parsed().outcomes()
         #expect(outcomes["Outcomes/passes"] == .passed)
         #expect(outcomes["Outcomes/fails"] == .failed)
         #expect(outcomes["Outcomes/raises"] == .error)
@@ -57,8 +57,8 @@ struct BaconSpecDoxTests {
         #expect(outcomes.values.filter { $0 == .passed }.count == 13)
     }
 
-    @Test func errorLogEntriesAttachMessagesAndPlacesToTheirSpecs() throws {
-        let parse = try parsed()
+    @Test func errorLogEntriesAttachMessagesAndPlacesToTheirSpecs() async throws {
+        let parse = try await parsed()
         let failed = try #require(parse.issue(of: "Outcomes/fails"))
         #expect(failed.message == "2.==(3) failed")
         #expect(failed.file == "spec/outcomes_spec.rb")
@@ -76,8 +76,8 @@ struct BaconSpecDoxTests {
         #expect(parse.issues.count == 3)
     }
 
-    @Test func failedSpecsWaitForTheirErrorLogEntries() throws {
-        let types = try parsed().events.map { event -> String in
+    @Test func failedSpecsWaitForTheirErrorLogEntries() async throws {
+        let types = try await parsed().events.map { event -> String in
             switch event {
             case .testStart(let start): "start \(start.test)"
             case .testEnd(let end): "end \(end.test)"
@@ -90,8 +90,8 @@ struct BaconSpecDoxTests {
         #expect(types.last == "run.end")
     }
 
-    @Test func withoutBacktracesTheTagsAreTheMessages() throws {
-        let output = try BaconSpecs.run(["-s", "-Q"])
+    @Test func withoutBacktracesTheTagsAreTheMessages() async throws {
+        let output = try await BaconSpecs.run(["-s", "-Q"])
         let parse = try BaconSpecs.parse(output.stdout)
         #expect(parse.ends.count == 16)
         #expect(parse.issue(of: "Outcomes/fails")?.message == "FAILED")
@@ -100,8 +100,8 @@ struct BaconSpecDoxTests {
         #expect(parse.issue(of: "Outcomes/fails")?.file == nil)
     }
 
-    @Test func arrivalTimesGiveDurations() throws {
-        let text = try #require(Self.specDox).stdout
+    @Test func arrivalTimesGiveDurations() async throws {
+        let text = try #require(await Self.specDox.value).stdout
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         let slow = try #require(lines.firstIndex { $0.hasSuffix("- sleeps 50 ms") })
         let times = lines.indices.map { 1_000 + Double($0) * 0.001 + ($0 >= slow ? 0.05 : 0) }
@@ -115,13 +115,13 @@ struct BaconSpecDoxTests {
         #expect(parse.runEnds.first?.at == times[summary])
     }
 
-    @Test func withoutArrivalTimesSpecsLastNothing() throws {
-        let parse = try BaconSpecs.parse(try #require(Self.specDox).stdout, startedAt: 500)
+    @Test func withoutArrivalTimesSpecsLastNothing() async throws {
+        let parse = try BaconSpecs.parse(try #require(await Self.specDox.value).stdout, startedAt: 500)
         #expect(parse.ends.allSatisfy { $0.duration == 0 && $0.at == 500 })
         #expect(parse.runEnds.first?.at == 500)
     }
 
-    @Test func rubyMotionTagsCarryTheirMessages() throws {
+    @Test func rubyMotionTagsCarryTheirMessages() async throws {
         let text = """
             Login screen
               - finds the button
@@ -149,7 +149,7 @@ struct BaconSpecDoxTests {
         #expect(parse.parser.notes.isEmpty)
     }
 
-    @Test func aRepeatedRequirementGetsANumber() throws {
+    @Test func aRepeatedRequirementGetsANumber() async throws {
         let text = """
             Cart
               - adds

@@ -9,7 +9,7 @@ import Testing
 struct JUnitFixtureTests {
     static let start = JUnitHarness.fallbackStart
 
-    static func importFixture(_ name: String) throws -> JUnitImportedRun {
+    static func importFixture(_ name: String) throws -> ImportedRun {
         try JUnitHarness.run(file: try #require(FixtureFiles.url(name)))
     }
 

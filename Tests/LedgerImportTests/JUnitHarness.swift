@@ -20,14 +20,14 @@ enum JUnitHarness {
 
     /// Imports `xml` from memory and from a temporary file.
     static func run(_ xml: String, metadata: RunMetadata = RunMetadata(project: "Demo")) throws
-        -> JUnitImportedRun
+        -> ImportedRun
     {
         try run(data: Data(xml.utf8), metadata: metadata)
     }
 
     /// Imports `data` from memory and from a temporary file.
     static func run(data: Data, metadata: RunMetadata = RunMetadata(project: "Demo")) throws
-        -> JUnitImportedRun
+        -> ImportedRun
     {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -38,12 +38,12 @@ enum JUnitHarness {
 
     /// Imports the file at `url` as `.file` and, read into memory, as `.data`.
     static func run(file url: URL, metadata: RunMetadata = RunMetadata(project: "Demo")) throws
-        -> JUnitImportedRun
+        -> ImportedRun
     {
         let fromFile = try records(.file(url), metadata: metadata)
         let fromData = try records(.data(Data(contentsOf: url)), metadata: metadata)
         #expect(fromFile == fromData, ".file and .data inputs disagree")
-        return JUnitImportedRun(records: fromFile)
+        return ImportedRun(records: fromFile)
     }
 
     /// The error importing `xml` throws, from memory and from a file (they must agree).

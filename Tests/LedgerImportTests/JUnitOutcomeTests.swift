@@ -1,10 +1,11 @@
 import Foundation
 import LedgerCore
+import LedgerTestSupport
 import Testing
 
 /// How a testcase's children become outcomes, issues and messages.
 struct JUnitOutcomeTests {
-    static func one(_ testcase: String) throws -> JUnitImportedRun {
+    static func one(_ testcase: String) throws -> ImportedRun {
         try JUnitHarness.run("<testsuites><testsuite name=\"S\">\(testcase)</testsuite></testsuites>")
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LedgerTestSupport
 
 /// Finds and runs the real pytest for ``JUnitPytestRunTests``.
 enum JUnitPytest {
@@ -8,26 +9,22 @@ enum JUnitPytest {
         let candidates = path.split(separator: ":").map { "\($0)/pytest" } + ["/root/.pyenv/shims/pytest"]
         for candidate in candidates where FileManager.default.isExecutableFile(atPath: candidate) {
             let url = URL(fileURLWithPath: candidate)
-            if (try? run(url, ["--version"], in: URL(fileURLWithPath: NSTemporaryDirectory()))) == 0 {
-                return url
-            }
+            let probe = Process()
+            probe.executableURL = url
+            probe.arguments = ["--version"]
+            probe.standardOutput = FileHandle.nullDevice
+            probe.standardError = FileHandle.nullDevice
+            guard (try? probe.run()) != nil else { continue }
+            probe.waitUntilExit()
+            if probe.terminationStatus == 0 { return url }
         }
         return nil
     }()
 
     @discardableResult
-    static func run(_ executable: URL, _ arguments: [String], in directory: URL) throws -> Int32 {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
+    static func run(_ executable: URL, _ arguments: [String], in directory: URL) async throws -> Int32 {
         var environment = ProcessInfo.processInfo.environment
         environment["PYTHONDONTWRITEBYTECODE"] = "1"
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
+        return try await ChildProcess.run(executable, arguments, environment: environment, in: directory).status
     }
 }

@@ -37,12 +37,12 @@ struct JUnitPytestRunTests {
         """
 
     @Test(.timeLimit(.minutes(2)), arguments: ["xunit1", "xunit2"])
-    func importsWhatRealPytestWrites(family: String) throws {
+    func importsWhatRealPytestWrites(family: String) async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         try directory.write("test_sample.py", Self.source)
         let pytest = try #require(JUnitPytest.executable)
-        let status = try JUnitPytest.run(
+        let status = try await JUnitPytest.run(
             pytest,
             ["-q", "-p", "no:cacheprovider", "--junitxml=out.xml", "-o", "junit_family=\(family)", "test_sample.py"],
             in: directory.url)

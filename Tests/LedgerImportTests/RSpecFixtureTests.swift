@@ -8,13 +8,13 @@ import Testing
 /// ../shared/fixtures/formats and checked field by field.
 @Suite(.enabled(if: FixtureFiles.available, Comment(rawValue: FixtureFiles.skipReason)))
 struct RSpecFixtureTests {
-    static let start = ImporterRun.start
+    static let start = ImportedRun.start
     static let file = "spec/config/check_env_vars_spec.rb"
     static let group = "CheckEnvVars#call when all env vars are defined behaves like success load"
 
     @Test func everyExampleBecomesATestWithItsGroupPathFileLineAndTime() throws {
         let url = try #require(FixtureFiles.url("rspec.json"))
-        let run = try ImporterRun.importing(Data(contentsOf: url), with: RSpecImporter(), sourceName: "rspec.json")
+        let run = try ImportedRun.importing(Data(contentsOf: url), with: RSpecImporter(), sourceName: "rspec.json")
         let id = { (name: String) in "\(Self.file):\(Self.group)/\(name)" }
         #expect(run.runStart == LedgerEvent.RunStart(at: Self.start, project: "Demo", source: "rspec"))
         #expect(run.testIDs == [id("logs success message"), id("fails in assertion"), id("skips the test")])

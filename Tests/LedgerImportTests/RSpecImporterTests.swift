@@ -1,12 +1,13 @@
 import Foundation
 import LedgerCore
 import LedgerImport
+import LedgerTestSupport
 import Testing
 
 /// Written RSpec JSON reports for each mapping rule, and malformed ones.
 struct RSpecImporterTests {
-    static func run(_ json: String, metadata: RunMetadata = RunMetadata(project: "Demo")) throws -> ImporterRun {
-        try ImporterRun.importing(Data(json.utf8), with: RSpecImporter(), metadata: metadata)
+    static func run(_ json: String, metadata: RunMetadata = RunMetadata(project: "Demo")) throws -> ImportedRun {
+        try ImportedRun.importing(Data(json.utf8), with: RSpecImporter(), metadata: metadata)
     }
 
     static func example(
@@ -32,7 +33,7 @@ struct RSpecImporterTests {
         #expect(run.testIDs == ["spec/a_spec.rb:Calculator #add/adds", "spec/b_spec.rb:Outer inner deeper/nested"])
         #expect(run.starts.map(\.suite) == ["Calculator #add", "Outer inner deeper"])
         #expect(run.starts.map(\.file) == ["spec/a_spec.rb", "spec/b_spec.rb"])
-        #expect(run.runEnd == LedgerEvent.RunEnd(at: ImporterRun.start + 2, outcome: "passed"))
+        #expect(run.runEnd == LedgerEvent.RunEnd(at: ImportedRun.start + 2, outcome: "passed"))
     }
 
     @Test func aPendingExampleIsSkippedWithItsPendingMessage() throws {
@@ -99,7 +100,7 @@ struct RSpecImporterTests {
 
     @Test func withoutASummaryTheRunEndsWithItsLastExample() throws {
         let run = try Self.run(#"{"version":"3.12.0","examples":["# + Self.example("a", full: "A a") + "]}")
-        #expect(run.runEnd == LedgerEvent.RunEnd(at: ImporterRun.start + 0.5, outcome: "passed"))
+        #expect(run.runEnd == LedgerEvent.RunEnd(at: ImportedRun.start + 0.5, outcome: "passed"))
     }
 
     @Test func theRunCarriesTheMetadata() throws {
@@ -108,7 +109,7 @@ struct RSpecImporterTests {
         #expect(
             run.runStart
                 == LedgerEvent.RunStart(
-                    at: ImporterRun.start, project: "Shop", source: "rspec", revision: "abc123", branch: "main",
+                    at: ImportedRun.start, project: "Shop", source: "rspec", revision: "abc123", branch: "main",
                     configuration: "ruby 3.3"))
     }
 
@@ -124,7 +125,7 @@ struct RSpecImporterTests {
         ("[1, 2, 3]", "not an RSpec JSON report: the document is not the expected kind of value"),
     ])
     func malformedReportsAreClearErrors(json: String, problem: String) throws {
-        let error = try ImporterRun.failure(Data(json.utf8), with: RSpecImporter())
+        let error = try ImportedRun.failure(Data(json.utf8), with: RSpecImporter())
         #expect(error.problem.hasPrefix(problem), "\(error.problem)")
         #expect(error.source == "input")
         #expect(error.fix == "write it with `rspec --format json --out FILE`")
@@ -132,7 +133,7 @@ struct RSpecImporterTests {
 
     @Test func binaryGarbageIsAClearError() throws {
         let bytes = (0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7919) }
-        let error = try ImporterRun.failure(Data(bytes), with: RSpecImporter())
+        let error = try ImportedRun.failure(Data(bytes), with: RSpecImporter())
         #expect(error.problem.hasPrefix("not an RSpec JSON report"))
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import LedgerCore
 import LedgerImport
+import LedgerTestSupport
 
 /// Imports Swift Testing streams the way the tests need.
 enum SwiftTestingImport {
@@ -37,21 +38,11 @@ struct SwiftTestingImportedEvents {
     var all: [LedgerEvent]
 
     var types: [String] { all.map(\.type) }
-    var starts: [LedgerEvent.TestStart] {
-        all.compactMap { if case .testStart(let start) = $0 { start } else { nil } }
-    }
-    var ends: [LedgerEvent.TestEnd] {
-        all.compactMap { if case .testEnd(let end) = $0 { end } else { nil } }
-    }
-    var issues: [LedgerEvent.Issue] {
-        all.compactMap { if case .issue(let issue) = $0 { issue } else { nil } }
-    }
-    var runStarts: [LedgerEvent.RunStart] {
-        all.compactMap { if case .runStart(let start) = $0 { start } else { nil } }
-    }
-    var runEnds: [LedgerEvent.RunEnd] {
-        all.compactMap { if case .runEnd(let end) = $0 { end } else { nil } }
-    }
+    var starts: [LedgerEvent.TestStart] { all.testStarts }
+    var ends: [LedgerEvent.TestEnd] { all.testEnds }
+    var issues: [LedgerEvent.Issue] { all.issues }
+    var runStarts: [LedgerEvent.RunStart] { all.runStarts }
+    var runEnds: [LedgerEvent.RunEnd] { all.runEnds }
 
     /// The `test.start` of the test with stable id `test`.
     func start(of test: String) -> LedgerEvent.TestStart? { starts.first { $0.test == test } }

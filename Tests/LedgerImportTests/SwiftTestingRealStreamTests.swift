@@ -1,6 +1,7 @@
 import Foundation
 import LedgerCore
 import LedgerImport
+import LedgerTestSupport
 import Testing
 
 /// Imports the event stream of a real `swift test` run of `Tests/Fixtures/SwiftTestingSample`.
@@ -16,8 +17,8 @@ struct SwiftTestingRealStreamTests {
     /// Shared by every fixture package, so repeated runs reuse their builds.
     static let scratch = packageRoot.appendingPathComponent(".build-fixtures/SwiftTestingSample")
 
-    @Test func defaultStreamOfSwift63ImportsEveryOutcome() throws {
-        let events = try Self.importRun { output in
+    @Test func defaultStreamOfSwift63ImportsEveryOutcome() async throws {
+        let events = try await Self.importRun { output in
             ["--experimental-event-stream-output", output.path]
         }
         try Self.checkOutcomes(events)
@@ -26,8 +27,8 @@ struct SwiftTestingRealStreamTests {
         )
     }
 
-    @Test func version0StreamImportsEveryOutcomeAndTheTags() throws {
-        let events = try Self.importRun { output in
+    @Test func version0StreamImportsEveryOutcomeAndTheTags() async throws {
+        let events = try await Self.importRun { output in
             ["--event-stream-output-path", output.path, "--event-stream-version", "0"]
         }
         try Self.checkOutcomes(events)
@@ -78,32 +79,18 @@ struct SwiftTestingRealStreamTests {
     }
 
     /// Runs the fixture's tests with `flags(output file)` and imports the stream they write.
-    static func importRun(_ flags: (URL) -> [String]) throws -> SwiftTestingImportedEvents {
+    static func importRun(_ flags: (URL) -> [String]) async throws -> SwiftTestingImportedEvents {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("swift-testing-fixture-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let output = directory.appendingPathComponent("events.jsonl")
-        let log = directory.appendingPathComponent("swift-test.log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments =
-            ["swift", "test", "--package-path", fixture.path, "--scratch-path", scratch.path]
-            + flags(output)
-        let logHandle = try FileHandle(forWritingTo: log)
-        defer { try? logHandle.close() }
-        process.standardOutput = logHandle
-        process.standardError = logHandle
-        try process.run()
-        process.waitUntilExit()
+        let swiftTest = try await ChildProcess.runTool(
+            ["swift", "test", "--package-path", fixture.path, "--scratch-path", scratch.path] + flags(output))
 
         guard FileManager.default.fileExists(atPath: output.path) else {
-            let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-            Issue.record(
-                "swift test wrote no event stream (status \(process.terminationStatus)):\n\(text.suffix(4000))"
-            )
+            let text = swiftTest.stdout + swiftTest.stderr
+            Issue.record("swift test wrote no event stream (status \(swiftTest.status)):\n\(text.suffix(4000))")
             throw FixtureRunFailed()
         }
         return try SwiftTestingImport.events(.file(output))

@@ -1,5 +1,6 @@
 import Foundation
 import LedgerCore
+import LedgerTestSupport
 import Testing
 
 @testable import LedgerImport
@@ -32,7 +33,7 @@ struct TAPDiagnosticsTests {
         #expect(
             issue
                 == LedgerEvent.Issue(
-                    at: ImporterRun.start, test: "should be equal", message: "should be equal",
+                    at: ImportedRun.start, test: "should be equal", message: "should be equal",
                     file: "test/basic.js",
                     line: 5, kind: .assertion))
         #expect(run.start("should be equal")?.file == "test/basic.js")
@@ -88,7 +89,7 @@ struct TAPDiagnosticsTests {
     @Test func aYAMLBlockAfterAPassingTestGivesItsDuration() throws {
         let run = try TAPSamples.run("ok 1 - a\n  ---\n  duration_ms: 250\n  ...\nok 2 - b\n1..2\n")
         #expect(run.ends.map(\.duration) == [0.25, 0])
-        #expect(run.start("b")?.at == ImporterRun.start + 0.25)
+        #expect(run.start("b")?.at == ImportedRun.start + 0.25)
     }
 
     @Test func blockScalarsQuotedScalarsListsAndNestedMapsAreReadShallowly() {

@@ -8,11 +8,11 @@ import Testing
 /// and checked field by field.
 @Suite(.enabled(if: FixtureFiles.available, Comment(rawValue: FixtureFiles.skipReason)))
 struct TAPFixtureTests {
-    static let start = ImporterRun.start
+    static let start = ImportedRun.start
 
-    static func importFixture(_ name: String) throws -> ImporterRun {
+    static func importFixture(_ name: String) throws -> ImportedRun {
         let url = try #require(FixtureFiles.url(name), "\(name) is missing from the samples folder")
-        return try ImporterRun.importing(Data(contentsOf: url), with: TAPImporter(), sourceName: name)
+        return try ImportedRun.importing(Data(contentsOf: url), with: TAPImporter(), sourceName: name)
     }
 
     @Test func bailOutKeepsTheTestsBeforeItAndLeavesTheRunWithoutAnEnd() throws {
@@ -52,17 +52,17 @@ struct TAPFixtureTests {
         #expect(issue.line == 38)
         #expect(issue.kind == .assertion)
         let end = try #require(run.end(throws_))
-        #expect(ImporterRun.close(end.duration, 0.000711))
+        #expect(ImportedRun.close(end.duration, 0.000711))
         #expect(end.message?.hasPrefix("Date.toISOString (<anonymous>)\nthrower (file:///path/") == true)
 
         #expect(run.start(nested)?.suite == "A thing")
         #expect(run.start(nested)?.line == 65)
         #expect(run.issues(nested).map(\.message) == ["ok"])
         #expect(run.issues(nested).map(\.line) == [66])
-        #expect(ImporterRun.close(run.end(nested)?.duration, 0.000036708))
-        #expect(ImporterRun.close(run.end(nested)?.at, Self.start + 0.000711 + 0.000036708))
+        #expect(ImportedRun.close(run.end(nested)?.duration, 0.000036708))
+        #expect(ImportedRun.close(run.end(nested)?.at, Self.start + 0.000711 + 0.000036708))
         #expect(run.runEnd?.outcome == "failed")
-        #expect(ImporterRun.close(run.runEnd?.at, Self.start + 0.000711 + 0.000036708))
+        #expect(ImportedRun.close(run.runEnd?.at, Self.start + 0.000711 + 0.000036708))
         #expect(run.warnings.isEmpty)
         #expect(run.attemptsAreWellFormed && run.timesAreConsistent)
     }
@@ -81,7 +81,7 @@ struct TAPFixtureTests {
         #expect(run.start("first/true is ok")?.name == "true is ok")
         // `# time=1.234ms` and `# time=1.001s` are durations; the tests follow one another.
         #expect(run.ends.map(\.duration) == [0.001234, 0.001234, 0.001001, 0, 1.001, 0])
-        #expect(ImporterRun.close(run.start("\(grand)/grandson")?.at, Self.start + 0.003469))
+        #expect(ImportedRun.close(run.start("\(grand)/grandson")?.at, Self.start + 0.003469))
         #expect(run.end("\(grand)/granddaughter")?.message == "for no raisin")
         #expect(run.end("\(grand)/grandchild")?.message == nil)
         #expect(run.issues.isEmpty, "a skipped `not ok` and a `not ok # TODO` are not failures")
@@ -91,7 +91,7 @@ struct TAPFixtureTests {
                 "tap13-indent-skip-todo-yaml-time.tap: line 21: the YAML block ended without `...`; kept what was read"
             ])
         #expect(run.runEnd?.outcome == "passed")
-        #expect(ImporterRun.close(run.runEnd?.at, Self.start + 0.003469 + 1.001))
+        #expect(ImportedRun.close(run.runEnd?.at, Self.start + 0.003469 + 1.001))
         #expect(run.attemptsAreWellFormed && run.timesAreConsistent)
     }
 
@@ -119,8 +119,8 @@ struct TAPFixtureTests {
     func theGenericStreamingImporterGivesTheSameEventsWithoutTheWarnings(name: String) throws {
         let url = try #require(FixtureFiles.url(name))
         let data = try Data(contentsOf: url)
-        let tap = try ImporterRun.importing(data, with: TAPImporter())
-        let streaming = try ImporterRun.importing(data, with: StreamingImporter { TAPParser(startedAt: $0) })
+        let tap = try ImportedRun.importing(data, with: TAPImporter())
+        let streaming = try ImportedRun.importing(data, with: StreamingImporter { TAPParser(startedAt: $0) })
         #expect(streaming.records == tap.records)
         #expect(streaming.warnings.isEmpty)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import LedgerCore
 import LedgerImport
+import LedgerTestSupport
 import Testing
 
 /// Input a TAP importer must survive: cut short, garbage, huge, unterminated, or with names
@@ -36,7 +37,7 @@ struct TAPHostileInputTests {
         var bytes = (0..<65_536).map { _ in UInt8.random(in: 0...255, using: &generator) }
         // Make sure no line of it happens to read as TAP.
         for index in bytes.indices where bytes[index] == 0x0A { bytes[index] = 0x00 }
-        let error = try ImporterRun.failure(Data(bytes), with: TAPImporter())
+        let error = try ImportedRun.failure(Data(bytes), with: TAPImporter())
         #expect(error.source == "input")
         #expect(error.problem == "no TAP found: no version line, plan or test point")
         #expect(error.fix?.contains("TAP output") == true)
@@ -46,7 +47,7 @@ struct TAPHostileInputTests {
         var data = Data("1..2\nok 1 - a\n".utf8)
         data.append(contentsOf: [0xFF, 0xFE, 0x00, 0x01, 0x0A, 0xC3, 0x28, 0x0A])
         data.append(Data("\u{1B}[31mcolour\u{1B}[0m\nok 2 - b\n".utf8))
-        let run = try ImporterRun.importing(data, with: TAPImporter())
+        let run = try ImportedRun.importing(data, with: TAPImporter())
         #expect(run.testIDs == ["a", "b"])
         #expect(run.runEnd?.outcome == "passed")
     }
@@ -55,7 +56,7 @@ struct TAPHostileInputTests {
         var data = Data("TAP version 14\nok 1 - a\n".utf8)
         data.append(Data(repeating: UInt8(ascii: "x"), count: 100 << 20))
         data.append(Data("\nok 2 - b\n".utf8))
-        let error = try ImporterRun.failure(data, with: TAPImporter())
+        let error = try ImportedRun.failure(data, with: TAPImporter())
         #expect(error.line == 3)
         #expect(error.problem == "line is longer than the 64 MiB limit")
     }

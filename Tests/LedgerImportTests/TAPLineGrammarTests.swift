@@ -1,6 +1,7 @@
 import Foundation
 import LedgerCore
 import LedgerImport
+import LedgerTestSupport
 import Testing
 
 /// Written samples for each rule of the TAP line grammar: test points, directives, escapes,
@@ -83,7 +84,7 @@ struct TAPLineGrammarTests {
             """)
         #expect(run.testIDs == ["fast", "slow", "bare", "odd unit # time=3h"])
         #expect(run.ends.map(\.duration) == [0.0025, 1.25, 0.04, 0])
-        #expect(run.starts.map(\.at) == [0, 0.0025, 1.2525, 1.2925].map { ImporterRun.start + $0 })
+        #expect(run.starts.map(\.at) == [0, 0.0025, 1.2525, 1.2925].map { ImportedRun.start + $0 })
     }
 
     @Test(arguments: ["TAP version 13", "TAP Version 13", "tap VERSION 14", "TAP version 14"])
@@ -113,7 +114,7 @@ struct TAPLineGrammarTests {
     @Test func aSkipAllPlanRecordsNoTestAndPassesWithItsReason() throws {
         let run = try TAPSamples.run("1..0 # Skipped: WWW::Mechanize not installed\n")
         #expect(run.types == ["run.start", "run.end"])
-        #expect(run.runEnd == LedgerEvent.RunEnd(at: ImporterRun.start, outcome: "passed"))
+        #expect(run.runEnd == LedgerEvent.RunEnd(at: ImportedRun.start, outcome: "passed"))
         #expect(
             run.warnings == ["input: line 1: the plan 1..0 skips every test: Skipped: WWW::Mechanize not installed"])
     }

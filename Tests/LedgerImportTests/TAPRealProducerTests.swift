@@ -29,13 +29,13 @@ struct TAPRealProducerTests {
         """
 
     @Test(.enabled(if: node != nil, "node is not installed"))
-    func nodeTestRunnersTAPImportsEveryOutcomeAndTheNesting() throws {
+    func nodeTestRunnersTAPImportsEveryOutcomeAndTheNesting() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let file = try directory.write("sample.test.js", Self.nodeTests)
-        let output = try Self.run(
+        let output = try await Self.run(
             try #require(Self.node), ["--test", "--test-reporter=tap", file.path], in: directory.url)
-        let run = try ImporterRun.importing(output, with: TAPImporter())
+        let run = try ImportedRun.importing(output, with: TAPImporter())
         #expect(
             run.finalOutcomes == [
                 "passes": .passed, "fails": .failed, "skipped": .skipped, "todo": .expectedFailure,
@@ -78,14 +78,14 @@ struct TAPRealProducerTests {
         """
 
     @Test(.enabled(if: prove != nil, "prove (Perl) is not installed"))
-    func proveVerboseOutputImportsEachFileWithItsDiagnostics() throws {
+    func proveVerboseOutputImportsEachFileWithItsDiagnostics() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         try directory.write("t/more.t", Self.moreTests)
         try directory.write("t/plain.t", Self.plainTests)
-        let output = try Self.run(
+        let output = try await Self.run(
             try #require(Self.prove), ["-v", "--merge", "t/more.t", "t/plain.t"], in: directory.url)
-        let run = try ImporterRun.importing(output, with: TAPImporter())
+        let run = try ImportedRun.importing(output, with: TAPImporter())
         #expect(
             run.testIDs == [
                 "t/more.t/first passes", "t/more.t/second fails", "t/more.t/test 3", "t/more.t/unfinished",
@@ -108,12 +108,12 @@ struct TAPRealProducerTests {
     }
 
     @Test(.enabled(if: perl != nil, "perl is not installed"))
-    func aPlainPerlScriptRunDirectlyImports() throws {
+    func aPlainPerlScriptRunDirectlyImports() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let script = try directory.write("plain.t", Self.plainTests)
-        let output = try Self.run(try #require(Self.perl), [script.path], in: directory.url)
-        let run = try ImporterRun.importing(output, with: TAPImporter())
+        let output = try await Self.run(try #require(Self.perl), [script.path], in: directory.url)
+        let run = try ImportedRun.importing(output, with: TAPImporter())
         #expect(run.finalOutcomes == ["plain one": .passed, "plain two": .failed])
         #expect(run.runEnd?.outcome == "failed")
     }
@@ -130,17 +130,7 @@ struct TAPRealProducerTests {
 
     /// Runs `executable` with `arguments` in `directory` and returns what it wrote to its
     /// standard output; its exit status is not checked (the samples fail on purpose).
-    static func run(_ executable: URL, _ arguments: [String], in directory: URL) throws -> Data {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return data
+    static func run(_ executable: URL, _ arguments: [String], in directory: URL) async throws -> Data {
+        Data(try await ChildProcess.run(executable, arguments, in: directory).stdout.utf8)
     }
 }

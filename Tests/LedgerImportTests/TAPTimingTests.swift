@@ -1,12 +1,13 @@
 import Foundation
 import LedgerCore
 import LedgerImport
+import LedgerTestSupport
 import Testing
 
 /// When TAP tests start and how long they last, with arrival times (`testledger format`) and
 /// without (a file), and when their events go out.
 struct TAPTimingTests {
-    static let start = ImporterRun.start
+    static let start = ImportedRun.start
 
     @Test func withArrivalTimesATestLastsSinceThePreviousTestPoint() throws {
         let (events, notes) = try TAPSamples.live(

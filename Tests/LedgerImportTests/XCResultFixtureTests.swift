@@ -9,12 +9,12 @@ import Testing
 /// place from ../shared/fixtures/formats and checked field by field.
 @Suite(.enabled(if: FixtureFiles.available, Comment(rawValue: FixtureFiles.skipReason)))
 struct XCResultFixtureTests {
-    static let start = ImporterRun.start
+    static let start = ImportedRun.start
     static let swiftTesting = "FastlaneTrainerExampleTests.FastlaneTrainerTests"
 
-    static func importFixture(_ name: String) throws -> ImporterRun {
+    static func importFixture(_ name: String) throws -> ImportedRun {
         let url = try #require(FixtureFiles.url(name), "\(name) is missing from the samples folder")
-        return try ImporterRun.importing(Data(contentsOf: url), with: XCResultImporter(), sourceName: name)
+        return try ImportedRun.importing(Data(contentsOf: url), with: XCResultImporter(), sourceName: name)
     }
 
     @Test func xcode16RetriesBecomeAttemptsWithTheirOwnDurationsAndIssues() throws {
@@ -94,7 +94,7 @@ struct XCResultFixtureTests {
         // No test of this run passed on retry after failing, so none is flaky in it.
         #expect(!run.testIDs.contains { run.outcomes($0).contains(.failed) && run.outcomes($0).last == .passed })
         #expect(run.runEnd?.outcome == "failed")
-        #expect(ImporterRun.close(run.runEnd?.at, Self.start + 94.328799, within: 1e-6))
+        #expect(ImportedRun.close(run.runEnd?.at, Self.start + 94.328799, within: 1e-6))
         #expect(run.warnings.isEmpty)
         #expect(run.attemptsAreWellFormed && run.timesAreConsistent)
     }
@@ -122,7 +122,7 @@ struct XCResultFixtureTests {
         let alike = "\(Self.swiftTesting)/testName🏷️And📋ParamsUsingSome😱Unusual🤪Characters( )"
         #expect(run.ends.filter { $0.test == alike }.map(\.attempt) == [1, 2, 3, 4])
         #expect(run.runEnd?.outcome == "failed")
-        #expect(ImporterRun.close(run.runEnd?.at, Self.start + 207.13414001464844, within: 1e-6))
+        #expect(ImportedRun.close(run.runEnd?.at, Self.start + 207.13414001464844, within: 1e-6))
         #expect(run.warnings.isEmpty)
         #expect(run.attemptsAreWellFormed && run.timesAreConsistent)
     }

@@ -1,12 +1,13 @@
 import Foundation
 import LedgerCore
 import LedgerImport
+import LedgerTestSupport
 import Testing
 
 /// Written `xcresulttool` documents for each mapping rule, and malformed ones.
 struct XCResultImporterTests {
-    static func run(_ json: String, metadata: RunMetadata = RunMetadata(project: "Demo")) throws -> ImporterRun {
-        try ImporterRun.importing(Data(json.utf8), with: XCResultImporter(), metadata: metadata)
+    static func run(_ json: String, metadata: RunMetadata = RunMetadata(project: "Demo")) throws -> ImportedRun {
+        try ImportedRun.importing(Data(json.utf8), with: XCResultImporter(), metadata: metadata)
     }
 
     /// A document with one unit test bundle `AppTests` holding suite `LoginTests` with `cases`.
@@ -36,12 +37,12 @@ struct XCResultImporterTests {
         let id = "AppTests.LoginTests/testLogin()"
         #expect(run.outcomes(id) == [.failed, .passed])
         #expect(run.ends.map(\.duration) == [1.5, 62])
-        #expect(run.starts.map(\.at) == [ImporterRun.start, ImporterRun.start + 1.5])
+        #expect(run.starts.map(\.at) == [ImportedRun.start, ImportedRun.start + 1.5])
         #expect(run.issues(id, attempt: 1).map(\.file) == ["LoginTests.swift"])
         #expect(run.issues(id, attempt: 1).map(\.line) == [42])
         #expect(run.issues(id, attempt: 2).isEmpty)
         #expect(run.start(id)?.suite == "AppTests.LoginTests")
-        #expect(run.runEnd == LedgerEvent.RunEnd(at: ImporterRun.start + 63.5, outcome: "passed"))
+        #expect(run.runEnd == LedgerEvent.RunEnd(at: ImportedRun.start + 63.5, outcome: "passed"))
     }
 
     @Test func expectedFailuresAndUnknownResultsAreMapped() throws {
@@ -122,7 +123,7 @@ struct XCResultImporterTests {
         ),
     ])
     func malformedDocumentsAreClearErrors(json: String, problem: String) throws {
-        let error = try ImporterRun.failure(Data(json.utf8), with: XCResultImporter())
+        let error = try ImportedRun.failure(Data(json.utf8), with: XCResultImporter())
         #expect(error.problem.hasPrefix(problem), "\(error.problem)")
         #expect(error.fix?.contains("xcresulttool get test-results tests") == true)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import LedgerTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -12,14 +13,14 @@ import Foundation
 /// `--dump-dom` and `--enable-logging=stderr`: chromium logs every console message of a page at INFO, so
 /// `console.error` looks like `console.log` there, failed loads (a 404 stylesheet) are not logged at all, and an
 /// `alert()` blocks `--dump-dom` for good. Here an alert is reported as an error and dismissed.
-struct HeadlessBrowser {
+struct HeadlessBrowser: Sendable {
     var executable: URL
     /// For the whole load, from starting the browser to reading the DOM.
     var timeout: TimeInterval = 60
     /// How long after the load event the page may keep fetching before its DOM is read anyway.
     var settleTime: TimeInterval = 5
 
-    struct Page {
+    struct Page: Sendable {
         /// `document.documentElement.outerHTML` once the page is loaded and the network idle.
         var dom: String
         /// `console.error` and failed `console.assert` calls, uncaught exceptions and rejections, the browser's own
@@ -93,9 +94,7 @@ struct HeadlessBrowser {
 
     /// The same on a thread of its own: a test's server in the same process keeps Swift's few cooperative threads.
     func load(_ url: URL) async throws -> Page {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(with: Result { try load(url) }) }
-        }
+        try await onOwnThread { try load(url) }
     }
 
     private func load(_ url: URL, with devTools: DevTools) throws -> Page {

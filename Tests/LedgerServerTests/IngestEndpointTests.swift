@@ -208,7 +208,7 @@ import Testing
             #expect(runs.status == 200)
             // Found by its exact name, so it was stored as text and the run table is still there.
             let detail = try server.database.testDetail(test: name, run: nil)
-            #expect(detail.outcome == "failed")
+            #expect(detail.outcome == .ended(.failed))
         }
     }
 

@@ -28,8 +28,8 @@ import Testing
         #expect(run.passed == 1)
         #expect(run.crashed == 1, "the test that never ended")
         #expect(run.status == "interrupted")
-        #expect(try ledger.database.testDetail(test: "A/crashed", run: nil).outcome == "crashed")
-        #expect(try ledger.database.testDetail(test: "A/crashed", run: nil).attempts == ["crashed"])
+        #expect(try ledger.database.testDetail(test: "A/crashed", run: nil).outcome == .ended(.crashed))
+        #expect(try ledger.database.testDetail(test: "A/crashed", run: nil).attempts == [.ended(.crashed)])
         let strip = try ledger.database.outcomeStrips(project: "Demo", tests: ["A/crashed"], runs: 1)
         #expect(strip["A/crashed"]?.first?.final == .crashed)
         #expect(
@@ -44,11 +44,11 @@ import Testing
         let alive = try journal(ledger, pid: getpid(), run: script.run, RunScript(run: script.run).start().ndjson)
         #expect(ledger.database.recoverPendingJournals(databasePath: ledger.path) == 1)
         #expect(try ledger.database.runs().first?.status == "interrupted", "no end yet")
-        #expect(try ledger.database.testDetail(test: "A/unfinished", run: nil).outcome == "running")
+        #expect(try ledger.database.testDetail(test: "A/unfinished", run: nil).outcome == .running)
 
         try FileManager.default.removeItem(at: alive)
         try ledger.ingest(RunScript(run: script.run).end().records)
-        #expect(try ledger.database.testDetail(test: "A/unfinished", run: nil).outcome == "crashed")
+        #expect(try ledger.database.testDetail(test: "A/unfinished", run: nil).outcome == .ended(.crashed))
     }
 
     @Test func aJournalThatEndedItsRunLeavesTheRunsOutcomeAlone() throws {

@@ -5,7 +5,7 @@ import Testing
 /// A new adopter copies the README's adoption lines: its graph must be TestLedger and GRDB.
 @Suite struct AdoptionTests {
     /// The README's `.package(…)` and `.testTarget(…)` lines, as a user copies them.
-    static func adoptionLines() throws -> (package: String, testTarget: String) {
+    static func adoptionLines() async throws -> (package: String, testTarget: String) {
         let readme = try String(contentsOf: CLI.packageRoot.appending(path: "README.md"), encoding: .utf8)
         let lines = readme.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         let package = try #require(lines.first { $0.hasPrefix(".package(url:") && $0.contains("testledger") })
@@ -13,8 +13,8 @@ import Testing
         return (package, testTarget)
     }
 
-    @Test func anAdopterCopyingTheReadmeResolvesTestLedgerAndGRDBOnly() throws {
-        let (packageLine, testTargetLine) = try Self.adoptionLines()
+    @Test func anAdopterCopyingTheReadmeResolvesTestLedgerAndGRDBOnly() async throws {
+        let (packageLine, testTargetLine) = try await Self.adoptionLines()
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         // SwiftPM names a local package after its folder: the README's `package: "testledger"`.
@@ -48,7 +48,7 @@ import Testing
         )
         """.write(to: adopter.appending(path: "Package.swift"), atomically: true, encoding: .utf8)
 
-        let output = try CLI.runTool([
+        let output = try await ChildProcess.runTool([
             "swift", "package", "--package-path", adopter.path, "--scratch-path", folder.path("scratch"),
             "show-dependencies", "--format", "json",
         ])

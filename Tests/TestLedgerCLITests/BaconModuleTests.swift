@@ -13,40 +13,40 @@ struct BaconModuleTests {
     static let summary = "16 specifications (15 requirements), 1 failures, 1 errors"
 
     /// `bacon -r testledger -o TestLedger spec/*_spec.rb` in the fixture, recording into `cli`'s store.
-    func bacon(_ cli: CLI, environment: [String: String] = [:]) throws -> CLI.Output {
+    func bacon(_ cli: CLI, environment: [String: String] = [:]) async throws -> CLI.Output {
         let specs = try FileManager.default.contentsOfDirectory(atPath: Self.fixture.appending(path: "spec").path)
             .filter { $0.hasSuffix("_spec.rb") }.sorted().map { "spec/" + $0 }
-        return try launch(
+        return try await launch(
             try #require(RubyTools.bacon), ["-r", Self.module, "-o", "TestLedger"] + specs, cli: cli,
             environment: environment)
     }
 
     func launch(
         _ executable: String, _ arguments: [String], cli: CLI, environment: [String: String]
-    ) throws -> CLI.Output {
-        try CLI.runTool(
+    ) async throws -> CLI.Output {
+        try await ChildProcess.runTool(
             [executable] + arguments,
             environment: ["TESTLEDGER_BIN": CLI.binary.path, "TESTLEDGER_DB": cli.database].merging(environment) {
                 $1
             }, in: Self.fixture)
     }
 
-    func show(_ cli: CLI, _ test: String) throws -> [String: Any] {
-        try #require(try cli.json(["show", test]) as? [String: Any], "\(test)")
+    func show(_ cli: CLI, _ test: String) async throws -> [String: Any] {
+        try #require(try await cli.json(["show", test]) as? [String: Any], "\(test)")
     }
 
-    func predicates(_ cli: CLI, _ test: String) throws -> [[String: Any]] {
-        try #require(try show(cli, test)["predicates"] as? [[String: Any]])
+    func predicates(_ cli: CLI, _ test: String) async throws -> [[String: Any]] {
+        try await #require(try show(cli, test)["predicates"] as? [[String: Any]])
     }
 
-    @Test func recordsEverySpecWithBaconsOwnCountsAndExitStatus() throws {
+    @Test func recordsEverySpecWithBaconsOwnCountsAndExitStatus() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
-        let output = try bacon(cli)
+        let output = try await bacon(cli)
         #expect(output.status == 1, "Bacon exits 1 when a spec failed")
         #expect(output.stdout.hasSuffix(Self.summary + "\n"))
         #expect(!output.stderr.contains("testledger"), "\(output.stderr)")
-        let runs = try #require(try cli.json(["runs"]) as? [[String: Any]])
+        let runs = try #require(try await cli.json(["runs"]) as? [[String: Any]])
         #expect(runs.count == 1)
         let run = try #require(runs.first)
         #expect(run["source"] as? String == "bacon")
@@ -58,14 +58,14 @@ struct BaconModuleTests {
         #expect(run["status"] as? String == "failed")
     }
 
-    @Test func withAServerTheModuleSendsThroughUpload() throws {
+    @Test func withAServerTheModuleSendsThroughUpload() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
-        let token = try cli.token("Specs")
+        let token = try await cli.token("Specs")
         let server = try ServerProcess(cli)
         defer { server.stop() }
         let elsewhere = cli.directory.path("not-this.sqlite")
-        let output = try bacon(
+        let output = try await bacon(
             cli,
             environment: [
                 "TESTLEDGER_URL": server.url, "TESTLEDGER_TOKEN": token, "TESTLEDGER_DB": elsewhere,
@@ -73,47 +73,47 @@ struct BaconModuleTests {
             ])
         #expect(output.stdout.hasSuffix(Self.summary + "\n"))
         #expect(!FileManager.default.fileExists(atPath: elsewhere))
-        let runs = try #require(try cli.json(["runs"]) as? [[String: Any]])
+        let runs = try #require(try await cli.json(["runs"]) as? [[String: Any]])
         #expect(runs.first?["project"] as? String == "Specs")
         #expect(runs.first?["tests"] as? Int == 16)
-        #expect(try show(cli, "Outcomes/fails")["outcome"] as? String == "failed")
+        await #expect(try show(cli, "Outcomes/fails")["outcome"] as? String == "failed")
     }
 
-    @Test func nestingOutcomesIssuesDurationsAndLayers() throws {
+    @Test func nestingOutcomesIssuesDurationsAndLayers() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
-        _ = try bacon(cli)
-        let coupon = try show(cli, "Cart with one book and a coupon/still counts one item")
+        _ = try await bacon(cli)
+        let coupon = try await show(cli, "Cart with one book and a coupon/still counts one item")
         #expect(coupon["outcome"] as? String == "passed")
         #expect(coupon["file"] as? String == "spec/nesting_spec.rb")
         #expect(coupon["line"] as? Int == 14)
-        #expect(try show(cli, "Cart/is back at the top level")["outcome"] as? String == "passed")
+        await #expect(try show(cli, "Cart/is back at the top level")["outcome"] as? String == "passed")
 
-        let failed = try show(cli, "Outcomes/fails")
+        let failed = try await show(cli, "Outcomes/fails")
         #expect(failed["outcome"] as? String == "failed")
         let issue = try #require((failed["issues"] as? [[String: Any]])?.first)
         #expect(issue["message"] as? String == "2.==(3) failed")
         #expect(issue["file"] as? String == "spec/outcomes_spec.rb")
         #expect(issue["line"] as? Int == 7)
         #expect(issue["kind"] as? String == "assertion")
-        let raised = try show(cli, "Outcomes/raises")
+        let raised = try await show(cli, "Outcomes/raises")
         #expect(raised["outcome"] as? String == "error")
         #expect((raised["issues"] as? [[String: Any]])?.first?["message"] as? String == "ArgumentError: boom")
-        let empty = try show(cli, "Outcomes/asserts nothing")
+        let empty = try await show(cli, "Outcomes/asserts nothing")
         #expect(empty["outcome"] as? String == "skipped")
         #expect((empty["issues"] as? [[String: Any]])?.first?["kind"] as? String == "missing")
 
-        #expect((try show(cli, "Slow/sleeps 50 ms")["duration"] as? Double ?? 0) >= 0.05)
-        #expect(try show(cli, "Login screen/shows its title")["layer"] as? String == "ui")
-        #expect(try show(cli, "Login screen after a tap/still shows its title")["layer"] as? String == "ui")
-        #expect(try show(cli, "Cart/starts empty")["layer"] as? String != "ui")
+        await #expect((try show(cli, "Slow/sleeps 50 ms")["duration"] as? Double ?? 0) >= 0.05)
+        await #expect(try show(cli, "Login screen/shows its title")["layer"] as? String == "ui")
+        await #expect(try show(cli, "Login screen after a tap/still shows its title")["layer"] as? String == "ui")
+        await #expect(try show(cli, "Cart/starts empty")["layer"] as? String != "ui")
     }
 
-    @Test func activitiesCapturesAndPredicates() throws {
+    @Test func activitiesCapturesAndPredicates() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
-        _ = try bacon(cli)
-        let detail = try show(cli, "Checkout/records nested activities and a capture")
+        _ = try await bacon(cli)
+        let detail = try await show(cli, "Checkout/records nested activities and a capture")
         let outer = try #require((detail["activities"] as? [[String: Any]])?.first)
         #expect(outer["name"] as? String == "Fill the cart")
         #expect(outer["outcome"] as? String == "passed")
@@ -124,10 +124,10 @@ struct BaconModuleTests {
         #expect(fields["title"] as? String == "Pay?")
         #expect(fields["animated"] as? Bool == true)
         #expect((fields["actions"] as? [[String: Any]])?.map { $0["style"] as? String } == ["cancel", "default"])
-        let declined = try show(cli, "Checkout/marks the activity a failure happened in")
+        let declined = try await show(cli, "Checkout/marks the activity a failure happened in")
         #expect((declined["activities"] as? [[String: Any]])?.first?["outcome"] as? String == "failed")
 
-        let late = try #require(try predicates(cli, "Checkout/waits for a total that arrives late").first)
+        let late = try await #require(try predicates(cli, "Checkout/waits for a total that arrives late").first)
         #expect(late["name"] as? String == "total shown")
         #expect(late["held"] as? Bool == true)
         #expect((late["attempts"] as? Int ?? 0) > 1)
@@ -135,71 +135,71 @@ struct BaconModuleTests {
         #expect(late["timeout"] as? Double == 1)
         #expect(late["file"] as? String == "spec/recording_spec.rb")
         #expect(late["line"] as? Int == 22)
-        let never = try #require(try predicates(cli, "Checkout/gives up on a receipt that never prints").first)
+        let never = try await #require(try predicates(cli, "Checkout/gives up on a receipt that never prints").first)
         #expect(never["held"] as? Bool == false)
         #expect((never["waited"] as? Double ?? 0) >= 0.1)
         #expect(never["timeout"] as? Double == 0.1)
         #expect(never["interval"] as? Double == 0.02)
-        let spinner = try predicates(cli, "Checkout/waits for the spinner to stop")
+        let spinner = try await predicates(cli, "Checkout/waits for the spinner to stop")
         #expect(spinner.map { $0["expect"] as? String } == ["holds", "doesntHold"])
         #expect(spinner.allSatisfy { $0["held"] as? Bool == true })
         #expect((spinner.last?["attempts"] as? Int ?? 0) > 1, "doesnt_hold waited for the spinner to stop")
     }
 
-    @Test func theRunIDAndAnEventsFileComeFromTheEnvironment() throws {
+    @Test func theRunIDAndAnEventsFileComeFromTheEnvironment() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
         let run = "0B5E55ED-0000-4000-8000-00000000BAC0"
-        _ = try bacon(cli, environment: ["TESTLEDGER_RUN": run, "TESTLEDGER_PROJECT": "Breakfast"])
-        let runs = try #require(try cli.json(["runs"]) as? [[String: Any]])
+        _ = try await bacon(cli, environment: ["TESTLEDGER_RUN": run, "TESTLEDGER_PROJECT": "Breakfast"])
+        let runs = try #require(try await cli.json(["runs"]) as? [[String: Any]])
         #expect(runs.map { $0["id"] as? String } == [run])
         #expect(runs.first?["project"] as? String == "Breakfast")
 
         let other = try CLI()
         defer { other.directory.remove() }
         let events = other.directory.path("events.ndjson")
-        let output = try bacon(other, environment: ["TESTLEDGER_EVENTS": events])
+        let output = try await bacon(other, environment: ["TESTLEDGER_EVENTS": events])
         #expect(output.status == 1)
         #expect(!FileManager.default.fileExists(atPath: other.database), "the events went to the file")
         let lines = try String(contentsOfFile: events, encoding: .utf8).split(separator: "\n")
         #expect(lines.count > 40)
         #expect(lines.first?.contains("\"type\":\"run.start\"") == true)
         #expect(lines.last?.contains("\"type\":\"run.end\"") == true)
-        let ingested = try other.run(["ingest", events])
+        let ingested = try await other.run(["ingest", events])
         #expect(ingested.status == 0, "\(ingested.stderr)")
-        #expect((try other.json(["runs"]) as? [[String: Any]])?.first?["tests"] as? Int == 16)
+        #expect((try await other.json(["runs"]) as? [[String: Any]])?.first?["tests"] as? Int == 16)
     }
 
-    @Test func aMissingBinaryLeavesTheRunAloneWithOneWarning() throws {
+    @Test func aMissingBinaryLeavesTheRunAloneWithOneWarning() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
-        let output = try bacon(cli, environment: ["TESTLEDGER_BIN": cli.directory.path("no-such-testledger")])
+        let output = try await bacon(cli, environment: ["TESTLEDGER_BIN": cli.directory.path("no-such-testledger")])
         #expect(output.status == 1, "Bacon's own exit status")
         #expect(output.stdout.hasSuffix(Self.summary + "\n"))
         #expect(output.stderr.components(separatedBy: "testledger: recording stopped").count == 2, "one warning")
         #expect(!FileManager.default.fileExists(atPath: cli.database))
 
-        let disabled = try bacon(cli, environment: ["TESTLEDGER_DISABLE": "1"])
+        let disabled = try await bacon(cli, environment: ["TESTLEDGER_DISABLE": "1"])
         #expect(disabled.stdout == output.stdout)
         #expect(disabled.stderr.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: cli.database))
     }
 
     @Test(.enabled(if: RubyTools.ruby != nil, "ruby is not installed"))
-    func rubyMotionHooksRecordLookupsAndFunctionalContexts() throws {
+    func rubyMotionHooksRecordLookupsAndFunctionalContexts() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
-        let output = try launch(
+        let output = try await launch(
             try #require(RubyTools.ruby), [Self.driver], cli: cli,
             environment: ["output": "testledger", "TESTLEDGER_PROJECT": "Motion"])
         #expect(output.status == 3, "RubyMotion exits with failures + errors: \(output.stderr)")
         #expect(output.stdout.contains("  - fails with a message [FAILED - 2.==(3) failed]\n"))
         #expect(output.stdout.hasSuffix("10 specifications (6 requirements), 2 failures, 1 errors\n"))
-        let run = try #require((try cli.json(["runs"]) as? [[String: Any]])?.first)
+        let run = try #require((try await cli.json(["runs"]) as? [[String: Any]])?.first)
         #expect(run["tests"] as? Int == 10)
         #expect(run["project"] as? String == "Motion")
 
-        let button = try show(cli, "Login screen/finds the login button once it appears")
+        let button = try await show(cli, "Login screen/finds the login button once it appears")
         #expect(button["layer"] as? String == "ui")
         #expect((button["file"] as? String)?.hasSuffix("Formatters/bacon/test/rubymotion_hooks.rb") == true)
         #expect(button["line"] as? Int == 36)
@@ -208,29 +208,29 @@ struct BaconModuleTests {
         #expect(found["held"] as? Bool == true)
         #expect((found["attempts"] as? Int ?? 0) > 1, "RubyMotion's lookup retried until the view appeared")
         #expect(found["timeout"] as? Double == 0.3)
-        #expect(
+        await #expect(
             try predicates(cli, "Login screen/finds both text fields").first?["name"] as? String
                 == "views FakeTextField")
 
-        let missing = try show(cli, "Login screen/cannot find a sign-up button")
+        let missing = try await show(cli, "Login screen/cannot find a sign-up button")
         #expect(missing["outcome"] as? String == "error")
         let notFound = try #require((missing["predicates"] as? [[String: Any]])?.first)
         #expect(notFound["held"] as? Bool == false)
         #expect((notFound["waited"] as? Double ?? 0) >= 0.3)
 
-        let change = try #require(try predicates(cli, "Login screen/sees the progress change").first)
+        let change = try await #require(try predicates(cli, "Login screen/sees the progress change").first)
         #expect(change["name"] as? String == "wait_for_change 'value'")
         #expect(change["held"] as? Bool == true)
-        let timeout = try show(cli, "Login screen/times out waiting for a change")
+        let timeout = try await show(cli, "Login screen/times out waiting for a change")
         #expect(timeout["outcome"] as? String == "failed")
         #expect((timeout["predicates"] as? [[String: Any]])?.first?["held"] as? Bool == false)
         #expect((timeout["predicates"] as? [[String: Any]])?.first?["timeout"] as? Double == 0.1)
 
-        #expect(try show(cli, "Calculator/fails with a message")["outcome"] as? String == "failed")
-        #expect(try show(cli, "Calculator/raises")["outcome"] as? String == "error")
-        #expect(try show(cli, "Calculator/asserts nothing")["outcome"] as? String == "skipped")
-        #expect(try show(cli, "Calculator/adds")["layer"] as? String != "ui")
-        #expect(try show(cli, "with memory/recalls the last result")["outcome"] as? String == "passed")
+        await #expect(try show(cli, "Calculator/fails with a message")["outcome"] as? String == "failed")
+        await #expect(try show(cli, "Calculator/raises")["outcome"] as? String == "error")
+        await #expect(try show(cli, "Calculator/asserts nothing")["outcome"] as? String == "skipped")
+        await #expect(try show(cli, "Calculator/adds")["layer"] as? String != "ui")
+        await #expect(try show(cli, "with memory/recalls the last result")["outcome"] as? String == "passed")
     }
 }
 

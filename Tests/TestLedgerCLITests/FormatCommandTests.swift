@@ -9,27 +9,27 @@ import Testing
     static let hasBacon = FileManager.default.isExecutableFile(atPath: "/usr/bin/bacon")
 
     /// Runs `COMMAND | testledger format` through the shell, in the fixture's folder.
-    func pipe(_ cli: CLI, _ command: String) throws -> CLI.Output {
-        try cli.run(
+    func pipe(_ cli: CLI, _ command: String) async throws -> CLI.Output {
+        try await cli.run(
             ["sh", "-c", "cd '\(Self.specs)' && \(command) 2>&1 | '\(CLI.binary.path)' format --db '\(cli.database)'"],
             executable: URL(fileURLWithPath: "/usr/bin/env"))
     }
 
-    func latestRun(_ cli: CLI) throws -> [String: Any] {
-        try #require((try cli.json(["runs"]) as? [[String: Any]])?.first)
+    func latestRun(_ cli: CLI) async throws -> [String: Any] {
+        try #require((try await cli.json(["runs"]) as? [[String: Any]])?.first)
     }
 
     @Test(.enabled(if: hasBacon, "needs Debian's ruby-bacon"), arguments: ["-s", "-p", "-k"])
-    func baconsOutputsAreStoredWithTheirSummarysCounts(flag: String) throws {
+    func baconsOutputsAreStoredWithTheirSummarysCounts(flag: String) async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
-        let output = try pipe(cli, "bacon -r '\(Self.module)' \(flag) spec/*_spec.rb")
+        let output = try await pipe(cli, "bacon -r '\(Self.module)' \(flag) spec/*_spec.rb")
         #expect(output.status == 1, "a spec failed")
         #expect(
             output.stdout.contains("16 tests, 15 assertions, 1 failures, 1 errors")
                 || output.stdout.contains("16 specifications (15 requirements), 1 failures, 1 errors")
                 || flag == "-k", "the runner's output is echoed")
-        let run = try latestRun(cli)
+        let run = try await latestRun(cli)
         #expect(run["tests"] as? Int == 16)
         #expect(run["failed"] as? Int == 2, "1 failure and 1 error")
         #expect(run["skipped"] as? Int == 1, "the spec that checks nothing")
@@ -41,7 +41,7 @@ import Testing
     /// past what the test asks for: a duration measured by when lines arrive also takes in how
     /// late a busy machine runs the reader.
     @Test(.enabled(if: hasBacon, "needs Debian's ruby-bacon"))
-    func specDoxTimesEachSpecByItsLine() throws {
+    func specDoxTimesEachSpecByItsLine() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
         try cli.directory.write(
@@ -58,45 +58,45 @@ import Testing
             end
             """)
         try cli.directory.write("sync.rb", "$stdout.sync = true\n")
-        _ = try cli.run(
+        _ = try await cli.run(
             [
                 "sh", "-c",
                 "cd '\(cli.directory.url.path)' && bacon -r ./sync.rb -s slow_spec.rb | '\(CLI.binary.path)' format --db '\(cli.database)'",
             ],
             executable: URL(fileURLWithPath: "/usr/bin/env"))
-        let slow = try #require(try cli.json(["show", "Slow/sleeps"]) as? [String: Any])
+        let slow = try #require(try await cli.json(["show", "Slow/sleeps"]) as? [String: Any])
         #expect(slow["outcome"] as? String == "passed")
         let slept = try #require(slow["duration"] as? Double)
         #expect(slept >= 0.25)
-        let quick = try #require(try cli.json(["show", "Slow/is quick"]) as? [String: Any])
+        let quick = try #require(try await cli.json(["show", "Slow/is quick"]) as? [String: Any])
         #expect(try #require(quick["duration"] as? Double) < slept, "the sleep is not the quick spec's")
     }
 
     @Test(.enabled(if: hasBacon, "needs Debian's ruby-bacon"))
-    func quietOutputKeepsTheVerdictWithoutTests() throws {
+    func quietOutputKeepsTheVerdictWithoutTests() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
-        let output = try pipe(cli, "bacon -r '\(Self.module)' -q spec/*_spec.rb")
+        let output = try await pipe(cli, "bacon -r '\(Self.module)' -q spec/*_spec.rb")
         #expect(output.status == 1)
-        let run = try latestRun(cli)
+        let run = try await latestRun(cli)
         #expect(run["tests"] as? Int == 0)
         #expect(run["status"] as? String == "failed")
     }
 
     @Test(.enabled(if: hasBacon, "needs Debian's ruby-bacon"))
-    func aRunnerCutShortLeavesAnInterruptedRun() throws {
+    func aRunnerCutShortLeavesAnInterruptedRun() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
-        let output = try pipe(
+        let output = try await pipe(
             cli, "bacon -r '\(Self.module)' -s spec/nesting_spec.rb spec/outcomes_spec.rb | head -n 6")
         #expect(output.status == 1, "an interrupted run is not a success")
-        let run = try latestRun(cli)
+        let run = try await latestRun(cli)
         #expect(run["status"] as? String == "interrupted")
         #expect((run["tests"] as? Int ?? 0) > 0, "what ran before the cut is stored")
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/node"), "needs node"))
-    func nodesTAPIsStoredWithItsDurations() throws {
+    func nodesTAPIsStoredWithItsDurations() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
         try cli.directory.write(
@@ -109,7 +109,7 @@ import Testing
             test('fails', () => assert.strictEqual(1, 2));
             test('later', { skip: 'not yet' }, () => {});
             """)
-        let output = try cli.run(
+        let output = try await cli.run(
             [
                 "sh", "-c",
                 "cd '\(cli.directory.url.path)' && node --test --test-reporter=tap sample.test.js | '\(CLI.binary.path)' format --db '\(cli.database)'",
@@ -117,20 +117,20 @@ import Testing
             executable: URL(fileURLWithPath: "/usr/bin/env"))
         #expect(output.status == 1)
         #expect(output.stdout.contains("not ok"), "the TAP is echoed")
-        let run = try latestRun(cli)
+        let run = try await latestRun(cli)
         #expect(run["source"] as? String == "tap")
         #expect(run["tests"] as? Int == 4)
         #expect(run["failed"] as? Int == 1)
         #expect(run["skipped"] as? Int == 1)
-        let waits = try #require(try cli.json(["show", "waits"]) as? [String: Any])
+        let waits = try #require(try await cli.json(["show", "waits"]) as? [String: Any])
         #expect((waits["duration"] as? Double ?? 0) >= 0.05)
     }
 
-    @Test func everythingPassingExitsZero() throws {
+    @Test func everythingPassingExitsZero() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
-        let output = try cli.run(["format"], stdin: "TAP version 13\nok 1 - a\nok 2 - b\n1..2\n")
+        let output = try await cli.run(["format"], stdin: "TAP version 13\nok 1 - a\nok 2 - b\n1..2\n")
         #expect(output.status == 0, "\(output.stderr)")
-        #expect(try latestRun(cli)["passed"] as? Int == 2)
+        await #expect(try latestRun(cli)["passed"] as? Int == 2)
     }
 }

@@ -10,57 +10,57 @@ import Testing
     /// `swift test` on the fixture; returns its exit status and output.
     func swiftTest(
         _ cli: CLI, _ extra: [String] = [], subcommand: [String] = [], environment: [String: String] = [:]
-    ) throws -> CLI.Output {
-        try CLI.runTool(
+    ) async throws -> CLI.Output {
+        try await ChildProcess.runTool(
             ["swift", "test"] + subcommand
                 + ["--package-path", Self.fixture, "--scratch-path", CLI.scratchPath(for: "ObservedSuite")] + extra,
             environment: ["TESTLEDGER_DB": cli.database].merging(environment) { _, new in new })
     }
 
-    func show(_ cli: CLI, _ test: String) throws -> [String: Any] {
-        try #require(try cli.json(["show", "ObservedTests." + test]) as? [String: Any])
+    func show(_ cli: CLI, _ test: String) async throws -> [String: Any] {
+        try #require(try await cli.json(["show", "ObservedTests." + test]) as? [String: Any])
     }
 
-    @Test func linkingTheLibraryRecordsEveryXCTestCase() throws {
+    @Test func linkingTheLibraryRecordsEveryXCTestCase() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
-        let run = try swiftTest(cli, ["--filter", "RecordedFieldsTests|CheckoutUITests|SyncIntegrationTests"])
+        let run = try await swiftTest(cli, ["--filter", "RecordedFieldsTests|CheckoutUITests|SyncIntegrationTests"])
         #expect(run.status != 0, "one fixture test fails on purpose")
-        #expect(try show(cli, "RecordedFieldsTests/testPasses")["outcome"] as? String == "passed")
-        #expect(try show(cli, "RecordedFieldsTests/testIsSkipped")["outcome"] as? String == "skipped")
-        let failed = try show(cli, "RecordedFieldsTests/testFailsWithAMessage")
+        await #expect(try show(cli, "RecordedFieldsTests/testPasses")["outcome"] as? String == "passed")
+        await #expect(try show(cli, "RecordedFieldsTests/testIsSkipped")["outcome"] as? String == "skipped")
+        let failed = try await show(cli, "RecordedFieldsTests/testFailsWithAMessage")
         #expect(failed["outcome"] as? String == "failed")
         let issue = try #require((failed["issues"] as? [[String: Any]])?.first)
         #expect((issue["message"] as? String)?.contains("the total was 3, not 4") == true)
         #expect(issue["line"] as? Int == 12)
         #expect((issue["file"] as? String)?.hasSuffix("RecordedFieldsTests.swift") == true)
-        let slow = try show(cli, "RecordedFieldsTests/testSleepsFiftyMilliseconds")
+        let slow = try await show(cli, "RecordedFieldsTests/testSleepsFiftyMilliseconds")
         #expect((slow["duration"] as? Double ?? 0) >= 0.05)
-        #expect(try show(cli, "CheckoutUITests/testPays")["layer"] as? String == "ui")
-        let pyramid = try #require(try cli.json(["report", "pyramid"]) as? [String: Any])
+        await #expect(try show(cli, "CheckoutUITests/testPays")["layer"] as? String == "ui")
+        let pyramid = try #require(try await cli.json(["report", "pyramid"]) as? [String: Any])
         let layers = try #require(pyramid["layers"] as? [[String: Any]])
         #expect(layers.map { $0["tests"] as? Int } == [4, 1, 1])
-        let runs = try #require(try cli.json(["runs"]) as? [[String: Any]])
+        let runs = try #require(try await cli.json(["runs"]) as? [[String: Any]])
         #expect(runs.count == 1)
         #expect(runs.first?["source"] as? String == "xctest")
         // The project, revision and branch as the CLI resolves them here: git's, with no CI.
         #expect(
             runs.first?["project"] as? String
-                == Self.git(["rev-parse", "--show-toplevel"])?.split(separator: "/").last.map(String.init))
-        #expect(runs.first?["revision"] as? String == Self.git(["rev-parse", "HEAD"]))
+                == (await Self.git(["rev-parse", "--show-toplevel"]))?.split(separator: "/").last.map(String.init))
+        #expect(runs.first?["revision"] as? String == (await Self.git(["rev-parse", "HEAD"])))
     }
 
     /// What git says about the working directory the tests run in.
-    static func git(_ arguments: [String]) -> String? {
-        guard let output = try? CLI.runTool(["git"] + arguments), output.status == 0 else { return nil }
+    static func git(_ arguments: [String]) async -> String? {
+        guard let output = try? await ChildProcess.runTool(["git"] + arguments), output.status == 0 else { return nil }
         return output.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    @Test func activitiesNestAndCapturesAttachToThem() throws {
+    @Test func activitiesNestAndCapturesAttachToThem() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
-        _ = try swiftTest(cli, ["--filter", "ActivityTests"])
-        let detail = try show(cli, "ActivityTests/testNestedActivitiesWithCaptures")
+        _ = try await swiftTest(cli, ["--filter", "ActivityTests"])
+        let detail = try await show(cli, "ActivityTests/testNestedActivitiesWithCaptures")
         let outer = try #require((detail["activities"] as? [[String: Any]])?.first)
         #expect(outer["name"] as? String == "Open the cart")
         let middle = try #require((outer["children"] as? [[String: Any]])?.first)
@@ -76,139 +76,143 @@ import Testing
         #expect(alert["title"] as? String == "Remove item?")
         #expect(alert["preferredStyle"] as? String == "actionSheet")
         #expect((alert["actions"] as? [[String: Any]])?.map { $0["style"] as? String } == ["destructive", "cancel"])
-        #expect(captures[0]["activity"] as? String == "Confirm the alert")
+        #expect(captures[0]["activity"] as? String == inner["id"] as? String, "captured in the activity it names")
         let fake = try #require(captures[3]["fields"] as? [String: Any])
         #expect(fake["hasSynchronised"] as? Bool == true)
         #expect((fake["values"] as? [String: Any])?["volume"] as? Int == 7)
 
-        let failing = try show(cli, "ActivityTests/testAFailureMarksItsActivities")
+        let failing = try await show(cli, "ActivityTests/testAFailureMarksItsActivities")
         let tree = try #require(failing["activities"] as? [[String: Any]])
         #expect(tree.map { $0["outcome"] as? String } == ["failed", "passed"])
         #expect((tree[0]["children"] as? [[String: Any]])?.first?["outcome"] as? String == "failed")
-        let async = try show(cli, "ActivityTests/testAsyncActivityReturnsItsValue")
+        let async = try await show(cli, "ActivityTests/testAsyncActivityReturnsItsValue")
         #expect((async["activities"] as? [[String: Any]])?.first?["name"] as? String == "Load")
     }
 
-    @Test func predicatesRecordBothExpectationsAndTimeouts() throws {
+    @Test func predicatesRecordBothExpectationsAndTimeouts() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
-        _ = try swiftTest(cli, ["--filter", "PredicateTests"])
-        let late = try #require(
+        _ = try await swiftTest(cli, ["--filter", "PredicateTests"])
+        let late = try await #require(
             (try show(cli, "PredicateTests/testHoldsLate")["predicates"] as? [[String: Any]])?.first)
         #expect(late["name"] as? String == "loaded")
         #expect(late["held"] as? Bool == true)
         #expect((late["attempts"] as? Int ?? 0) > 1)
         #expect((late["waited"] as? Double ?? 0) >= 0.05)
         #expect(late["timeout"] as? Double == 1)
-        let spinner = try #require(
+        let spinner = try await #require(
             try show(cli, "PredicateTests/testDoesntHoldWaitsForTheSpinnerToStop")["predicates"] as? [[String: Any]])
         #expect(spinner.map { $0["expect"] as? String } == ["holds", "doesntHold", "holds"])
         #expect(spinner.map { $0["name"] as? String } == ["spinner shown", "spinner shown", "not spinner shown"])
         #expect(spinner.allSatisfy { $0["held"] as? Bool == true })
-        let never = try #require(
+        let never = try await #require(
             (try show(cli, "PredicateTests/testTimesOut")["predicates"] as? [[String: Any]])?.first)
         #expect(never["held"] as? Bool == false)
         #expect((never["waited"] as? Double ?? 0) >= 0.1)
         #expect((never["attempts"] as? Int ?? 0) >= 5)
     }
 
-    @Test func aCrashKeepsWhatCameBeforeAndShowsAsCrashed() throws {
+    @Test func aCrashKeepsWhatCameBeforeAndShowsAsCrashed() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
-        let run = try swiftTest(cli, ["--filter", "CrashTests"], environment: ["FIXTURE_CRASH": "1"])
+        let run = try await swiftTest(cli, ["--filter", "CrashTests"], environment: ["FIXTURE_CRASH": "1"])
         #expect(run.status != 0)
-        #expect(try show(cli, "CrashTests/testA_passesFirst")["outcome"] as? String == "passed")
-        let crashed = try show(cli, "CrashTests/testB_crashes")
+        await #expect(try show(cli, "CrashTests/testA_passesFirst")["outcome"] as? String == "passed")
+        let crashed = try await show(cli, "CrashTests/testB_crashes")
         #expect(crashed["outcome"] as? String == "crashed")
         #expect(crashed["attempts"] as? [String] == ["crashed"])
-        let runs = try #require(try cli.json(["runs"]) as? [[String: Any]])
+        let runs = try #require(try await cli.json(["runs"]) as? [[String: Any]])
         #expect(runs.first?["crashed"] as? Int == 1)
         #expect(runs.first?["status"] as? String == "interrupted")
-        let pyramid = try #require(try cli.json(["report", "pyramid"]) as? [String: Any])
+        let pyramid = try #require(try await cli.json(["report", "pyramid"]) as? [String: Any])
         #expect((pyramid["layers"] as? [[String: Any]])?.first?["failureRate"] as? Double == 0.5)
     }
 
-    @Test func parallelWorkersJoinOneRunWithoutLossOrDuplicates() throws {
+    @Test func parallelWorkersJoinOneRunWithoutLossOrDuplicates() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
-        _ = try swiftTest(cli, ["--parallel", "--filter", "RecordedFieldsTests|PredicateTests|ActivityTests"])
-        let runs = try #require(try cli.json(["runs"]) as? [[String: Any]])
+        _ = try await swiftTest(cli, ["--parallel", "--filter", "RecordedFieldsTests|PredicateTests|ActivityTests"])
+        let runs = try #require(try await cli.json(["runs"]) as? [[String: Any]])
         #expect(runs.count == 1)
         #expect(runs.first?["tests"] as? Int == 10)
         #expect(runs.first?["failed"] as? Int == 2)
     }
 
-    @Test func recordJoinsSwiftTestingOutcomesWithWhatTheLibrarySaw() throws {
+    @Test func recordJoinsSwiftTestingOutcomesWithWhatTheLibrarySaw() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
-        let output = try cli.run(
+        let output = try await cli.run(
             [
                 "record", "--", "swift", "test", "--package-path", Self.fixture, "--scratch-path",
                 CLI.scratchPath(for: "ObservedSuite"), "--filter", "SwiftTestingSideTests|CheckoutUITests",
             ])
         #expect(output.status == 0, "\(output.stderr.suffix(2_000))")
-        let detail = try show(cli, "SwiftTestingSideTests/recordsItsStepsAgainstItself()")
+        let detail = try await show(cli, "SwiftTestingSideTests/recordsItsStepsAgainstItself()")
         #expect(detail["outcome"] as? String == "passed")
         #expect(detail["layer"] as? String == "integration")
-        #expect((detail["activities"] as? [[String: Any]])?.first?["name"] as? String == "Fetch")
-        #expect((detail["captures"] as? [[String: Any]])?.first?["activity"] as? String == "Fetch")
+        let fetch = try #require((detail["activities"] as? [[String: Any]])?.first)
+        #expect(fetch["name"] as? String == "Fetch")
+        #expect((detail["captures"] as? [[String: Any]])?.first?["activity"] as? String == fetch["id"] as? String)
         #expect((detail["predicates"] as? [[String: Any]])?.first?["name"] as? String == "response")
-        let runs = try #require(try cli.json(["runs"]) as? [[String: Any]])
+        let runs = try #require(try await cli.json(["runs"]) as? [[String: Any]])
         #expect(runs.count == 1)
         #expect(runs.first?["tests"] as? Int == 3)
         #expect(runs.first?["crashed"] as? Int == 0)
     }
 
-    @Test func withAServerTheLibrarySendsInsteadOfWritingTheFile() throws {
+    @Test func withAServerTheLibrarySendsInsteadOfWritingTheFile() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
-        let token = try cli.token("Observed")
+        let token = try await cli.token("Observed")
         let server = try ServerProcess(cli)
         defer { server.stop() }
         let elsewhere = cli.directory.path("not-this.sqlite")
         let spool = cli.directory.path("spool")
-        _ = try swiftTest(
+        _ = try await swiftTest(
             cli, ["--filter", "RecordedFieldsTests|ActivityTests"],
             environment: [
                 "TESTLEDGER_URL": server.url, "TESTLEDGER_TOKEN": token, "TESTLEDGER_DB": elsewhere,
                 "TESTLEDGER_SPOOL": spool,
             ])
         #expect(!FileManager.default.fileExists(atPath: elsewhere))
-        let runs = try #require(try cli.json(["runs"]) as? [[String: Any]])
+        let runs = try #require(try await cli.json(["runs"]) as? [[String: Any]])
         #expect(runs.count == 1)
         #expect(runs.first?["project"] as? String == "Observed")
         #expect(runs.first?["status"] as? String != "interrupted")
-        #expect(try show(cli, "RecordedFieldsTests/testPasses")["outcome"] as? String == "passed")
-        let detail = try show(cli, "ActivityTests/testNestedActivitiesWithCaptures")
+        await #expect(try show(cli, "RecordedFieldsTests/testPasses")["outcome"] as? String == "passed")
+        let detail = try await show(cli, "ActivityTests/testNestedActivitiesWithCaptures")
         #expect((detail["activities"] as? [[String: Any]])?.isEmpty == false)
         let left = (try? FileManager.default.contentsOfDirectory(atPath: spool)) ?? []
         #expect(left.filter { $0.hasSuffix(".ndjson") }.isEmpty, "every batch was sent: \(left)")
     }
 
-    @Test func withTheServerDownTheLibrarySpoolsForLater() throws {
+    @Test func withTheServerDownTheLibrarySpoolsForLater() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
-        let token = try cli.token("Observed")
+        let token = try await cli.token("Observed")
         let spool = cli.directory.path("spool")
-        let run = try swiftTest(
+        let run = try await swiftTest(
             cli, ["--filter", "RecordedFieldsTests"],
-            environment: ["TESTLEDGER_URL": "http://127.0.0.1:9", "TESTLEDGER_TOKEN": token, "TESTLEDGER_SPOOL": spool])
+            environment: [
+                "TESTLEDGER_URL": "http://127.0.0.1:9", "TESTLEDGER_TOKEN": token, "TESTLEDGER_SPOOL": spool,
+                "TESTLEDGER_RETRIES": "2", "TESTLEDGER_RETRY_DELAY": "0.01",
+            ])
         // `swift test` passes its test process's standard error on to its own standard output.
         #expect((run.stdout + run.stderr).contains("testledger upload --spool"), "\(run.stdout)\n\(run.stderr)")
         let server = try ServerProcess(cli)
         defer { server.stop() }
-        let sent = try cli.run(
+        let sent = try await cli.run(
             ["upload", "--spool", "--url", server.url],
             environment: ["TESTLEDGER_TOKEN": token, "TESTLEDGER_SPOOL": spool])
         #expect(sent.status == 0, "\(sent.stderr)")
-        #expect(try show(cli, "RecordedFieldsTests/testPasses")["outcome"] as? String == "passed")
-        #expect(try show(cli, "RecordedFieldsTests/testFailsWithAMessage")["outcome"] as? String == "failed")
+        await #expect(try show(cli, "RecordedFieldsTests/testPasses")["outcome"] as? String == "passed")
+        await #expect(try show(cli, "RecordedFieldsTests/testFailsWithAMessage")["outcome"] as? String == "failed")
     }
 
-    @Test func anUnwritableStoreLeavesTheTestsAlone() throws {
+    @Test func anUnwritableStoreLeavesTheTestsAlone() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
-        let run = try swiftTest(
+        let run = try await swiftTest(
             cli, ["--filter", "RecordedFieldsTests"],
             environment: ["TESTLEDGER_DB": "/proc/no-such-place/ledger.sqlite"])
         #expect(run.stdout.contains("Executed 4 tests, with 1 test skipped and 1 failure"))
@@ -217,12 +221,12 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: cli.database))
     }
 
-    @Test func disabledOrListingWritesNothing() throws {
+    @Test func disabledOrListingWritesNothing() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
-        _ = try swiftTest(cli, ["--filter", "CheckoutUITests"], environment: ["TESTLEDGER_DISABLE": "1"])
+        _ = try await swiftTest(cli, ["--filter", "CheckoutUITests"], environment: ["TESTLEDGER_DISABLE": "1"])
         #expect(!FileManager.default.fileExists(atPath: cli.database))
-        let list = try swiftTest(cli, ["--skip-build"], subcommand: ["list"])
+        let list = try await swiftTest(cli, ["--skip-build"], subcommand: ["list"])
         let lines = list.stdout.split(separator: "\n")
         #expect(lines.count == 16)
         #expect(lines.allSatisfy { $0.hasPrefix("ObservedTests.") }, "loading the library prints nothing")

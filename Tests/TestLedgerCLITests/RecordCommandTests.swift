@@ -10,76 +10,72 @@ import Testing
         ["swift", "test", "--package-path", demo, "--scratch-path", CLI.scratchPath(for: "Demo")] + extra
     }
 
-    @Test func recordsXCTestAndSwiftTestingFromSwiftTest() throws {
+    @Test func recordsXCTestAndSwiftTestingFromSwiftTest() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
-        let output = try cli.run(["record", "--"] + swiftTest())
+        let output = try await cli.run(["record", "--"] + swiftTest())
         #expect(output.status == 0, "\(output.stderr.suffix(2_000))")
         #expect(output.stdout.contains("Test Suite 'All tests'"), "the command's output is passed through")
         #expect(output.stdout.contains("21 tests — 20 passed, 0 failed, 1 skipped"))
         #expect(output.stdout.contains("layers: unit 15, integration 3, ui 3 (pyramid)"))
-        let runs = try #require(try cli.json(["runs"]) as? [[String: Any]])
+        let runs = try #require(try await cli.json(["runs"]) as? [[String: Any]])
         #expect(runs.first?["source"] as? String == "swift-test")
         #expect(runs.first?["status"] as? String == "passed")
-        let pyramid = try #require(try cli.json(["report", "pyramid"]) as? [String: Any])
+        let pyramid = try #require(try await cli.json(["report", "pyramid"]) as? [String: Any])
         #expect((pyramid["layers"] as? [[String: Any]])?.map { $0["tests"] as? Int } == [15, 3, 3])
     }
 
-    @Test func recordsXCTestFromTheXUnitFileInParallelMode() throws {
+    @Test func recordsXCTestFromTheXUnitFileInParallelMode() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
-        let output = try cli.run(["record", "--"] + swiftTest(["--parallel"]))
+        let output = try await cli.run(["record", "--"] + swiftTest(["--parallel"]))
         #expect(output.status == 0, "\(output.stderr.suffix(2_000))")
         #expect(output.stdout.contains("21 tests — 20 passed, 0 failed, 1 skipped"))
     }
 
-    @Test func realXUnitFilesFromSwiftTestAreIngested() throws {
+    @Test func realXUnitFilesFromSwiftTestAreIngested() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
         let xunit = cli.directory.path("xunit.xml")
-        let test = Process()
-        test.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        test.arguments = swiftTest(["--parallel", "--xunit-output", xunit])
-        test.standardOutput = FileHandle.nullDevice
-        try test.run()
-        test.waitUntilExit()
-        let xctest = try cli.run(["ingest", xunit])
+        _ = try await ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/env"), swiftTest(["--parallel", "--xunit-output", xunit]))
+        let xctest = try await cli.run(["ingest", xunit])
         #expect(xctest.stdout.contains("junit, 15 result(s) stored"), "\(xctest.stdout)\(xctest.stderr)")
-        let swiftTesting = try cli.run(["ingest", cli.directory.path("xunit-swift-testing.xml")])
+        let swiftTesting = try await cli.run(["ingest", cli.directory.path("xunit-swift-testing.xml")])
         #expect(
             swiftTesting.stdout.contains("junit, 6 result(s) stored"), "\(swiftTesting.stdout)\(swiftTesting.stderr)")
-        let runs = try #require(try cli.json(["runs"]) as? [[String: Any]])
+        let runs = try #require(try await cli.json(["runs"]) as? [[String: Any]])
         #expect(runs.map { $0["skipped"] as? Int }.contains(1), "Swift Testing's xUnit marks the skip")
     }
 
-    @Test func theCommandsExitStatusIsKept() throws {
+    @Test func theCommandsExitStatusIsKept() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
         let results = try cli.directory.write(
             "out/junit.xml",
             #"<testsuite name="s"><testcase classname="A" name="b"><failure message="no"/></testcase></testsuite>"#)
-        let output = try cli.run([
+        let output = try await cli.run([
             "record", "--junit", results.deletingLastPathComponent().path, "--", "sh", "-c", "echo ran; exit 3",
         ])
         #expect(output.status == 3)
         #expect(output.stdout.contains("ran"))
         #expect(output.stdout.contains("1 tests — 0 passed, 1 failed"))
-        let runs = try #require(try cli.json(["runs"]) as? [[String: Any]])
+        let runs = try #require(try await cli.json(["runs"]) as? [[String: Any]])
         #expect(runs.first?["status"] as? String == "failed")
     }
 }
 
 extension RecordCommandTests {
-    @Test func tenFlakyDemoRunsNameTheFlakyTestAndPredicate() throws {
+    @Test func tenFlakyDemoRunsNameTheFlakyTestAndPredicate() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
         for name in ["demo-flake-session", "demo-flake-checkout"] {
             try? FileManager.default.removeItem(at: FileManager.default.temporaryDirectory.appending(path: name))
         }
         for _ in 0..<10 {
-            try cli.run(["record", "--"] + swiftTest(), environment: ["DEMO_FLAKE": "1"])
+            try await cli.run(["record", "--"] + swiftTest(), environment: ["DEMO_FLAKE": "1"])
         }
-        let report = try #require(try cli.json(["report", "flaky"]) as? [String: Any])
+        let report = try #require(try await cli.json(["report", "flaky"]) as? [String: Any])
         let flaky = try #require(report["flaky"] as? [[String: Any]])
         let session = try #require(
             flaky.first { $0["test"] as? String == "DemoTests.SessionTests/testSignInRemembersTheUser" })
@@ -93,7 +89,7 @@ extension RecordCommandTests {
         #expect(total["test"] as? String == "DemoUITests.CheckoutUITests/testCheckoutRetriesWhenTheTotalIsSlow")
         #expect(total["timeouts"] as? Int == 5)
         #expect((total["suggestedTimeout"] as? Double ?? 0) > 0.15)
-        let pyramid = try #require(try cli.json(["report", "pyramid"]) as? [String: Any])
+        let pyramid = try #require(try await cli.json(["report", "pyramid"]) as? [String: Any])
         #expect((pyramid["layers"] as? [[String: Any]])?.map { $0["tests"] as? Int } == [15, 3, 3])
     }
 }

@@ -31,11 +31,11 @@ import Testing
         }.joined()
     }
 
-    @Test func pyramidJSONIsTheDocumentedShape() throws {
+    @Test func pyramidJSONIsTheDocumentedShape() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
-        try cli.run(["ingest", "-"], stdin: history())
-        let report = try #require(try cli.json(["report", "pyramid"]) as? [String: Any])
+        try await cli.run(["ingest", "-"], stdin: history())
+        let report = try #require(try await cli.json(["report", "pyramid"]) as? [String: Any])
         let layers = try #require(report["layers"] as? [[String: Any]])
         #expect(layers.map { $0["layer"] as? String } == ["unit", "integration", "ui"])
         #expect(layers.map { $0["tests"] as? Int } == [7, 2, 2])
@@ -45,33 +45,33 @@ import Testing
         #expect(report["verdict"] as? String == "pyramid")
         #expect(report["run"] is String)
         #expect((report["reason"] as? String)?.isEmpty == false)
-        let table = try cli.run(["report", "pyramid"])
+        let table = try await cli.run(["report", "pyramid"])
         #expect(table.stdout.contains("Verdict: pyramid"))
         #expect(table.stdout.contains("█"))
-        let markdown = try cli.run(["report", "pyramid", "--format", "markdown"])
+        let markdown = try await cli.run(["report", "pyramid", "--format", "markdown"])
         #expect(markdown.stdout.contains("| layer | tests |"))
     }
 
-    @Test func layerRulesFromTheConfigurationFileApply() throws {
+    @Test func layerRulesFromTheConfigurationFileApply() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
-        try cli.run(["ingest", "-"], stdin: history())
+        try await cli.run(["ingest", "-"], stdin: history())
         try cli.directory.write(
             ".testledger.yml", "layers:\n  - pattern: \"AppTests.Unit/*\"\n    layer: integration\n")
-        let report = try #require(try cli.json(["report", "pyramid"]) as? [String: Any])
+        let report = try #require(try await cli.json(["report", "pyramid"]) as? [String: Any])
         let layers = try #require(report["layers"] as? [[String: Any]])
         #expect(layers.map { $0["tests"] as? Int } == [1, 8, 2])
         try cli.directory.write(".testledger.yml", "layers: [oops")
-        let broken = try cli.run(["report", "pyramid"])
+        let broken = try await cli.run(["report", "pyramid"])
         #expect(broken.status != 0)
         #expect(broken.stderr.contains(".testledger.yml"))
     }
 
-    @Test func flakyJSONHasTheEvidence() throws {
+    @Test func flakyJSONHasTheEvidence() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
-        try cli.run(["ingest", "-"], stdin: history())
-        let report = try #require(try cli.json(["report", "flaky"]) as? [String: Any])
+        try await cli.run(["ingest", "-"], stdin: history())
+        let report = try #require(try await cli.json(["report", "flaky"]) as? [String: Any])
         let flaky = try #require(report["flaky"] as? [[String: Any]])
         let sync = try #require(flaky.first { $0["test"] as? String == "AppTests.Sync/testFlaky" })
         #expect(sync["runs"] as? Int == 10)
@@ -90,23 +90,23 @@ import Testing
         #expect(predicates.first?["suggestedTimeout"] as? Double == 2)
     }
 
-    @Test func failOnFlakyGatesCI() throws {
+    @Test func failOnFlakyGatesCI() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
-        try cli.run(["ingest", "-"], stdin: history())
-        #expect(try cli.run(["report", "flaky", "--fail-on-flaky"]).status == 1)
-        #expect(try cli.run(["report", "flaky"]).status == 0)
-        let narrow = try cli.run(["report", "flaky", "--runs", "1", "--fail-on-flaky"])
+        try await cli.run(["ingest", "-"], stdin: history())
+        #expect(try await cli.run(["report", "flaky", "--fail-on-flaky"]).status == 1)
+        #expect(try await cli.run(["report", "flaky"]).status == 0)
+        let narrow = try await cli.run(["report", "flaky", "--runs", "1", "--fail-on-flaky"])
         #expect(narrow.status == 0, "one run shows no flakiness")
-        let markdown = try cli.run(["report", "flaky", "--format", "markdown"])
+        let markdown = try await cli.run(["report", "flaky", "--format", "markdown"])
         #expect(markdown.stdout.contains("### Flaky tests: 2"))
     }
 
-    @Test func runsAreListedNewestFirst() throws {
+    @Test func runsAreListedNewestFirst() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
-        try cli.run(["ingest", "-"], stdin: history())
-        let runs = try #require(try cli.json(["runs", "--limit", "3"]) as? [[String: Any]])
+        try await cli.run(["ingest", "-"], stdin: history())
+        let runs = try #require(try await cli.json(["runs", "--limit", "3"]) as? [[String: Any]])
         #expect(runs.count == 3)
         let starts = runs.compactMap { $0["startedAt"] as? String }
         #expect(starts == starts.sorted(by: >))
@@ -116,17 +116,14 @@ import Testing
         #expect(runs[0]["tests"] as? Int == 11)
     }
 
-    @Test func aNewerDatabaseIsRefused() throws {
+    @Test func aNewerDatabaseIsRefused() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
-        try cli.run(["runs"])
-        let sqlite = Process()
-        sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        sqlite.arguments = ["sqlite3", cli.database, "INSERT INTO grdb_migrations VALUES ('999_future')"]
-        try sqlite.run()
-        sqlite.waitUntilExit()
-        try #require(sqlite.terminationStatus == 0, "needs the sqlite3 command")
-        let output = try cli.run(["runs"])
+        try await cli.run(["runs"])
+        let sqlite = try await ChildProcess.runTool(
+            ["sqlite3", cli.database, "INSERT INTO grdb_migrations VALUES ('999_future')"])
+        try #require(sqlite.status == 0, "needs the sqlite3 command")
+        let output = try await cli.run(["runs"])
         #expect(output.status != 0)
         #expect(output.stderr.contains("newer TestLedger"))
     }

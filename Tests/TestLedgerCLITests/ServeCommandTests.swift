@@ -15,128 +15,128 @@ import Testing
         </testsuite></testsuites>
         """
 
-    func storedTests(_ cli: CLI) throws -> Int {
-        let runs = try #require(try cli.json(["runs"]) as? [[String: Any]])
+    func storedTests(_ cli: CLI) async throws -> Int {
+        let runs = try #require(try await cli.json(["runs"]) as? [[String: Any]])
         return runs.reduce(0) { $0 + ($1["tests"] as? Int ?? 0) }
     }
 
-    @Test func tokenCreatePrintsTheTokenAloneAndListShowsOnlyItsPrefix() throws {
+    @Test func tokenCreatePrintsTheTokenAloneAndListShowsOnlyItsPrefix() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
-        let created = try cli.run(["token", "create", "--project", "Shop", "--scope", "read"])
+        let created = try await cli.run(["token", "create", "--project", "Shop", "--scope", "read"])
         #expect(created.stdout.split(separator: "\n").count == 1)
         let token = created.stdout.trimmingCharacters(in: .newlines)
         #expect(token.hasPrefix("tl_") && token.count == 51)
-        let listed = try cli.run(["token", "list"]).stdout
+        let listed = try await cli.run(["token", "list"]).stdout
         #expect(listed.contains("Shop\tread"))
         #expect(!listed.contains(token))
         let prefix = String(token.prefix(11))
         #expect(listed.contains(prefix))
-        #expect(try cli.run(["token", "revoke", prefix]).status == 0)
-        #expect(try cli.run(["token", "list"]).stdout.contains("revoked"))
-        let again = try cli.run(["token", "revoke", prefix])
+        #expect(try await cli.run(["token", "revoke", prefix]).status == 0)
+        #expect(try await cli.run(["token", "list"]).stdout.contains("revoked"))
+        let again = try await cli.run(["token", "revoke", prefix])
         #expect(again.status != 0)
         #expect(again.stderr.contains("token list"))
-        #expect(try cli.run(["token", "create", "--project", "Shop", "--scope", "admin"]).status != 0)
+        #expect(try await cli.run(["token", "create", "--project", "Shop", "--scope", "admin"]).status != 0)
     }
 
-    @Test func uploadSendsAFileOnceHoweverOftenItIsSent() throws {
+    @Test func uploadSendsAFileOnceHoweverOftenItIsSent() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
-        let token = try cli.token()
+        let token = try await cli.token()
         let server = try ServerProcess(cli)
         defer { server.stop() }
         let file = try cli.directory.write("junit.xml", Self.junit)
         let arguments = ["upload", file.path, "--url", server.url, "--branch", "main"]
-        let first = try cli.run(arguments, environment: ["TESTLEDGER_TOKEN": token])
+        let first = try await cli.run(arguments, environment: ["TESTLEDGER_TOKEN": token])
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout.contains("3 result(s) stored"))
-        let second = try cli.run(arguments + ["--token", token])
+        let second = try await cli.run(arguments + ["--token", token])
         #expect(second.stdout.contains("0 result(s) stored, 3 already stored"))
-        let runs = try #require(try cli.json(["runs"]) as? [[String: Any]])
+        let runs = try #require(try await cli.json(["runs"]) as? [[String: Any]])
         #expect(runs.count == 1)
         #expect(runs.first?["project"] as? String == "Shop")
         #expect(runs.first?["branch"] as? String == "main")
-        #expect(try storedTests(cli) == 3)
+        await #expect(try storedTests(cli) == 3)
     }
 
-    @Test func aMalformedFileSendsNothingAndNamesTheLine() throws {
+    @Test func aMalformedFileSendsNothingAndNamesTheLine() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
-        let token = try cli.token()
+        let token = try await cli.token()
         let server = try ServerProcess(cli)
         defer { server.stop() }
         let file = try cli.directory.write("broken.xml", String(Self.junit.dropLast(40)))
-        let output = try cli.run(["upload", file.path, "--url", server.url, "--token", token])
+        let output = try await cli.run(["upload", file.path, "--url", server.url, "--token", token])
         #expect(output.status != 0)
         #expect(output.stderr.contains("broken.xml:"), "\(output.stderr)")
-        #expect(try storedTests(cli) == 0)
+        await #expect(try storedTests(cli) == 0)
         let spool = cli.directory.url.appending(path: ".testledger/spool")
         #expect(
             (try? FileManager.default.contentsOfDirectory(atPath: spool.path).filter { !$0.hasPrefix(".") }) ?? [] == []
         )
     }
 
-    @Test func aReadTokenCannotUpload() throws {
+    @Test func aReadTokenCannotUpload() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
-        let token = try cli.token("Shop", "read")
+        let token = try await cli.token("Shop", "read")
         let server = try ServerProcess(cli)
         defer { server.stop() }
         let file = try cli.directory.write("junit.xml", Self.junit)
-        let output = try cli.run(["upload", file.path, "--url", server.url, "--token", token])
+        let output = try await cli.run(["upload", file.path, "--url", server.url, "--token", token])
         #expect(output.status != 0)
         #expect(output.stderr.contains("HTTP 403"), "\(output.stderr)")
-        #expect(try storedTests(cli) == 0)
+        await #expect(try storedTests(cli) == 0)
     }
 
-    @Test func resultsWaitInTheSpoolWhileTheServerIsDownAndAreSentLater() throws {
+    @Test func resultsWaitInTheSpoolWhileTheServerIsDownAndAreSentLater() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
-        let token = try cli.token()
+        let token = try await cli.token()
         let file = try cli.directory.write("junit.xml", Self.junit)
         let spool = cli.directory.path("spool")
         let environment = ["TESTLEDGER_TOKEN": token, "TESTLEDGER_SPOOL": spool]
-        let down = try cli.run(
+        let down = try await cli.run(
             ["upload", file.path, "--url", "http://127.0.0.1:9", "--retries", "2"], environment: environment)
         #expect(down.status == 0, "a server that is down does not fail the build")
         #expect(down.stderr.contains("testledger upload --spool"))
         let waiting = try FileManager.default.contentsOfDirectory(atPath: spool).filter { $0.hasSuffix(".ndjson") }
         #expect(waiting.count == 1)
-        #expect(try storedTests(cli) == 0)
+        await #expect(try storedTests(cli) == 0)
 
         let server = try ServerProcess(cli)
         defer { server.stop() }
-        let later = try cli.run(["upload", "--spool", "--url", server.url], environment: environment)
+        let later = try await cli.run(["upload", "--spool", "--url", server.url], environment: environment)
         #expect(later.status == 0, "\(later.stderr)")
         #expect(later.stdout.contains("3 result(s) stored"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: spool).filter { $0.hasSuffix(".ndjson") } == [])
-        #expect(try storedTests(cli) == 3)
+        await #expect(try storedTests(cli) == 3)
     }
 
-    @Test func aLargeStreamIsSentInBatchesThatTogetherMakeOneRun() throws {
+    @Test func aLargeStreamIsSentInBatchesThatTogetherMakeOneRun() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
-        let token = try cli.token()
+        let token = try await cli.token()
         let server = try ServerProcess(cli)
         defer { server.stop() }
         var script = RunScript(project: "Shop").start()
         for index in 0..<300 { script = script.pass("Big/test\(index)") }
-        let output = try cli.run(
+        let output = try await cli.run(
             ["upload", "-", "--format", "ledger", "--url", server.url, "--token", token, "--batch-bytes", "8000"],
             stdin: script.end().ndjson)
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stdout.split(separator: "\n").count > 5, "\(output.stdout)")
-        let runs = try #require(try cli.json(["runs"]) as? [[String: Any]])
+        let runs = try #require(try await cli.json(["runs"]) as? [[String: Any]])
         #expect(runs.count == 1)
         #expect(runs.first?["tests"] as? Int == 300)
         #expect(runs.first?["status"] as? String != "interrupted")
     }
 
-    @Test func servingBeyondLoopbackWithoutATokenIsRefused() throws {
+    @Test func servingBeyondLoopbackWithoutATokenIsRefused() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
-        let output = try cli.run(["serve", "--host", "0.0.0.0", "--port", "0"])
+        let output = try await cli.run(["serve", "--host", "0.0.0.0", "--port", "0"])
         #expect(output.status != 0)
         #expect(output.stderr.contains("token create"), "\(output.stderr)")
     }
@@ -144,7 +144,7 @@ import Testing
     @Test func sigtermLetsTheUploadUnderWayFinishBeforeExiting() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
-        let token = try cli.token()
+        let token = try await cli.token()
         let server = try ServerProcess(cli)
         var script = RunScript(project: "Shop").start()
         for index in 0..<100 { script = script.pass("Drain/test\(index)") }
@@ -168,7 +168,7 @@ import Testing
         sender.finish()
         #expect(try await answer.status.code == 201)
         #expect(server.stop() == 0)
-        #expect(try storedTests(cli) == 100)
+        await #expect(try storedTests(cli) == 100)
     }
 }
 

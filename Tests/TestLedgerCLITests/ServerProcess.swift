@@ -6,21 +6,21 @@ final class ServerProcess: @unchecked Sendable {
     let process = Process()
     let url: String
     /// Drains standard error, so the server never blocks writing to it.
-    private let errors: AsyncData
-    private var output: AsyncData?
+    private let errors: PipeDrain
+    private var output: PipeDrain?
 
     /// Starts the server on `cli`'s store and waits until it listens.
     init(_ cli: CLI, _ extra: [String] = []) throws {
         process.executableURL = CLI.binary
         process.arguments = ["serve", "--db", cli.database, "--port", "0"] + extra
         process.currentDirectoryURL = cli.directory.url
-        process.environment = CLI.childEnvironment()
+        process.environment = ChildProcess.cleanEnvironment()
         let output = Pipe()
         let errorPipe = Pipe()
         process.standardOutput = output
         process.standardError = errorPipe
         try process.run()
-        errors = AsyncData(errorPipe.fileHandleForReading)
+        errors = PipeDrain(errorPipe.fileHandleForReading)
         var announced = Data()
         while !announced.contains(0x0A) {
             let chunk = output.fileHandleForReading.availableData
@@ -33,7 +33,7 @@ final class ServerProcess: @unchecked Sendable {
             throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "serve did not start: \(line)"])
         }
         url = String(line[range.lowerBound...]).trimmingCharacters(in: .whitespacesAndNewlines)
-        self.output = AsyncData(output.fileHandleForReading)
+        self.output = PipeDrain(output.fileHandleForReading)
     }
 
     /// Sends a signal and waits for the process to end; returns its exit status.

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import LedgerCore
 import LedgerTestSupport
 import Testing
 
@@ -19,7 +20,9 @@ import Testing
     }
 
     /// Runs `body` with the URL of a server that follows `script`.
-    func withServer<T: Sendable>(_ script: Script, _ body: @escaping @Sendable (String) throws -> T) async throws -> T {
+    func withServer<T: Sendable>(_ script: Script, _ body: @escaping @Sendable (String) async throws -> T) async throws
+        -> T
+    {
         let router = Router()
         router.post("/api/v1/events") { request, _ -> Response in
             _ = try await request.body.collect(upTo: 64 << 20)
@@ -37,14 +40,8 @@ import Testing
             group.addTask { try await application.run() }
             var iterator = ports.makeAsyncIterator()
             let port = try #require(await iterator.next())
-            // The upload blocks its thread: give it one of its own, not one of the server's.
-            let result: Result<T, any Error> = await withCheckedContinuation { continuation in
-                Thread.detachNewThread {
-                    continuation.resume(returning: Result { try body("http://127.0.0.1:\(port)") })
-                }
-            }
-            group.cancelAll()
-            return try result.get()
+            defer { group.cancelAll() }
+            return try await body("http://127.0.0.1:\(port)")
         }
     }
 
@@ -55,8 +52,11 @@ import Testing
         defer { cli.directory.remove() }
         let script = Script([.serviceUnavailable, .badGateway])
         let output = try await withServer(script) { url in
-            try cli.run(
-                ["upload", "-", "--format", "ledger", "--url", url, "--token", "tl_x", "--retries", "3"],
+            try await cli.run(
+                [
+                    "upload", "-", "--format", "ledger", "--url", url, "--token", "tl_x", "--retries", "3",
+                    "--retry-delay", "0.01",
+                ],
                 stdin: Self.stream, environment: ["TESTLEDGER_SPOOL": cli.directory.path("spool")])
         }
         #expect(output.status == 0, "\(output.stderr)")
@@ -70,8 +70,11 @@ import Testing
         defer { cli.directory.remove() }
         let script = Script(Array(repeating: .serviceUnavailable, count: 10))
         let output = try await withServer(script) { url in
-            try cli.run(
-                ["upload", "-", "--format", "ledger", "--url", url, "--token", "tl_x", "--retries", "2"],
+            try await cli.run(
+                [
+                    "upload", "-", "--format", "ledger", "--url", url, "--token", "tl_x", "--retries", "2",
+                    "--retry-delay", "0.01",
+                ],
                 stdin: Self.stream, environment: ["TESTLEDGER_SPOOL": cli.directory.path("spool")])
         }
         #expect(output.status == 0, "\(output.stderr)")
@@ -79,5 +82,49 @@ import Testing
         #expect(await script.requests == 3)
         let left = try FileManager.default.contentsOfDirectory(atPath: cli.directory.path("spool"))
         #expect(left.filter { $0.hasSuffix(".ndjson") }.count == 1, "\(left)")
+    }
+
+    /// Records the waits the client asks for instead of waiting.
+    final class Waits: @unchecked Sendable {
+        private let lock = NSLock()
+        private var waits: [Double] = []
+        var all: [Double] { lock.withLock { waits } }
+        func add(_ seconds: Double) { lock.withLock { waits.append(seconds) } }
+    }
+
+    @Test func theClientWaitsThePolicysDelaysBetweenTries() async throws {
+        let script = Script([.serviceUnavailable, .tooManyRequests])
+        let waits = Waits()
+        let delivery = try await withServer(script) { url in
+            let client = UploadClient(
+                server: try #require(URL(string: url)), token: "tl_x", policy: RetryPolicy(retries: 4, first: 0.5),
+                sleep: waits.add)
+            return try await onOwnThread { client.send(Data(Self.stream.utf8), live: false) }
+        }
+        guard case .stored(let receipt) = delivery else { throw CancellationError() }
+        #expect(receipt.results == 1)
+        #expect(waits.all == [0.5, 1], "one wait before each retry, doubling")
+    }
+
+    @Test func aClientErrorIsFinalAndNotRetried() async throws {
+        let script = Script([.badRequest])
+        let waits = Waits()
+        let delivery = try await withServer(script) { url in
+            let client = UploadClient(server: try #require(URL(string: url)), token: "tl_x", sleep: waits.add)
+            return try await onOwnThread { client.send(Data(Self.stream.utf8), live: false) }
+        }
+        #expect(delivery == .refused(status: 400, message: "HTTP 400: busy"))
+        #expect(waits.all.isEmpty)
+        #expect(await script.requests == 1)
+    }
+
+    @Test func aServerThatIsNotThereIsUnreachableAfterEveryRetry() async throws {
+        let waits = Waits()
+        let client = UploadClient(
+            server: try #require(URL(string: "http://127.0.0.1:9")), token: "tl_x", policy: RetryPolicy(retries: 2),
+            sleep: waits.add)
+        let delivery = try await onOwnThread { client.send(Data(Self.stream.utf8), live: true) }
+        guard case .unreachable = delivery else { throw CancellationError() }
+        #expect(waits.all == [0.5, 1])
     }
 }

@@ -1,16 +1,31 @@
 import Foundation
 
-/// Judges tests' histories as flaky, broken or recovered (DESIGN.md, "Meaning"): pure.
+/// Judges tests' histories as flaky, broken or recovered: pure.
 public enum FlakinessAnalysis {
     /// The verdict on one history.
     public enum Verdict: Equatable {
+        /// Nothing unstable in the history, or no run in which the test was not skipped.
         case stable
+        /// Flaky: passed on retry, passed and failed on one revision, or flips often enough.
         case flaky(FlakyReport.FlakyTest)
+        /// Broken: fails in most runs, or in the newest runs in a row.
         case broken(FlakyReport.BrokenTest)
+        /// Flaked before, but has passed in every run since, for long enough.
         case recovered
     }
 
     /// Judges one test's history (noise runs already removed), as of `now`.
+    ///
+    /// Runs whose final outcome was a skip are ignored. Broken is decided before flaky; a history
+    /// that would be flaky is recovered instead when every run after its last flake passed, there
+    /// were at least ``FlakyThresholds/recoveredPasses`` of them and the last flake is at least
+    /// ``FlakyThresholds/recoveredDays`` old.
+    ///
+    /// - Parameters:
+    ///   - history: the test's runs, oldest first.
+    ///   - now: the time to judge recovery against, in seconds since 1970.
+    ///   - thresholds: the thresholds of every verdict.
+    /// - Returns: the verdict, carrying the evidence when flaky or broken.
     public static func judge(_ history: TestHistory, now: Double, thresholds: FlakyThresholds)
         -> Verdict
     {
@@ -92,6 +107,15 @@ public enum FlakinessAnalysis {
     }
 
     /// The whole report: histories judged, noise runs named and left out, predicates judged.
+    ///
+    /// - Parameters:
+    ///   - histories: every test's history in the window, oldest run first.
+    ///   - health: one entry per run in the window; those that are noise are removed from the
+    ///     histories and the predicate evaluations before judging.
+    ///   - predicates: the predicate call sites with their evaluations in the window.
+    ///   - now: the time to judge recovery against, in seconds since 1970.
+    ///   - thresholds: the thresholds of every verdict.
+    /// - Returns: the report, flaky tests ranked by score and broken tests by failure rate.
     public static func report(
         histories: [TestHistory], health: [RunHealth], predicates: [PredicateSite], now: Double,
         thresholds: FlakyThresholds = FlakyThresholds()

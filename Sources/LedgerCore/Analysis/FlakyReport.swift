@@ -2,49 +2,95 @@ import Foundation
 
 /// What `report flaky` says: flaky and broken tests, judged predicates, the noise left out.
 public struct FlakyReport: Codable, Hashable, Sendable {
+    /// A test judged flaky, with the evidence behind the verdict.
+    ///
+    /// Noise runs and runs whose final outcome was a skip are left out of every figure.
     public struct FlakyTest: Codable, Hashable, Sendable {
+        /// The test's stable id.
         public var test: String
+        /// The configuration (destination, OS or device) the history is for; empty when none was named.
         public var configuration: String
         /// Recency-weighted instability (0…1): flips and retried passes, newer runs weigh more.
         public var score: Double
+        /// Runs judged: the window's runs that are not noise and whose final outcome for it was not a skip.
         public var runs: Int
+        /// Runs whose final outcome was a failure (failed, error or crashed).
         public var failures: Int
+        /// Runs in which it failed and then passed on retry.
         public var retriedPasses: Int
+        /// Changes between consecutive runs' final pass/fail, divided by `runs - 1` (0…1); 0 for one run.
         public var flipRate: Double
+        /// Revisions on which it both passed and failed, in any attempt; a run whose revision is
+        /// unknown counts as a revision of its own.
         public var revisionsWithBoth: Int
         /// When it last flaked (ISO 8601).
         public var lastFlake: String?
-        /// Chance that a run of it fails, with its standard error.
+        /// Estimated chance that a run of it fails: `(failures + 1) / (runs + 2)`, with
+        /// ``uncertainty`` as its standard error.
         public var failureProbability: Double
+        /// The standard error of ``failureProbability``.
         public var uncertainty: Double
         /// The run outcomes oldest first, one letter each: P passed, F failed, R passed on retry.
         public var strip: String
     }
 
+    /// A test judged broken: it fails most of the time, or has failed several runs in a row.
+    ///
+    /// Broken tests are listed apart and never as flaky.
     public struct BrokenTest: Codable, Hashable, Sendable {
+        /// The test's stable id.
         public var test: String
+        /// The configuration (destination, OS or device) the history is for; empty when none was named.
         public var configuration: String
+        /// Runs judged: the window's runs that are not noise and whose final outcome for it was not a skip.
         public var runs: Int
+        /// Runs whose final outcome was a failure (failed, error or crashed).
         public var failures: Int
+        /// ``failures`` divided by ``runs`` (0…1).
         public var failureRate: Double
+        /// The newest runs in a row that failed with no passing attempt.
         public var failingStreak: Int
+        /// The run outcomes oldest first, one letter each: P passed, F failed, R passed on retry.
         public var strip: String
     }
 
+    /// A run left out as infrastructure noise: too many of its tests failed for the failures to say
+    /// anything about the tests.
     public struct NoiseRun: Codable, Hashable, Sendable {
+        /// The run's id.
         public var run: String
+        /// When the run started (ISO 8601).
         public var startedAt: String
+        /// Tests with results in the run.
         public var tests: Int
+        /// Tests whose final outcome in the run was a failure.
         public var failed: Int
     }
 
+    /// Runs in the window, noise runs included.
     public var runs: Int
+    /// Flaky tests; ``FlakinessAnalysis`` ranks them highest ``FlakyTest/score`` first, then most
+    /// failures, then by test id.
     public var flaky: [FlakyTest]
+    /// Broken tests; ``FlakinessAnalysis`` ranks them highest ``BrokenTest/failureRate`` first, then by
+    /// test id.
     public var broken: [BrokenTest]
+    /// Ids of the tests that flaked before but have since recovered, sorted.
     public var recovered: [String]
+    /// Judged predicate call sites, in the order ``PredicateAnalysis/findings(_:thresholds:)`` gives.
     public var predicates: [PredicateFinding]
+    /// The runs left out of the judgement as infrastructure noise.
     public var noiseRuns: [NoiseRun]
 
+    /// Creates a report from its parts, as given.
+    ///
+    /// - Parameters:
+    ///   - runs: the runs in the window, noise runs included.
+    ///   - flaky: the flaky tests.
+    ///   - broken: the broken tests.
+    ///   - recovered: ids of the recovered tests.
+    ///   - predicates: the judged predicate call sites.
+    ///   - noiseRuns: the runs left out as infrastructure noise.
     public init(
         runs: Int, flaky: [FlakyTest], broken: [BrokenTest], recovered: [String],
         predicates: [PredicateFinding], noiseRuns: [NoiseRun]

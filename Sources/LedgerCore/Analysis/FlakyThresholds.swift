@@ -1,4 +1,4 @@
-/// The thresholds behind every flaky verdict; defaults follow DESIGN.md and can be changed
+/// The thresholds behind every flaky verdict, with defaults that can be changed
 /// from `.testledger.yml`.
 public struct FlakyThresholds: Codable, Hashable, Sendable {
     /// Flip rate at or above which a test is flaky.
@@ -8,8 +8,11 @@ public struct FlakyThresholds: Codable, Hashable, Sendable {
     public var brokenShare = 0.8
     /// Failing runs in a row (no pass on retry) that make a test broken.
     public var brokenStreak = 3
-    /// Passes in a row, and days since the last flake, after which a test has recovered.
+    /// Passes in a row since the last flake after which a test has recovered (together with
+    /// ``recoveredDays``).
     public var recoveredPasses = 5
+    /// Days since the last flake after which a test has recovered (together with
+    /// ``recoveredPasses``).
     public var recoveredDays = 7.0
     /// Share of failed tests above which a run is infrastructure noise.
     public var noiseShare = 0.8
@@ -17,13 +20,16 @@ public struct FlakyThresholds: Codable, Hashable, Sendable {
     public var noiseMinimumTests = 5
     /// Weight of each older run against the next newer one in the score.
     public var decay = 0.9
-    /// Predicate margins (waited ÷ timeout) that put a predicate at risk.
+    /// Margin (waited ÷ timeout) at the 95th percentile at or above which a predicate that never
+    /// timed out is at risk.
     public var atRiskP95 = 0.8
+    /// Largest margin (waited ÷ timeout) at or above which a predicate that never timed out is at risk.
     public var atRiskMax = 0.9
     /// Evaluations needed before a predicate can be at risk.
     public var atRiskEvaluations = 10
     /// Share of timed-out evaluations at or above which a predicate is broken.
     public var predicateBrokenShare = 0.8
 
+    /// Creates thresholds with every default value.
     public init() {}
 }

@@ -1,8 +1,15 @@
 /// A rule from `.testledger.yml`: tests whose id or file matches `pattern` are in `layer`.
 public struct LayerRule: Codable, Hashable, Sendable {
+    /// A ``Glob`` pattern, matched against the whole test id and the whole file path.
     public var pattern: String
+    /// The layer of the tests it matches.
     public var layer: Layer
 
+    /// Creates a rule.
+    ///
+    /// - Parameters:
+    ///   - pattern: a ``Glob`` pattern for the test id or file.
+    ///   - layer: the layer of the tests it matches.
     public init(pattern: String, layer: Layer) {
         self.pattern = pattern
         self.layer = layer
@@ -11,8 +18,12 @@ public struct LayerRule: Codable, Hashable, Sendable {
 
 /// Decides a test's layer; first match wins: explicit, rules, naming, else unit.
 public struct LayerClassifier: Sendable {
+    /// The rules from `.testledger.yml`, tried in order.
     public var rules: [LayerRule]
 
+    /// Creates a classifier.
+    ///
+    /// - Parameter rules: the rules to try, in order, before the naming conventions.
     public init(rules: [LayerRule] = []) {
         self.rules = rules
     }
@@ -22,6 +33,9 @@ public struct LayerClassifier: Sendable {
     ///   - explicit: what the producer declared (observer API, tag, Bacon `tests`).
     ///   - id: the stable test id.
     ///   - file: the test's source file, when known.
+    /// - Returns: the explicit layer; else that of the first rule matching the id or file; else
+    ///   ``Layer/ui`` for an id containing `UITest`, ``Layer/integration`` for one containing
+    ///   `Integration`; else ``Layer/unit``.
     public func layer(explicit: Layer?, id: String, file: String?) -> Layer {
         if let explicit { return explicit }
         for rule in rules {
@@ -37,6 +51,12 @@ public struct LayerClassifier: Sendable {
 
 /// Shell-style patterns: `*` any run of characters (`/` included), `?` one character.
 public enum Glob {
+    /// Whether `pattern` matches the whole of `text`.
+    ///
+    /// - Parameters:
+    ///   - pattern: the pattern; every character but `*` and `?` matches only itself.
+    ///   - text: the text to match.
+    /// - Returns: `true` when the pattern matches all of the text, not just a part of it.
     public static func matches(_ pattern: String, _ text: String) -> Bool {
         let pattern = Array(pattern.unicodeScalars)
         let text = Array(text.unicodeScalars)

@@ -1,27 +1,19 @@
 /// One test's result in one run, with everything recorded inside it: `testledger show`.
+///
+/// Its failures, captures and predicates are the stream's own events, as they were stored.
 public struct TestDetail: Codable, Hashable, Sendable {
-    public struct IssueDetail: Codable, Hashable, Sendable {
-        public var message: String
-        public var file: String?
-        public var line: Int?
-        public var kind: String?
-
-        public init(message: String, file: String?, line: Int?, kind: String?) {
-            self.message = message
-            self.file = file
-            self.line = line
-            self.kind = kind
-        }
-    }
-
     /// A step and the steps inside it.
     public struct ActivityDetail: Codable, Hashable, Sendable {
+        /// The activity's id in the run, which captures and predicates name.
+        public var id: String
         public var name: String
+        /// Seconds from its start to its end; `nil` when it never ended.
         public var duration: Double?
-        public var outcome: String?
+        public var outcome: Outcome?
         public var children: [ActivityDetail]
 
-        public init(name: String, duration: Double?, outcome: String?, children: [ActivityDetail]) {
+        public init(id: String, name: String, duration: Double?, outcome: Outcome?, children: [ActivityDetail]) {
+            self.id = id
             self.name = name
             self.duration = duration
             self.outcome = outcome
@@ -29,68 +21,29 @@ public struct TestDetail: Codable, Hashable, Sendable {
         }
     }
 
-    public struct CaptureDetail: Codable, Hashable, Sendable {
-        public var verifier: String
-        public var fields: JSONValue?
-        /// The activity it was captured in.
-        public var activity: String?
-
-        public init(verifier: String, fields: JSONValue?, activity: String?) {
-            self.verifier = verifier
-            self.fields = fields
-            self.activity = activity
-        }
-    }
-
-    public struct PredicateDetail: Codable, Hashable, Sendable {
-        public var name: String
-        public var expect: PredicateExpectation
-        public var held: Bool
-        public var attempts: Int
-        public var waited: Double
-        public var timeout: Double
-        public var interval: Double?
-        public var file: String?
-        public var line: Int?
-        public var activity: String?
-
-        public init(
-            name: String, expect: PredicateExpectation, held: Bool, attempts: Int, waited: Double, timeout: Double,
-            interval: Double?, file: String?, line: Int?, activity: String?
-        ) {
-            self.name = name
-            self.expect = expect
-            self.held = held
-            self.attempts = attempts
-            self.waited = waited
-            self.timeout = timeout
-            self.interval = interval
-            self.file = file
-            self.line = line
-            self.activity = activity
-        }
-    }
-
+    /// The stable test id.
     public var test: String
+    /// The run's id.
     public var run: String
+    /// When the final attempt started, ISO 8601.
     public var startedAt: String
-    /// The final attempt's outcome; `running` for an attempt that has not ended.
-    public var outcome: String
+    /// Where the final attempt stands.
+    public var outcome: AttemptState
     public var duration: Double?
-    /// Outcomes of every attempt in the run, in order.
-    public var attempts: [String]
+    /// Every attempt in the run, in order.
+    public var attempts: [AttemptState]
     public var file: String?
     public var line: Int?
     public var layer: Layer?
-    public var issues: [IssueDetail]
+    public var issues: [LedgerEvent.Issue]
     public var activities: [ActivityDetail]
-    public var captures: [CaptureDetail]
-    public var predicates: [PredicateDetail]
+    public var captures: [LedgerEvent.Capture]
+    public var predicates: [LedgerEvent.Predicate]
 
     public init(
-        test: String, run: String, startedAt: String, outcome: String, duration: Double?, attempts: [String],
-        file: String?, line: Int?, layer: Layer?, issues: [IssueDetail], activities: [ActivityDetail],
-        captures: [CaptureDetail], predicates: [PredicateDetail]
+        test: String, run: String, startedAt: String, outcome: AttemptState, duration: Double?,
+        attempts: [AttemptState], file: String?, line: Int?, layer: Layer?, issues: [LedgerEvent.Issue],
+        activities: [ActivityDetail], captures: [LedgerEvent.Capture], predicates: [LedgerEvent.Predicate]
     ) {
         self.test = test
         self.run = run
@@ -105,5 +58,16 @@ public struct TestDetail: Codable, Hashable, Sendable {
         self.activities = activities
         self.captures = captures
         self.predicates = predicates
+    }
+
+    /// The name of the activity whose id is `id`, found anywhere in the tree.
+    public func activityName(_ id: String?) -> String? {
+        guard let id else { return nil }
+        var pending = activities
+        while let activity = pending.popLast() {
+            if activity.id == id { return activity.name }
+            pending += activity.children
+        }
+        return nil
     }
 }

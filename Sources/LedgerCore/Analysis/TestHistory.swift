@@ -1,11 +1,21 @@
 /// One run of one test: its attempts in order (the last is the final outcome).
 public struct RunSample: Hashable, Sendable {
+    /// The run's id.
     public var run: String
     /// When the run started, seconds since 1970.
     public var at: Double
+    /// The revision the run tested; `nil` when unknown.
     public var revision: String?
+    /// The test's attempts in the run, in order.
     public var attempts: [Outcome]
 
+    /// Creates a sample.
+    ///
+    /// - Parameters:
+    ///   - run: the run's id.
+    ///   - at: when the run started, in seconds since 1970.
+    ///   - revision: the revision the run tested, when known.
+    ///   - attempts: the test's attempts in the run, in order.
     public init(run: String, at: Double, revision: String? = nil, attempts: [Outcome]) {
         self.run = run
         self.at = at
@@ -13,17 +23,27 @@ public struct RunSample: Hashable, Sendable {
         self.attempts = attempts
     }
 
+    /// The outcome of the last attempt; ``Outcome/skipped`` when there were none.
     public var final: Outcome { attempts.last ?? .skipped }
-    /// Failed at least once, and the final attempt passed.
+    /// Failed at least once, and the final attempt passed: passed on retry in this run.
     public var flakyInRun: Bool { final.isPass && attempts.dropLast().contains(where: \.isFailure) }
 }
 
 /// A test's runs in the window, oldest first, for one configuration.
 public struct TestHistory: Hashable, Sendable {
+    /// The test's stable id.
     public var test: String
+    /// The configuration (destination, OS or device) of the runs; empty when none was named.
     public var configuration: String
+    /// The test's runs, oldest first.
     public var samples: [RunSample]
 
+    /// Creates a history.
+    ///
+    /// - Parameters:
+    ///   - test: the test's stable id.
+    ///   - configuration: the configuration of the runs; empty when none was named.
+    ///   - samples: the test's runs, oldest first.
     public init(test: String, configuration: String = "", samples: [RunSample]) {
         self.test = test
         self.configuration = configuration
@@ -33,11 +53,22 @@ public struct TestHistory: Hashable, Sendable {
 
 /// How many tests a run had and how many failed: tells infrastructure noise apart.
 public struct RunHealth: Hashable, Sendable, Codable {
+    /// The run's id.
     public var run: String
+    /// When the run started, in seconds since 1970.
     public var at: Double
+    /// Tests with results in the run.
     public var tests: Int
+    /// Tests whose final outcome in the run was a failure.
     public var failed: Int
 
+    /// Creates a run's health.
+    ///
+    /// - Parameters:
+    ///   - run: the run's id.
+    ///   - at: when the run started, in seconds since 1970.
+    ///   - tests: tests with results in the run.
+    ///   - failed: tests whose final outcome was a failure.
     public init(run: String, at: Double, tests: Int, failed: Int) {
         self.run = run
         self.at = at
@@ -45,6 +76,11 @@ public struct RunHealth: Hashable, Sendable, Codable {
         self.failed = failed
     }
 
+    /// Whether the run is infrastructure noise: it has at least ``FlakyThresholds/noiseMinimumTests``
+    /// tests, and more than ``FlakyThresholds/noiseShare`` of them failed.
+    ///
+    /// - Parameter thresholds: the thresholds that define noise.
+    /// - Returns: `true` when the run's failures say more about the machine than about the tests.
     public func isNoise(_ thresholds: FlakyThresholds) -> Bool {
         tests >= thresholds.noiseMinimumTests
             && Double(failed) > thresholds.noiseShare * Double(tests)

@@ -10,9 +10,8 @@ public struct SpoolDirectory: Sendable {
     }
 
     /// `TESTLEDGER_SPOOL`, else `.testledger/spool`.
-    public init(environment: [String: String]) {
-        let path = environment["TESTLEDGER_SPOOL"].flatMap { $0.isEmpty ? nil : $0 } ?? ".testledger/spool"
-        self.init(url: URL(fileURLWithPath: path))
+    public init(environment: LedgerEnvironment) {
+        self.init(url: URL(fileURLWithPath: environment.spoolPath))
     }
 
     /// Batches the server refused as malformed: kept for a person to read, never resent.

@@ -1,16 +1,32 @@
 /// What a CI service says about the job through its own environment variables.
 public struct CIEnvironment: Hashable, Sendable {
+    /// The service: `github-actions`, `gitlab`, `buildkite`, `circleci`, `bitrise`, `xcode-cloud` or
+    /// `jenkins`.
     public var provider: String
+    /// The repository, pipeline or product name the service gives; `nil` when it gives none (Jenkins).
     public var project: String?
+    /// The commit being built.
     public var revision: String?
+    /// The branch being built; for a pull or merge request, its source branch where the service says.
     public var branch: String?
+    /// The service's id or number of the build, pipeline or workflow run.
     public var build: String?
+    /// The job, step or workflow within the build.
     public var job: String?
+    /// A link to the build or job on the service.
     public var url: String?
+    /// Which attempt of the job this is, 1 for the first; `nil` where the service does not say
+    /// (only GitHub Actions and Buildkite do).
     public var attempt: Int?
 
     /// Reads the variables of GitHub Actions, GitLab CI, Buildkite, CircleCI, Jenkins, Bitrise
     /// or Xcode Cloud; `nil` when none of them is set.
+    ///
+    /// Empty variables count as unset. When several services' markers are set, the first in the
+    /// order above wins, except that Jenkins is tried last.
+    ///
+    /// - Parameter env: the environment variables, such as `ProcessInfo.processInfo.environment`.
+    /// - Returns: what the service says, or `nil` outside a known CI service.
     public static func detect(_ env: [String: String]) -> CIEnvironment? {
         func value(_ names: String...) -> String? {
             names.lazy.compactMap { env[$0] }.first { !$0.isEmpty }

@@ -2,10 +2,19 @@ import Foundation
 
 /// The revision, branch and repository name git reports for the working directory.
 public struct GitInfo: Hashable, Sendable {
+    /// The commit `HEAD` points at; `nil` in a repository without a commit.
     public var revision: String?
+    /// The checked-out branch; `nil` on a detached `HEAD` or without a commit.
     public var branch: String?
+    /// The name of the repository's top-level folder.
     public var repositoryName: String?
 
+    /// Creates the information from known values.
+    ///
+    /// - Parameters:
+    ///   - revision: the commit `HEAD` points at.
+    ///   - branch: the checked-out branch.
+    ///   - repositoryName: the name of the repository's top-level folder.
     public init(revision: String? = nil, branch: String? = nil, repositoryName: String? = nil) {
         self.revision = revision
         self.branch = branch
@@ -13,6 +22,10 @@ public struct GitInfo: Hashable, Sendable {
     }
 
     /// Asks git, once; `nil` outside a repository or where git is missing. Prints nothing.
+    ///
+    /// Runs `git` from the `PATH` in the current directory and waits for it.
+    ///
+    /// - Returns: what git reports, with only ``repositoryName`` in a repository without a commit.
     public static func read() -> GitInfo? {
         if let lines = run(["rev-parse", "--show-toplevel", "HEAD", "--abbrev-ref", "HEAD"])?.split(separator: "\n"),
             lines.count == 3

@@ -11,19 +11,16 @@ extension RunMetadata {
     ///   - environment: `TESTLEDGER_PROJECT`, `TESTLEDGER_REVISION`, `TESTLEDGER_BRANCH` and the
     ///     CI's variables.
     ///   - git: reads git, called only when something is still missing.
+    ///   - host: the machine the run happens on.
     /// - Returns: the metadata; the project falls back to the working directory's name.
     public static func resolve(
-        given: Given = Given(), configuredProject: String? = nil,
-        environment: [String: String] = ProcessInfo.processInfo.environment,
-        git: () -> GitInfo? = { GitInfo.read() }
+        given: Given = Given(), configuredProject: String? = nil, environment: LedgerEnvironment = LedgerEnvironment(),
+        git: () -> GitInfo? = { GitInfo.read() }, host: String? = ProcessInfo.processInfo.hostName
     ) -> RunMetadata {
-        func variable(_ name: String) -> String? {
-            environment[name].flatMap { $0.isEmpty ? nil : $0 }
-        }
-        let ci = CIEnvironment.detect(environment)
-        let project = given.project ?? variable("TESTLEDGER_PROJECT") ?? configuredProject ?? ci?.project
-        let revision = given.revision ?? variable("TESTLEDGER_REVISION") ?? ci?.revision
-        let branch = given.branch ?? variable("TESTLEDGER_BRANCH") ?? ci?.branch
+        let ci = CIEnvironment.detect(environment.variables)
+        let project = given.project ?? environment.project ?? configuredProject ?? ci?.project
+        let revision = given.revision ?? environment.revision ?? ci?.revision
+        let branch = given.branch ?? environment.branch ?? ci?.branch
         let gitInfo = project == nil || revision == nil || branch == nil ? git() : nil
         let ciInfo =
             ci.map { LedgerEvent.CI(provider: $0.provider, build: given.build ?? $0.build, job: $0.job, url: $0.url) }
@@ -32,7 +29,7 @@ extension RunMetadata {
             project: project ?? gitInfo?.repositoryName
                 ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath).lastPathComponent,
             revision: revision ?? gitInfo?.revision, branch: branch ?? gitInfo?.branch, ci: ciInfo,
-            host: ProcessInfo.processInfo.hostName, ciAttempt: ci?.attempt, configuration: given.configuration)
+            host: host, ciAttempt: ci?.attempt, configuration: given.configuration)
     }
 
     /// Values named explicitly, which win over everything the environment says.

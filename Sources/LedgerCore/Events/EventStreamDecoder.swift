@@ -67,6 +67,6 @@ public struct EventStreamDecoder {
     private func error(_ line: Int, _ problem: String) -> LedgerInputError {
         LedgerInputError(
             source: source, line: line, problem: problem,
-            fix: "each line must be one JSON object of the Ledger event stream v1, see DESIGN.md")
+            fix: "each line must be one JSON object of the Ledger event stream v1: \(LedgerRecord.specification)")
     }
 }

@@ -23,88 +23,7 @@ extension LedgerRecord {
         writer.field("v", Self.version)
         writer.field("type", event.type)
         writer.field("run", run)
-        switch event {
-        case .runStart(let start):
-            writer.field("at", start.at)
-            writer.field("project", start.project)
-            writer.field("source", start.source)
-            writer.field("revision", start.revision)
-            writer.field("branch", start.branch)
-            if let ci = start.ci {
-                writer.field(
-                    "ci",
-                    JSONValue.object(
-                        [("provider", ci.provider), ("build", ci.build), ("job", ci.job), ("url", ci.url)]
-                            .reduce(into: [:]) { object, pair in
-                                if let value = pair.1 { object[pair.0] = .string(value) }
-                            }
-                    ))
-            }
-            writer.field("host", start.host)
-            writer.field("attempt", start.attempt)
-            writer.field("labels", start.labels.map { JSONValue.object($0.mapValues(JSONValue.string)) })
-            writer.field("configuration", start.configuration)
-        case .testStart(let start):
-            writer.field("at", start.at)
-            writer.field("test", start.test)
-            writer.field("attempt", start.attempt)
-            writer.field("suite", start.suite)
-            writer.field("name", start.name)
-            writer.field("file", start.file)
-            writer.field("line", start.line)
-            writer.field("layer", start.layer?.rawValue)
-            writer.field("tags", start.tags.map { JSONValue.array($0.map(JSONValue.string)) })
-        case .activityStart(let activity):
-            writer.field("at", activity.at)
-            writer.field("test", activity.test)
-            writer.field("attempt", activity.attempt)
-            writer.field("activity", activity.activity)
-            writer.field("parent", activity.parent)
-            writer.field("name", activity.name)
-        case .activityEnd(let end):
-            writer.field("at", end.at)
-            writer.field("activity", end.activity)
-            writer.field("outcome", end.outcome?.rawValue)
-        case .capture(let capture):
-            writer.field("at", capture.at)
-            writer.field("test", capture.test)
-            writer.field("attempt", capture.attempt)
-            writer.field("verifier", capture.verifier)
-            writer.field("activity", capture.activity)
-            writer.field("fields", capture.fields)
-        case .predicate(let predicate):
-            writer.field("at", predicate.at)
-            writer.field("test", predicate.test)
-            writer.field("attempt", predicate.attempt)
-            writer.field("name", predicate.name)
-            writer.field("expect", predicate.expect.rawValue)
-            writer.field("held", predicate.held)
-            writer.field("attempts", predicate.attempts)
-            writer.field("waited", predicate.waited)
-            writer.field("timeout", predicate.timeout)
-            writer.field("interval", predicate.interval)
-            writer.field("activity", predicate.activity)
-            writer.field("file", predicate.file)
-            writer.field("line", predicate.line)
-        case .issue(let issue):
-            writer.field("at", issue.at)
-            writer.field("test", issue.test)
-            writer.field("attempt", issue.attempt)
-            writer.field("message", issue.message)
-            writer.field("file", issue.file)
-            writer.field("line", issue.line)
-            writer.field("kind", issue.kind?.rawValue)
-        case .testEnd(let end):
-            writer.field("at", end.at)
-            writer.field("test", end.test)
-            writer.field("attempt", end.attempt)
-            writer.field("outcome", end.outcome.rawValue)
-            writer.field("duration", end.duration)
-            writer.field("message", end.message)
-        case .runEnd(let end):
-            writer.field("at", end.at)
-            writer.field("outcome", end.outcome)
-        }
+        event.write(into: &writer)
     }
 }
 
@@ -153,7 +72,8 @@ struct JSONLineWriter {
         number(value)
     }
 
-    mutating func field(_ name: StaticString, _ value: Bool) {
+    mutating func field(_ name: StaticString, _ value: Bool?) {
+        guard let value else { return }
         key(name)
         literal(value ? "true" : "false")
     }

@@ -83,6 +83,11 @@ struct JSONFieldReader<Field: JSONField> {
         }
     }
 
+    func bool(_ field: Field) throws(JSONFieldProblem) -> Bool? {
+        guard optional(field) != nil else { return nil }
+        return try requiredBool(field)
+    }
+
     /// A string naming one of `Value`'s cases.
     func required<Value: RawRepresentable<String>>(_ field: Field, as type: Value.Type) throws(JSONFieldProblem)
         -> Value

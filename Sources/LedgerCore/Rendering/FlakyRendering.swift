@@ -1,9 +1,20 @@
 /// `report flaky` as terminal tables or Markdown.
 public enum FlakyRendering {
+    /// The report as titled terminal tables, separated by blank lines.
+    ///
+    /// The flaky table always comes first; the broken tests, predicates, noise runs and recovered
+    /// tests follow, each only when there are any.
+    ///
+    /// - Parameter report: the report to draw.
+    /// - Returns: plain text for a terminal.
     public static func table(_ report: FlakyReport) -> String {
         sections(report).map { title, table in title + "\n" + table.plain }.joined(separator: "\n\n")
     }
 
+    /// The report as Markdown: the same sections as ``table(_:)``, each under a `###` heading.
+    ///
+    /// - Parameter report: the report to draw.
+    /// - Returns: GitHub-flavoured Markdown, with the cells escaped.
     public static func markdown(_ report: FlakyReport) -> String {
         sections(report).map { title, table in "### " + title + "\n\n" + table.markdown }
             .joined(separator: "\n\n")

@@ -1,9 +1,18 @@
 /// `report pyramid` as a terminal drawing with a table, or as Markdown.
 public enum PyramidRendering {
+    /// The report for a terminal: the drawing, the per-layer table and a verdict line.
+    ///
+    /// - Parameter report: the report to draw.
+    /// - Returns: plain text for a terminal.
     public static func table(_ report: PyramidReport) -> String {
         [drawing(report), "", layerTable(report).plain, "", verdictLine(report)].joined(separator: "\n")
     }
 
+    /// The report as Markdown: the verdict as a heading, the reason quoted, the per-layer table and
+    /// the drawing in a code block.
+    ///
+    /// - Parameter report: the report to draw.
+    /// - Returns: GitHub-flavoured Markdown.
     public static func markdown(_ report: PyramidReport) -> String {
         [
             "### Test pyramid: \(report.verdict.title)", "",
@@ -33,6 +42,11 @@ public enum PyramidRendering {
 
     /// The layers stacked top (ui) to bottom (unit), each bar as wide as its share of tests;
     /// a healthy suite draws a pyramid.
+    ///
+    /// - Parameters:
+    ///   - report: the report to draw.
+    ///   - width: the widest bar, in characters; a layer with tests gets at least one.
+    /// - Returns: one line per layer: its name, its bar centred in `width`, its count and share.
     public static func drawing(_ report: PyramidReport, width: Int = 40) -> String {
         report.layers.reversed().map { figures in
             let bar = max(figures.tests > 0 ? 1 : 0, Int((figures.share * Double(width)).rounded()))

@@ -1,10 +1,16 @@
 /// `testledger show` as text for a terminal.
 public enum TestDetailRendering {
+    /// One test's detail as indented text: its outcome, duration, run and place, then its failures,
+    /// activities tree, captures and predicates, each section only when it has entries.
+    ///
+    /// - Parameter detail: the test's detail.
+    /// - Returns: plain text for a terminal, without a final newline.
     public static func text(_ detail: TestDetail) -> String {
         var lines = [
             "\(detail.test)",
             "  \(detail.outcome) in \(detail.duration.map(Figures.seconds) ?? "–"), run \(detail.run) at \(detail.startedAt)"
-                + (detail.attempts.count > 1 ? " (attempts: \(detail.attempts.joined(separator: ", ")))" : ""),
+                + (detail.attempts.count > 1
+                    ? " (attempts: \(detail.attempts.map(\.description).joined(separator: ", ")))" : ""),
         ]
         if let place = Figures.place(detail.file, detail.line) { lines.append("  at \(place)") }
         if let layer = detail.layer { lines.append("  layer: \(layer.rawValue)") }
@@ -18,7 +24,7 @@ public enum TestDetailRendering {
         if !detail.activities.isEmpty {
             lines.append("Activities:")
             func add(_ activity: TestDetail.ActivityDetail, depth: Int) {
-                let mark = activity.outcome == "failed" ? "✘" : "✔"
+                let mark = activity.outcome?.isFailure == true ? "✘" : "✔"
                 let time = activity.duration.map(Figures.seconds) ?? "unfinished"
                 lines.append(String(repeating: "  ", count: depth + 1) + "\(mark) \(activity.name) (\(time))")
                 for child in activity.children { add(child, depth: depth + 1) }
@@ -28,7 +34,7 @@ public enum TestDetailRendering {
         if !detail.captures.isEmpty {
             lines.append("Captures:")
             for capture in detail.captures {
-                let inside = capture.activity.map { " in \"\($0)\"" } ?? ""
+                let inside = detail.activityName(capture.activity).map { " in \"\($0)\"" } ?? ""
                 lines.append("  \(capture.verifier)\(inside): \(capture.fields?.jsonText ?? "{}")")
             }
         }

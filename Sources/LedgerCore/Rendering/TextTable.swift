@@ -1,10 +1,18 @@
 /// Rows of cells drawn as an aligned terminal table or as a Markdown table.
 public struct TextTable: Sendable {
+    /// The column titles, one per column.
     public var headers: [String]
+    /// The rows, each a cell per column; a row may be shorter than ``headers``, never longer.
     public var rows: [[String]]
     /// Columns whose cells are right-aligned (numbers).
     public var numeric: Set<Int>
 
+    /// Creates a table.
+    ///
+    /// - Parameters:
+    ///   - headers: the column titles.
+    ///   - rows: the rows, each a cell per column.
+    ///   - numeric: indices of the columns to right-align.
     public init(headers: [String], rows: [[String]], numeric: Set<Int> = []) {
         self.headers = headers
         self.rows = rows
@@ -36,6 +44,10 @@ public struct TextTable: Sendable {
     }
 
     /// Text made safe for a Markdown table cell.
+    ///
+    /// - Parameter text: the cell's text.
+    /// - Returns: the text with `|`, backslash, backtick, `*`, `_`, `<`, `>`, `[` and `]` escaped by a
+    ///   backslash, and line breaks turned into spaces.
     public static func escapeMarkdown(_ text: String) -> String {
         var escaped = ""
         for character in text {
@@ -59,16 +71,29 @@ extension String {
 
 /// Number formats shared by the renderers.
 public enum Figures {
+    /// A share as a whole percentage.
+    ///
+    /// - Parameter share: a share, 1 being all.
+    /// - Returns: such as `42%`, rounded; `–` when the share is not finite.
     public static func percent(_ share: Double) -> String {
         share.isFinite ? "\(Int((share * 100).rounded()))%" : "–"
     }
 
+    /// A duration in a readable unit.
+    ///
+    /// - Parameter value: a duration in seconds.
+    /// - Returns: whole seconds from 100 s (`120s`), two decimals from 1 s (`1.50s`), else whole
+    ///   milliseconds (`42ms`).
     public static func seconds(_ value: Double) -> String {
         if value >= 100 { return "\(Int(value.rounded()))s" }
         if value >= 1 { return String(format2(value)) + "s" }
         return "\(Int((value * 1000).rounded()))ms"
     }
 
+    /// A number with two decimals, such as `0.41`.
+    ///
+    /// - Parameter value: the number.
+    /// - Returns: the number rounded to two decimals.
     public static func decimal(_ value: Double) -> String { format2(value) }
 
     /// `file:line`, or the file alone without a line; `nil` without a file.

@@ -4,7 +4,7 @@ import LedgerStore
 /// A test's outcomes over recent runs, oldest first, one coloured cell per run: P passed,
 /// R passed on retry, F failed, S skipped, · not run. Each cell links to that run's detail.
 enum OutcomeStrip {
-    static func render(_ cells: [RunOutcome], test: String, project: String) -> HTML {
+    static func render(_ cells: [AttemptsInRun], test: String, project: String) -> HTML {
         let rendered = cells.map { cell -> HTML in
             let (letter, tone, words) = look(cell)
             let title =
@@ -20,7 +20,7 @@ enum OutcomeStrip {
     }
 
     /// The cell's letter, its colour class and its outcome in words.
-    static func look(_ cell: RunOutcome) -> (String, String, String) {
+    static func look(_ cell: AttemptsInRun) -> (String, String, String) {
         guard !cell.attempts.isEmpty else { return ("·", "", "not run") }
         guard let final = cell.final else { return ("…", "", "running") }
         if cell.passedOnRetry { return ("R", "r", "passed on attempt \(cell.attempts.count)") }

@@ -10,7 +10,7 @@ enum ProjectPage {
         var pyramid: PyramidReport?
         var flaky: FlakyReport
         /// Per test, its outcomes over the flaky report's window, oldest first.
-        var strips: [String: [RunOutcome]]
+        var strips: [String: [AttemptsInRun]]
         var runs: [RunListing]
     }
 

@@ -3,11 +3,12 @@ import LedgerCore
 
 /// What a test's page shows of one result: failures, the activities tree, captures, predicates.
 enum TestEvidence {
-    static func failures(_ issues: [TestDetail.IssueDetail]) -> HTML {
+    static func failures(_ issues: [LedgerEvent.Issue]) -> HTML {
         guard !issues.isEmpty else { return "" }
         let items = issues.map { issue -> HTML in
             let place = Figures.place(issue.file, issue.line).map { " at \($0)" } ?? ""
-            return "<li><pre>\(issue.message)</pre><span class=\"muted\">\(issue.kind ?? "issue")\(place)</span></li>"
+            return
+                "<li><pre>\(issue.message)</pre><span class=\"muted\">\(issue.kind?.rawValue ?? "issue")\(place)</span></li>"
         }
         return "<h2>Failures: \(issues.count)</h2><ul class=\"failures\">\(items)</ul>"
     }
@@ -16,7 +17,7 @@ enum TestEvidence {
         guard !activities.isEmpty else { return "" }
         func tree(_ activities: [TestDetail.ActivityDetail]) -> HTML {
             let items = activities.map { activity -> HTML in
-                let failed = activity.outcome.flatMap(Outcome.init(rawValue:))?.isFailure == true
+                let failed = activity.outcome?.isFailure == true
                 let mark: HTML = failed ? "<span class=\"ko\">✘</span>" : "<span class=\"ok\">✔</span>"
                 let time = activity.duration.map(Figures.seconds) ?? "unfinished"
                 let children = activity.children.isEmpty ? "" : tree(activity.children)
@@ -27,11 +28,11 @@ enum TestEvidence {
         return "<h2>Activities</h2>\(tree(activities))"
     }
 
-    static func captures(_ captures: [TestDetail.CaptureDetail]) -> HTML {
+    static func captures(_ captures: [LedgerEvent.Capture], in detail: TestDetail) -> HTML {
         guard !captures.isEmpty else { return "" }
         let rows = captures.map { capture -> HTML in
             """
-            <tr><td>\(capture.verifier)</td><td>\(capture.activity ?? "")</td>\
+            <tr><td>\(capture.verifier)</td><td>\(detail.activityName(capture.activity) ?? "")</td>\
             <td>\(fields(capture.fields))</td></tr>
             """
         }
@@ -53,7 +54,7 @@ enum TestEvidence {
         return "<pre>\(lines.joined(separator: "\n"))</pre>"
     }
 
-    static func predicates(_ predicates: [TestDetail.PredicateDetail]) -> HTML {
+    static func predicates(_ predicates: [LedgerEvent.Predicate], in detail: TestDetail) -> HTML {
         guard !predicates.isEmpty else { return "" }
         let rows = predicates.map { predicate -> HTML in
             let verdict: HTML =
@@ -63,7 +64,7 @@ enum TestEvidence {
                 <tr><td>\(predicate.name)</td><td>\(predicate.expect.rawValue)</td><td>\(verdict)</td>\
                 <td class="n">\(predicate.attempts)</td><td class="n">\(Figures.seconds(predicate.waited))</td>\
                 <td class="n">\(Figures.seconds(predicate.timeout))</td><td class="n">\(Figures.percent(margin))</td>\
-                <td>\(predicate.activity ?? "")</td></tr>
+                <td>\(detail.activityName(predicate.activity) ?? "")</td></tr>
                 """
         }
         return """

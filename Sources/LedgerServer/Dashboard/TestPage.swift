@@ -4,9 +4,11 @@ import LedgerStore
 /// `/projects/{project}/tests/{test id}`: one run's result of a test (the newest by default)
 /// with its failures, activities, captures and predicates, and the test's recent history.
 enum TestPage {
-    static func render(project: String, detail: TestDetail, history: [RunOutcome]) -> HTML {
+    static func render(project: String, detail: TestDetail, history: [AttemptsInRun]) -> HTML {
         let place = Figures.place(detail.file, detail.line)
-        let attempts = detail.attempts.count > 1 ? " · attempts: \(detail.attempts.joined(separator: ", "))" : ""
+        let attempts =
+            detail.attempts.count > 1
+            ? " · attempts: \(detail.attempts.map(\.description).joined(separator: ", "))" : ""
         let sections: [HTML] = [
             "<h1>\(detail.test)</h1>",
             """
@@ -18,8 +20,8 @@ enum TestPage {
             self.history(history, shown: detail.run, test: detail.test, project: project),
             TestEvidence.failures(detail.issues),
             TestEvidence.activities(detail.activities),
-            TestEvidence.captures(detail.captures),
-            TestEvidence.predicates(detail.predicates),
+            TestEvidence.captures(detail.captures, in: detail),
+            TestEvidence.predicates(detail.predicates, in: detail),
         ]
         return Layout.page(
             detail.test,
@@ -27,14 +29,13 @@ enum TestPage {
             HTML(sections))
     }
 
-    static func badge(_ outcome: String) -> HTML {
-        let parsed = Outcome(rawValue: outcome)
-        let tone = parsed?.isFailure == true ? "bad" : parsed?.isPass == true ? "good" : ""
-        return "<span class=\"badge \(tone)\">\(outcome)</span>"
+    static func badge(_ state: AttemptState) -> HTML {
+        let tone = state.outcome?.isFailure == true ? "bad" : state.outcome?.isPass == true ? "good" : ""
+        return "<span class=\"badge \(tone)\">\(state.description)</span>"
     }
 
     /// The strip (oldest first) and a table (newest first) of the runs that have the test.
-    static func history(_ history: [RunOutcome], shown: String, test: String, project: String) -> HTML {
+    static func history(_ history: [AttemptsInRun], shown: String, test: String, project: String) -> HTML {
         guard !history.isEmpty else { return "" }
         let rows = history.map { cell -> HTML in
             let (letter, _, words) = OutcomeStrip.look(cell)

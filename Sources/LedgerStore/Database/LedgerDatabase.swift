@@ -11,6 +11,10 @@ public struct LedgerDatabase: Sendable {
     let knownTests = KnownTests()
 
     /// Opens (creating when needed) and migrates the database at `writer`.
+    ///
+    /// Migrating is safe when another process migrates the same file at the same moment.
+    /// - Parameter writer: the connection to use: a `DatabasePool` on a file, or an in-memory
+    ///   `DatabaseQueue` in tests.
     /// - Throws: ``StoreError/newerSchema(path:unknown:)`` when the file was written by a newer
     ///   TestLedger (it is then left untouched), or any SQLite error.
     public init(writer: any DatabaseWriter) throws {
@@ -19,6 +23,13 @@ public struct LedgerDatabase: Sendable {
     }
 
     /// Opens the database file at `path`, creating it and its folder when missing.
+    ///
+    /// An existing file is first checked read-only, so one written by a newer TestLedger is left
+    /// untouched; the file is then opened with ``configuration`` and migrated.
+    /// - Parameter path: the database file.
+    /// - Throws: ``StoreError/newerSchema(path:unknown:)`` for a file from a newer TestLedger,
+    ///   ``StoreError/notADatabase(path:)`` for a file that is not SQLite, or a file system or
+    ///   SQLite error.
     public init(path: String) throws {
         let url = URL(fileURLWithPath: path)
         try FileManager.default.createDirectory(

@@ -1,14 +1,17 @@
 /// Why the store cannot be used.
 public enum StoreError: Error, CustomStringConvertible, Equatable {
-    /// The file was migrated by a newer TestLedger; it is left untouched.
+    /// The file was migrated by a newer TestLedger; it is left untouched. `unknown` names the
+    /// migrations this version does not know.
     case newerSchema(path: String, unknown: [String])
     /// The file exists but is not an SQLite database.
     case notADatabase(path: String)
-    /// No run matches what was asked for.
+    /// No run matches what was asked for; the text names the run, or says `of project P` or
+    /// `at all` when a project, or the whole store, has no run.
     case noSuchRun(String)
-    /// No test matches what was asked for.
+    /// No test matches what was asked for; the text names the test id, and the run when one was given.
     case noSuchTest(String)
 
+    /// What went wrong and what to do about it, in one message for people.
     public var description: String {
         switch self {
         case .newerSchema(let path, let unknown):

@@ -11,5 +11,6 @@ public struct IngestSummary: Equatable, Sendable {
     /// Events skipped with a warning (unknown types).
     public var warnings: [String] = []
 
+    /// Creates an empty summary: nothing stored yet.
     public init() {}
 }

@@ -9,13 +9,16 @@ import LedgerCore
 public struct StoreSink: EventSink {
     /// A problem with the stream's order or references; the caller adds file and line.
     public struct Problem: Error, CustomStringConvertible {
+        /// What is wrong, without file or line.
         public var message: String
+        /// The ``message``.
         public var description: String { message }
     }
 
     let db: Database
     private let writes: StoreWrites
     private let batch: ResultBatch
+    /// What has been stored so far in this ingest.
     public private(set) var summary = IngestSummary()
     /// Each run seen: its row id and project; the last one also apart, for speed.
     private var runs: [String: (row: Int64, project: String)] = [:]
@@ -37,6 +40,15 @@ public struct StoreSink: EventSink {
         self.batch = ResultBatch(db: db, writes: writes)
     }
 
+    /// Takes one event: a run's start or end is written at once; a test's events are held until its
+    /// `test.end` and then written together.
+    ///
+    /// `run.end` also stores every attempt of that run still open as crashed.
+    ///
+    /// - Parameter record: the event and the run it belongs to.
+    /// - Throws: ``Problem`` for an event of a run that has no `run.start` yet (in this input or in
+    ///   the store), an `activity.end` whose activity never started, or a run of another project than
+    ///   ``onlyProject``; any SQLite error.
     public mutating func consume(_ record: LedgerRecord) throws {
         let run = record.run
         switch record.event {
@@ -85,6 +97,9 @@ public struct StoreSink: EventSink {
         }
     }
 
+    /// Keeps a warning about skipped input in ``IngestSummary/warnings``.
+    ///
+    /// - Parameter message: what was skipped and why.
     public mutating func warn(_ message: String) {
         summary.warnings.append(message)
     }

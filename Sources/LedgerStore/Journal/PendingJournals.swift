@@ -7,11 +7,18 @@ import LedgerCore
 /// was recorded; whoever opens the store next stores it.
 public enum PendingJournals {
     /// The folder of the journals that belong to the database at `databasePath`.
+    /// - Parameter databasePath: the database file's path.
+    /// - Returns: `<database>.pending`, beside the database; it may not exist.
     public static func folder(forDatabase databasePath: String) -> URL {
         URL(fileURLWithPath: databasePath + ".pending")
     }
 
     /// The journal of process `pid` recording `run`.
+    /// - Parameters:
+    ///   - databasePath: the database file's path.
+    ///   - run: the id of the run being recorded.
+    ///   - pid: the recording process's id.
+    /// - Returns: `<database>.pending/<run>-<pid>.ndjson`; nothing is created.
     public static func journal(forDatabase databasePath: String, run: String, pid: Int32) -> URL {
         folder(forDatabase: databasePath).appending(path: "\(run)-\(pid).ndjson")
     }
@@ -38,6 +45,11 @@ public enum PendingJournals {
 
 extension LedgerDatabase {
     /// Stores the journals left by recorders that are no longer running, then deletes them.
+    ///
+    /// A run such a journal leaves without an end is ended as ``RunOutcome/interrupted``, at the
+    /// journal's last modification, unless a journal of the same run still has a live writer. A
+    /// journal that cannot be stored is kept for the next time. Errors are not reported.
+    /// - Parameter databasePath: the path of this database's file, which names the journals' folder.
     /// - Returns: how many journals were stored.
     @discardableResult
     public func recoverPendingJournals(databasePath: String) -> Int {
@@ -68,6 +80,7 @@ extension LedgerDatabase {
     /// Stores one journal; attempts it never ended stay running (a crashed test, or a Swift
     /// Testing test whose outcome comes from its own event stream). A last line cut short by a
     /// crash is left out.
+    /// - Parameter journal: the journal file.
     /// - Returns: the runs the journal wrote to without giving them an end.
     /// - Throws: what storing throws; nothing is stored then.
     @discardableResult

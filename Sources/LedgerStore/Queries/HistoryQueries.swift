@@ -8,21 +8,29 @@ public struct WindowRun: Hashable, Sendable {
     public var row: Int64
     /// The run's id (its UUID).
     public var id: String
+    /// When the run started, in seconds since 1970.
     public var startedAt: Double
+    /// The revision the run tested, when known.
     public var revision: String?
+    /// The destination, OS or device the run used; empty when none was named.
     public var configuration: String
 }
 
 /// What the reports need to know of a test besides its results.
 public struct TestInfo: Hashable, Sendable {
+    /// The test's stable id.
     public var key: String
+    /// The test's source file, when known.
     public var file: String?
+    /// The layer its producer declared; `nil` leaves it to ``LayerClassifier``.
     public var declaredLayer: Layer?
 }
 
 /// One test's attempts in one run, in attempt order.
 public struct TestAttempts: Hashable, Sendable {
+    /// The test's row in the store; ``LedgerDatabase/testInfo(runs:)`` tells its key.
     public var testID: Int64
+    /// Every attempt's outcome; an attempt without one counts as ``Outcome/crashed``.
     public var attempts: [Outcome]
     /// Seconds spent, all attempts together.
     public var seconds: Double
@@ -30,7 +38,9 @@ public struct TestAttempts: Hashable, Sendable {
 
 /// One run's results, as the reports read them.
 public struct RunResults: Sendable {
+    /// The run the results belong to.
     public var run: WindowRun
+    /// Every test with results in the run, by test row.
     public var tests: [TestAttempts]
 
     /// Test count and final failures: tells infrastructure noise apart.
@@ -43,6 +53,12 @@ public struct RunResults: Sendable {
 
 extension LedgerDatabase {
     /// The newest `count` runs of a project (or those since `since`), newest first.
+    /// - Parameters:
+    ///   - project: the project whose runs to list.
+    ///   - count: how many runs at most; `nil` for all.
+    ///   - since: only runs started at or after this time, in seconds since 1970; `nil` for no bound.
+    /// - Returns: the runs, newest first.
+    /// - Throws: any SQLite error.
     public func windowRuns(project: String, count: Int?, since: Double?) throws -> [WindowRun] {
         try writer.read { db in
             try Row.fetchAll(
@@ -57,6 +73,11 @@ extension LedgerDatabase {
     }
 
     /// The run with this id, when stored.
+    /// - Parameters:
+    ///   - id: the run's id.
+    ///   - project: only a run of this project; any project's when `nil`.
+    /// - Returns: the run, or `nil` when none matches.
+    /// - Throws: any SQLite error.
     public func windowRun(id: String, project: String? = nil) throws -> WindowRun? {
         try writer.read { db in
             try Row.fetchOne(
@@ -72,6 +93,9 @@ extension LedgerDatabase {
     }
 
     /// Every test's attempts in each of the given runs, read in one transaction.
+    /// - Parameter runs: the runs to read.
+    /// - Returns: one entry per run, in the order given.
+    /// - Throws: any SQLite error.
     public func results(of runs: [WindowRun]) throws -> [RunResults] {
         try writer.read { db in
             let statement = try db.makeStatement(
@@ -100,6 +124,9 @@ extension LedgerDatabase {
     }
 
     /// Key, file and declared layer of every test with results in the given runs.
+    /// - Parameter runs: the runs whose tests to describe.
+    /// - Returns: the tests by their row in the store.
+    /// - Throws: any SQLite error.
     public func testInfo(runs: [WindowRun]) throws -> [Int64: TestInfo] {
         try writer.read { db in
             var info: [Int64: TestInfo] = [:]
@@ -118,6 +145,12 @@ extension LedgerDatabase {
     }
 
     /// The predicate evaluations in the given runs, grouped by call site.
+    ///
+    /// A call site is a test, a predicate name and an expectation; its evaluations are in the
+    /// order they happened.
+    /// - Parameter runs: the runs to read.
+    /// - Returns: the call sites, sorted by test and name.
+    /// - Throws: any SQLite error.
     public func predicateSites(runs: [WindowRun]) throws -> [PredicateSite] {
         guard !runs.isEmpty else { return [] }
         let byRow = Dictionary(runs.map { ($0.row, $0) }, uniquingKeysWith: { first, _ in first })

@@ -8,7 +8,9 @@ extension LedgerDatabase {
     ///   - project: the project; the newest run's when `nil`.
     ///   - run: a run id (of `project`, when one is given); wins over `since`.
     ///   - since: seconds since 1970; each test counts once, by its newest run.
-    /// - Throws: ``StoreError/noSuchRun(_:)`` when nothing matches.
+    ///   - classifier: decides the layer of each test.
+    /// - Returns: the report; its ``PyramidReport/run`` is set when it covers a single run.
+    /// - Throws: ``StoreError/noSuchRun(_:)`` when nothing matches; any SQLite error.
     public func pyramidReport(
         project: String?, run: String?, since: Double?, classifier: LayerClassifier
     ) throws -> PyramidReport {
@@ -43,7 +45,10 @@ extension LedgerDatabase {
     ///   - project: the project; the newest run's when `nil`.
     ///   - runs: how many of the newest runs make the window.
     ///   - since: seconds since 1970; only runs started since then.
-    ///   - now: the time "recovered" is measured against.
+    ///   - now: the time "recovered" is measured against, in seconds since 1970.
+    ///   - thresholds: the thresholds of every verdict.
+    /// - Returns: the report; an empty one when there is no project or no run.
+    /// - Throws: any SQLite error.
     public func flakyReport(
         project: String?, runs count: Int, since: Double?, thresholds: FlakyThresholds, now: Double
     ) throws -> FlakyReport {

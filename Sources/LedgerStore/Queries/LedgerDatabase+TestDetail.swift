@@ -9,6 +9,8 @@ extension LedgerDatabase {
     ///   - test: the stable test id.
     ///   - run: a run id; the newest run with the test when `nil`.
     ///   - project: only runs of this project, when given.
+    /// - Returns: the detail of the test's highest-numbered attempt in that run, with the outcomes
+    ///   of all its attempts there.
     /// - Throws: ``StoreError/noSuchTest(_:)`` when no run has that test.
     public func testDetail(test: String, run: String?, project: String? = nil) throws -> TestDetail {
         try writer.read { db in
@@ -16,7 +18,7 @@ extension LedgerDatabase {
                 let result = try Row.fetchOne(
                     db,
                     sql: """
-                        SELECT r.id, r.runId, run.uuid, r.startedAt, r.duration,
+                        SELECT r.id, r.runId, r.attempt, run.uuid, r.startedAt, r.duration,
                             \(Self.attemptOutcome(result: "r", run: "run")) AS outcome, t.id AS testId,
                             t.file, t.line, t.layer
                         FROM result r JOIN test t ON t.id = r.testId JOIN run ON run.id = r.runId
@@ -25,6 +27,7 @@ extension LedgerDatabase {
                         """, arguments: [test, run, project])
             else { throw StoreError.noSuchTest(test + (run.map { " in run \($0)" } ?? "")) }
             let resultID: Int64 = result["id"]
+            let attempt: Int = result["attempt"]
             let attempts = try String?.fetchAll(
                 db,
                 sql: """
@@ -32,39 +35,45 @@ extension LedgerDatabase {
                     WHERE r.runId = ? AND r.testId = ? ORDER BY r.attempt
                     """,
                 arguments: [result["runId"] as Int64, result["testId"] as Int64]
-            ).map { $0 ?? "running" }
-            let activityNames = try Dictionary(
-                Row.fetchAll(db, sql: "SELECT id, name FROM activity WHERE resultId = ?", arguments: [resultID])
-                    .map { ($0[0] as Int64, ($0[1] as String?) ?? "") }, uniquingKeysWith: { first, _ in first })
+            ).map { AttemptState($0.flatMap(Outcome.init(rawValue:))) }
             return TestDetail(
                 test: test, run: result["uuid"], startedAt: iso8601(result["startedAt"]),
-                outcome: result["outcome"] ?? "running", duration: result["duration"], attempts: attempts,
-                file: result["file"], line: result["line"],
+                outcome: AttemptState((result["outcome"] as String?).flatMap(Outcome.init(rawValue:))),
+                duration: result["duration"], attempts: attempts, file: result["file"], line: result["line"],
                 layer: (result["layer"] as String?).flatMap(Layer.init(rawValue:)),
                 issues: try Row.fetchAll(
-                    db, sql: "SELECT message, file, line, kind FROM issue WHERE resultId = ? ORDER BY at, id",
-                    arguments: [resultID]
-                ).map { TestDetail.IssueDetail(message: $0[0], file: $0[1], line: $0[2], kind: $0[3]) },
-                activities: try activityTree(resultID, in: db),
-                captures: try Row.fetchAll(
-                    db, sql: "SELECT verifier, fields, activityId FROM capture WHERE resultId = ? ORDER BY at, id",
+                    db, sql: "SELECT at, message, file, line, kind FROM issue WHERE resultId = ? ORDER BY at, id",
                     arguments: [resultID]
                 ).map {
-                    TestDetail.CaptureDetail(
-                        verifier: $0[0], fields: ($0[1] as String?).flatMap { JSONValue(jsonText: $0) },
-                        activity: ($0[2] as Int64?).flatMap { activityNames[$0] })
+                    LedgerEvent.Issue(
+                        at: $0[0], test: test, attempt: attempt, message: $0[1], file: $0[2], line: $0[3],
+                        kind: ($0[4] as String?).flatMap(LedgerEvent.IssueKind.init(rawValue:)))
+                },
+                activities: try activityTree(resultID, in: db),
+                captures: try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT c.at, c.verifier, a.key, c.fields FROM capture c
+                        LEFT JOIN activity a ON a.id = c.activityId WHERE c.resultId = ? ORDER BY c.at, c.id
+                        """, arguments: [resultID]
+                ).map {
+                    LedgerEvent.Capture(
+                        at: $0[0], test: test, attempt: attempt, verifier: $0[1], activity: $0[2],
+                        fields: ($0[3] as String?).flatMap { JSONValue(jsonText: $0) })
                 },
                 predicates: try Row.fetchAll(
                     db,
                     sql: """
-                        SELECT name, expect, held, attempts, waited, timeout, interval, file, line, activityId
-                        FROM predicate WHERE resultId = ? ORDER BY at, id
+                        SELECT p.at, p.name, p.expect, p.held, p.attempts, p.waited, p.timeout, p.interval,
+                            a.key, p.file, p.line
+                        FROM predicate p LEFT JOIN activity a ON a.id = p.activityId
+                        WHERE p.resultId = ? ORDER BY p.at, p.id
                         """, arguments: [resultID]
                 ).map {
-                    TestDetail.PredicateDetail(
-                        name: $0[0], expect: PredicateExpectation(rawValue: $0[1]) ?? .holds, held: $0[2],
-                        attempts: $0[3], waited: $0[4], timeout: $0[5], interval: $0[6], file: $0[7], line: $0[8],
-                        activity: ($0[9] as Int64?).flatMap { activityNames[$0] })
+                    LedgerEvent.Predicate(
+                        at: $0[0], test: test, attempt: attempt, name: $0[1],
+                        expect: PredicateExpectation(rawValue: $0[2]) ?? .holds, held: $0[3], attempts: $0[4],
+                        waited: $0[5], timeout: $0[6], interval: $0[7], activity: $0[8], file: $0[9], line: $0[10])
                 })
         }
     }
@@ -73,7 +82,7 @@ extension LedgerDatabase {
         let rows = try Row.fetchAll(
             db,
             sql:
-                "SELECT id, parentId, name, startedAt, endedAt, outcome FROM activity WHERE resultId = ? ORDER BY startedAt, id",
+                "SELECT id, parentId, name, startedAt, endedAt, outcome, key FROM activity WHERE resultId = ? ORDER BY startedAt, id",
             arguments: [resultID])
         var children: [Int64?: [Row]] = [:]
         for row in rows { children[row[1] as Int64?, default: []].append(row) }
@@ -82,8 +91,8 @@ extension LedgerDatabase {
                 let started: Double = row[3]
                 let ended: Double? = row[4]
                 return TestDetail.ActivityDetail(
-                    name: row[2] ?? "", duration: ended.map { $0 - started }, outcome: row[5],
-                    children: build(row[0] as Int64))
+                    id: row[6], name: row[2] ?? "", duration: ended.map { $0 - started },
+                    outcome: (row[5] as String?).flatMap(Outcome.init(rawValue:)), children: build(row[0] as Int64))
             }
         }
         return build(nil)

@@ -4,6 +4,7 @@ import LedgerCore
 
 /// An access token as the store keeps it: never the token itself, only its hash.
 public struct StoredToken: Codable, Hashable, Sendable {
+    /// What a token allows within its project.
     public enum Scope: String, Codable, Sendable, CaseIterable {
         /// May send results to its project.
         case write
@@ -11,17 +12,29 @@ public struct StoredToken: Codable, Hashable, Sendable {
         case read
     }
 
+    /// The token's row id, which `token revoke` accepts.
     public var id: Int64
+    /// The project the token gives access to.
     public var project: String
+    /// What the token allows there.
     public var scope: Scope
     /// The token's first characters, to tell tokens apart in lists.
     public var prefix: String
+    /// When the token was created (ISO 8601).
     public var createdAt: String
+    /// When the token was revoked (ISO 8601); `nil` while it is live.
     public var revokedAt: String?
 }
 
 extension LedgerDatabase {
     /// Stores a new token's hash; returns its id.
+    /// - Parameters:
+    ///   - project: the project the token gives access to.
+    ///   - scope: what it allows there.
+    ///   - hash: the token's hex SHA-256; the token itself is never stored.
+    ///   - prefix: the token's first characters, to name it in lists.
+    /// - Returns: the new token's row id.
+    /// - Throws: any SQLite error, such as for a hash that is already stored.
     public func addToken(project: String, scope: StoredToken.Scope, hash: String, prefix: String) throws -> Int64 {
         try writer.write { db in
             try db.execute(
@@ -32,6 +45,9 @@ extension LedgerDatabase {
     }
 
     /// The live (not revoked) token with this hash.
+    /// - Parameter hash: the hex SHA-256 of the presented token.
+    /// - Returns: the token, or `nil` when no live token has that hash.
+    /// - Throws: any SQLite error.
     public func token(hash: String) throws -> StoredToken? {
         try writer.read { db in
             try Row.fetchOne(
@@ -41,6 +57,8 @@ extension LedgerDatabase {
     }
 
     /// Every token, newest first.
+    /// - Returns: live and revoked tokens alike.
+    /// - Throws: any SQLite error.
     public func tokens() throws -> [StoredToken] {
         try writer.read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM token ORDER BY id DESC").map(StoredToken.init(row:))
@@ -48,6 +66,8 @@ extension LedgerDatabase {
     }
 
     /// Whether any live token exists: a server without one must stay on loopback.
+    /// - Returns: `true` when at least one token is not revoked.
+    /// - Throws: any SQLite error.
     public func hasLiveTokens() throws -> Bool {
         try writer.read { db in
             try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM token WHERE revokedAt IS NULL)") ?? false
@@ -55,6 +75,12 @@ extension LedgerDatabase {
     }
 
     /// Revokes the token with this id or prefix; whether one was revoked.
+    ///
+    /// Every live token whose id or prefix equals `idOrPrefix` is revoked; a token already revoked
+    /// keeps its first revocation time.
+    /// - Parameter idOrPrefix: a token's row id, or its prefix.
+    /// - Returns: `true` when at least one live token was revoked.
+    /// - Throws: any SQLite error.
     @discardableResult
     public func revokeToken(_ idOrPrefix: String) throws -> Bool {
         try writer.write { db in

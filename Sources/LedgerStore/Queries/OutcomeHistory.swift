@@ -3,17 +3,30 @@ import GRDB
 import LedgerCore
 
 /// A test's attempts in one run: one cell of an outcome strip, one line of a test's history.
-public struct RunOutcome: Hashable, Sendable {
+public struct AttemptsInRun: Hashable, Sendable {
+    /// The run's id.
     public var run: String
     /// When the run started, seconds since 1970.
     public var startedAt: Double
+    /// The revision the run tested, when known.
     public var revision: String?
+    /// The destination, OS or device the run used; empty when none was named.
     public var configuration: String
-    /// Every attempt in order; `nil` for one still running (in a run that has not ended). Empty when the run did not have the test.
+    /// Every attempt in order; `nil` for one still running (in a run that has not ended). Empty when
+    /// the run did not have the test.
     public var attempts: [Outcome?]
     /// Seconds spent, all attempts together.
     public var seconds: Double
 
+    /// Creates a cell.
+    ///
+    /// - Parameters:
+    ///   - run: the run's id.
+    ///   - startedAt: when the run started, in seconds since 1970.
+    ///   - revision: the revision the run tested, when known.
+    ///   - configuration: the run's configuration; empty when none was named.
+    ///   - attempts: every attempt in order, `nil` for one still running.
+    ///   - seconds: seconds spent, all attempts together.
     public init(
         run: String, startedAt: Double, revision: String? = nil, configuration: String = "", attempts: [Outcome?],
         seconds: Double = 0
@@ -38,9 +51,17 @@ extension LedgerDatabase {
     /// Each test's attempts in each of the newest `runs` runs of a project (started since `since`),
     /// oldest run first; a run without the test is there with no attempts, so that strips of
     /// several tests line up.
+    /// - Parameters:
+    ///   - project: the project the runs and tests belong to.
+    ///   - tests: the stable ids of the tests.
+    ///   - count: how many of the newest runs; a negative number means all.
+    ///   - since: only runs started since then, in seconds since 1970; `nil` for no bound.
+    /// - Returns: for each test, one entry per run, oldest first; empty when there are no tests or
+    ///   no runs.
+    /// - Throws: any SQLite error.
     public func outcomeStrips(
         project: String, tests: [String], runs count: Int, since: Double? = nil
-    ) throws -> [String: [RunOutcome]] {
+    ) throws -> [String: [AttemptsInRun]] {
         let runs = try windowRuns(project: project, count: count, since: since).reversed()
         guard !tests.isEmpty, !runs.isEmpty else { return [:] }
         let attempts = try writer.read { db in
@@ -68,7 +89,7 @@ extension LedgerDatabase {
                 return (
                     test,
                     runs.map { run in
-                        RunOutcome(
+                        AttemptsInRun(
                             run: run.id, startedAt: run.startedAt, revision: run.revision,
                             configuration: run.configuration, attempts: found[run.row]?.outcomes ?? [],
                             seconds: found[run.row]?.seconds ?? 0)
@@ -78,7 +99,13 @@ extension LedgerDatabase {
     }
 
     /// The newest `limit` runs of a project that have the test, newest first.
-    public func outcomeHistory(project: String, test: String, limit: Int) throws -> [RunOutcome] {
+    /// - Parameters:
+    ///   - project: the project the runs and test belong to.
+    ///   - test: the test's stable id.
+    ///   - limit: how many runs at most; a negative number means all.
+    /// - Returns: the test's attempts in each of those runs.
+    /// - Throws: any SQLite error.
+    public func outcomeHistory(project: String, test: String, limit: Int) throws -> [AttemptsInRun] {
         try writer.read { db in
             let rows = try Row.fetchAll(
                 db,
@@ -96,13 +123,13 @@ extension LedgerDatabase {
                     FROM chosen JOIN result r ON r.runId = chosen.id AND r.testId = chosen.testId
                     ORDER BY chosen.startedAt DESC, chosen.id, r.attempt
                     """, arguments: [project, test, limit])
-            var history: [RunOutcome] = []
+            var history: [AttemptsInRun] = []
             for row in rows {
                 let run: String = row[0]
                 let outcome = (row[4] as String?).flatMap(Outcome.init(rawValue:))
                 if history.last?.run != run {
                     history.append(
-                        RunOutcome(
+                        AttemptsInRun(
                             run: run, startedAt: row[1], revision: row[2], configuration: row[3], attempts: []))
                 }
                 history[history.count - 1].attempts.append(outcome)

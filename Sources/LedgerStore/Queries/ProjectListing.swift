@@ -3,13 +3,18 @@ import LedgerCore
 
 /// A project in `GET /api/v1/projects`.
 public struct ProjectListing: Codable, Hashable, Sendable {
+    /// The project's name.
     public var project: String
+    /// How many runs of it are stored.
     public var runs: Int
+    /// When its newest run started (ISO 8601); a time, not a run id.
     public var latestRun: String
 }
 
 extension LedgerDatabase {
     /// The projects with runs, with how many runs and when the newest started.
+    /// - Returns: one entry per project, the one with the newest run first.
+    /// - Throws: any SQLite error.
     public func projects() throws -> [ProjectListing] {
         try writer.read { db in
             try Row.fetchAll(

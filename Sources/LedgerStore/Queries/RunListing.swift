@@ -4,36 +4,58 @@ import LedgerCore
 
 /// One line of `testledger runs`: a run with its counts by final outcome.
 public struct RunListing: Codable, Hashable, Sendable {
+    /// The run's id (its UUID).
     public var id: String
+    /// The project the run belongs to.
     public var project: String
+    /// What produced the run, such as `xctest`, `swift-testing`, `junit` or `tap`.
     public var source: String
+    /// When the run started (ISO 8601).
     public var startedAt: String
+    /// When the run ended (ISO 8601); `nil` while it has no end.
     public var endedAt: String?
-    /// `finished`, a producer's own word, or `interrupted` when the run never ended.
+    /// The outcome its `run.end` gave, `finished` when it gave none, or `interrupted` when the run
+    /// has no end (also while it is still going on) or was ended as interrupted.
     public var status: String
+    /// The revision the run tested, when known.
     public var revision: String?
+    /// The branch the run tested, when known.
     public var branch: String?
+    /// The CI build the run belongs to, when known.
     public var build: String?
+    /// The destination, OS or device the run used; empty when none was named.
     public var configuration: String
     /// Distinct tests; outcomes below are final outcomes (after retries).
     public var tests: Int
+    /// Tests whose final attempt passed or failed as expected.
     public var passed: Int
+    /// Tests whose final attempt failed or ended in an error.
     public var failed: Int
+    /// Tests whose final attempt was skipped.
     public var skipped: Int
+    /// Tests whose final attempt crashed or has no outcome, even in a run that is still going on.
     public var crashed: Int
     /// Tests that failed and then passed on retry within the run.
     public var flaky: Int
-    /// Wall time of the run when it ended, else the sum of its tests' durations.
+    /// Wall time of the run in seconds when it ended, else the sum of its tests' durations.
     public var duration: Double
 }
 
 extension LedgerDatabase {
     /// The newest runs first, optionally of one project.
+    /// - Parameters:
+    ///   - project: only runs of this project; every project's when `nil`.
+    ///   - limit: how many runs at most; a negative number means all.
+    /// - Returns: the runs with their counts, newest first.
+    /// - Throws: any SQLite error.
     public func runs(project: String? = nil, limit: Int = 20) throws -> [RunListing] {
         try runs(project: project, id: nil, limit: limit)
     }
 
     /// One run by id, with its counts.
+    /// - Parameter id: the run's id.
+    /// - Returns: the run, or `nil` when no run has that id.
+    /// - Throws: any SQLite error.
     public func run(id: String) throws -> RunListing? {
         try runs(project: nil, id: id, limit: 1).first
     }
@@ -70,6 +92,9 @@ extension LedgerDatabase {
     }
 
     /// The id of the newest run, optionally of one project.
+    /// - Parameter project: only runs of this project; every project's when `nil`.
+    /// - Returns: the id of the run that started last, or `nil` when there is none.
+    /// - Throws: any SQLite error.
     public func latestRunID(project: String? = nil) throws -> String? {
         try writer.read { db in
             try String.fetchOne(
@@ -80,6 +105,8 @@ extension LedgerDatabase {
     }
 
     /// The project of the newest run: the default project of reports.
+    /// - Returns: the project, or `nil` for an empty store.
+    /// - Throws: any SQLite error.
     public func latestProject() throws -> String? {
         try writer.read { db in
             try String.fetchOne(db, sql: "SELECT project FROM run ORDER BY startedAt DESC LIMIT 1")

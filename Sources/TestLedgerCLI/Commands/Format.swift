@@ -26,9 +26,7 @@ extension TestLedgerCommand {
         func run() throws {
             let database = try store.open()
             let metadata = runInfo.metadata(config: try ProjectConfiguration.load())
-            let runID =
-                ProcessInfo.processInfo.environment["TESTLEDGER_RUN"].flatMap { UUID(uuidString: $0) }?.uuidString
-                .lowercased() ?? UUID().uuidString.lowercased()
+            let runID = LedgerEnvironment().run ?? UUID().uuidString.lowercased()
             // Ctrl-C reaches the runner too; keep reading until its output ends, so what ran is stored.
             signal(SIGINT, SIG_IGN)
             var stream = ConsoleStream(

@@ -37,24 +37,17 @@ extension TestLedgerCommand {
             let database = try store.open()
             let config = try ProjectConfiguration.load()
             let metadata = runInfo.metadata(config: config)
-            let environment = ProcessInfo.processInfo.environment
-            let runID =
-                environment["TESTLEDGER_RUN"].flatMap { UUID(uuidString: $0) }?.uuidString.lowercased()
-                ?? UUID().uuidString.lowercased()
+            let runID = LedgerEnvironment().run ?? UUID().uuidString.lowercased()
             let flakyBefore = try Set(RecordSummary.flakyTests(database, project: metadata.project, config: config))
             let folder = FileManager.default.temporaryDirectory.appending(path: "testledger-record-\(runID)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }
 
             let swiftTest = SwiftTestInvocation(command, outputFolder: folder)
-            var childEnvironment = environment
-            childEnvironment["TESTLEDGER_RUN"] = runID
-            childEnvironment["TESTLEDGER_DB"] = URL(fileURLWithPath: store.path).standardizedFileURL.path
-            childEnvironment["TESTLEDGER_PROJECT"] = metadata.project
-            childEnvironment["TESTLEDGER_REVISION"] = metadata.revision
-            childEnvironment["TESTLEDGER_BRANCH"] = metadata.branch
             // The library in the tests only journals; this process stores the journals after the suite.
-            childEnvironment["TESTLEDGER_JOURNAL_ONLY"] = "1"
+            let childEnvironment = ProcessInfo.processInfo.environment.merging(
+                LedgerEnvironment.forRecordedTests(run: runID, databasePath: store.path, metadata: metadata)
+            ) { _, recorded in recorded }
             let console = ConsoleCollector()
             let started = Date().timeIntervalSince1970
             let source = swiftTest == nil ? "record" : "swift-test"

@@ -5,7 +5,7 @@ import LedgerImport
 
 extension TestLedgerCommand {
     /// `testledger upload FILE…`: sends results to `testledger serve`.
-    struct Upload: AsyncParsableCommand {
+    struct Upload: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Send test results to a TestLedger server.",
             discussion: """
@@ -30,8 +30,13 @@ extension TestLedgerCommand {
         var format: InputFormat?
         @Option(name: .customLong("spool-dir"), help: "The spool (default: $TESTLEDGER_SPOOL or .testledger/spool).")
         var spoolDirectory: String?
-        @Option(help: "How many times a failing send is retried, with doubling delays from half a second.")
-        var retries = 5
+        @Option(
+            help: "How many times a failing send is retried, with doubling delays (default: $TESTLEDGER_RETRIES or 5).")
+        var retries: Int?
+        @Option(
+            name: .customLong("retry-delay"),
+            help: "Seconds before the first retry (default: $TESTLEDGER_RETRY_DELAY or 0.5).")
+        var retryDelay: Double?
         @Option(name: .customLong("batch-bytes"), help: .hidden)
         var batchBytes = 8 << 20
 
@@ -43,11 +48,10 @@ extension TestLedgerCommand {
             _ = try writeToken()
         }
 
-        func run() async throws {
-            let environment = ProcessInfo.processInfo.environment
+        func run() throws {
             let spool =
                 spoolDirectory.map { SpoolDirectory(url: URL(fileURLWithPath: $0)) }
-                ?? SpoolDirectory(environment: environment)
+                ?? SpoolDirectory(environment: LedgerEnvironment())
             let metadata = runInfo.metadata(config: try ProjectConfiguration.load())
             var batches: [(name: String, file: URL)] = []
             for path in files {
@@ -60,10 +64,10 @@ extension TestLedgerCommand {
                 batches += try spool.pending().filter { !named.contains($0) }.map { ($0.lastPathComponent, $0) }
             }
             let (server, token) = (try server(), try writeToken())
-            let client = Uploader.client()
-            let uploader = Uploader(server: server, token: token, policy: RetryPolicy(retries: retries), client: client)
-            let (unsent, refused) = await Self.deliver(batches, with: uploader, spool: spool)
-            try await client.shutdown()
+            let client = UploadClient(
+                server: server, token: token,
+                policy: LedgerEnvironment().retryPolicy(retries: retries, firstDelay: retryDelay))
+            let (unsent, refused) = Self.deliver(batches, with: client, spool: spool)
             if unsent > 0 {
                 Self.warn(
                     "warning: \(unsent) batch(es) wait in \(spool.url.path): "
@@ -73,13 +77,13 @@ extension TestLedgerCommand {
         }
 
         /// Sends each batch, removing it once stored; returns how many wait and how many were refused.
-        static func deliver(_ batches: [(name: String, file: URL)], with uploader: Uploader, spool: SpoolDirectory)
-            async -> (unsent: Int, refused: Int)
+        static func deliver(_ batches: [(name: String, file: URL)], with client: UploadClient, spool: SpoolDirectory)
+            -> (unsent: Int, refused: Int)
         {
             var unsent = 0
             var refused = 0
             for (name, file) in batches {
-                switch await uploader.send(file) {
+                switch client.send(file: file) {
                 case .stored(let receipt):
                     try? FileManager.default.removeItem(at: file)
                     var line = "\(name): \(receipt.results) result(s) stored"
@@ -120,7 +124,7 @@ extension TestLedgerCommand {
         }
 
         private func server() throws -> URL {
-            guard let text = url ?? Self.environment("TESTLEDGER_URL") else {
+            guard let text = url ?? LedgerEnvironment()["TESTLEDGER_URL"] else {
                 throw ValidationError("name the server with --url or TESTLEDGER_URL")
             }
             guard let server = URL(string: text), server.scheme == "http" || server.scheme == "https" else {
@@ -130,14 +134,10 @@ extension TestLedgerCommand {
         }
 
         private func writeToken() throws -> String {
-            guard let token = token ?? Self.environment("TESTLEDGER_TOKEN") else {
+            guard let token = token ?? LedgerEnvironment().token else {
                 throw ValidationError("give a write token with --token or TESTLEDGER_TOKEN (`testledger token create`)")
             }
             return token
-        }
-
-        private static func environment(_ name: String) -> String? {
-            ProcessInfo.processInfo.environment[name].flatMap { $0.isEmpty ? nil : $0 }
         }
 
         private static func warn(_ text: String) {

@@ -19,7 +19,7 @@ struct RunOptions: ParsableArguments {
 
     /// Resolves the metadata: flags, then environment, then git.
     func metadata(
-        environment: [String: String] = ProcessInfo.processInfo.environment,
+        environment: LedgerEnvironment = LedgerEnvironment(),
         config: ProjectConfiguration
     ) -> RunMetadata {
         RunMetadata.resolve(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LedgerCore
 import LedgerStore
 
 /// Where the ledger is: `--db`, else `TESTLEDGER_DB`, else `.testledger/ledger.sqlite`.
@@ -8,8 +9,7 @@ struct StoreOptions: ParsableArguments {
     var db: String?
 
     var path: String {
-        db ?? ProcessInfo.processInfo.environment["TESTLEDGER_DB"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? ".testledger/ledger.sqlite"
+        db ?? LedgerEnvironment().databasePath
     }
 
     /// Opens the store, first storing what crashed recorders left in their journals.

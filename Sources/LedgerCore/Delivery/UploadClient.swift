@@ -1,0 +1,106 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Sends Ledger event batches to `testledger serve` (`POST /api/v1/events`): the one client and
+/// the one retry loop of the test library and the `upload` command.
+///
+/// A send that fails on the network or with a retryable answer (``RetryPolicy/isRetryable(status:)``)
+/// is tried again after each of the policy's delays; other answers are final.
+public struct UploadClient: Sendable {
+    /// What became of one batch.
+    public enum Delivery: Sendable, Equatable {
+        case stored(IngestReceipt)
+        /// The server answered, and would answer the same again (4xx, or not a receipt).
+        case refused(status: Int, message: String)
+        /// Still failing after every retry: the last failure.
+        case unreachable(String)
+    }
+
+    public let server: URL
+    public let token: String
+    public let policy: RetryPolicy
+    /// Seconds a request may wait for the server.
+    public let timeout: Double
+    /// Waits between tries; tests pass one that returns at once.
+    public let sleep: @Sendable (Double) -> Void
+
+    public init(
+        server: URL, token: String, policy: RetryPolicy = RetryPolicy(), timeout: Double = 120,
+        sleep: @escaping @Sendable (Double) -> Void = { Thread.sleep(forTimeInterval: $0) }
+    ) {
+        self.server = server
+        self.token = token
+        self.policy = policy
+        self.timeout = timeout
+        self.sleep = sleep
+    }
+
+    /// Sends the batch in `file`, live when its name says so (``SpoolDirectory/isLive(_:)``).
+    public func send(file: URL) -> Delivery {
+        guard let body = try? Data(contentsOf: file) else {
+            return .refused(status: 0, message: "could not read \(file.path)")
+        }
+        return send(body, live: SpoolDirectory.isLive(file))
+    }
+
+    /// Sends one batch, blocking the calling thread through the retries.
+    public func send(_ body: Data, live: Bool) -> Delivery {
+        var endpoint = server.appending(path: "api/v1/events")
+        if live { endpoint.append(queryItems: [URLQueryItem(name: "live", value: "1")]) }
+        var request = URLRequest(url: endpoint, timeoutInterval: timeout)
+        request.httpMethod = "POST"
+        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        request.setValue("application/x-ndjson", forHTTPHeaderField: "Content-Type")
+        request.httpBody = body
+        var last = ""
+        for delay in [0] + policy.delays {
+            if delay > 0 { sleep(delay) }
+            let (status, text) = Self.exchange(request)
+            if (200..<300).contains(status) {
+                guard let receipt = try? JSONDecoder().decode(IngestReceipt.self, from: Data(text.utf8)) else {
+                    return .refused(
+                        status: status, message: "the server's answer is not a receipt: \(text.prefix(200))")
+                }
+                return .stored(receipt)
+            }
+            if status == 0 {
+                last = text
+                continue
+            }
+            let message = "HTTP \(status): \(Self.message(text))"
+            guard RetryPolicy.isRetryable(status: status) else { return .refused(status: status, message: message) }
+            last = message
+        }
+        return .unreachable(last)
+    }
+
+    /// One request; status 0 and the error's words when no answer came.
+    private static func exchange(_ request: URLRequest) -> (status: Int, text: String) {
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var answer = (status: 0, text: "no answer")
+        URLSession.shared.dataTask(with: request) { data, response, error in
+            if let error {
+                answer = (0, error.localizedDescription)
+            } else {
+                let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+                answer = (status, String(decoding: data ?? Data(), as: UTF8.self))
+            }
+            done.signal()
+        }.resume()
+        done.wait()
+        return answer
+    }
+
+    /// The message of the server's `{"error":{"message":…}}`, or the body as it is.
+    private static func message(_ body: String) -> String {
+        struct Answer: Decodable {
+            struct Detail: Decodable { var message: String }
+            var error: Detail
+        }
+        let message = (try? JSONDecoder().decode(Answer.self, from: Data(body.utf8)).error.message) ?? body
+        return String(message.prefix(300))
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+/// The `TESTLEDGER_*` variables, read in one place for the `testledger` command and the test
+/// library alike. An empty variable counts as unset.
+public struct LedgerEnvironment: Sendable {
+    /// Where a ledger is when nothing names one.
+    public static let defaultDatabasePath = ".testledger/ledger.sqlite"
+
+    /// Every variable of the process, the CI's own among them.
+    public let variables: [String: String]
+
+    /// Reads `variables`, the process's environment by default.
+    public init(_ variables: [String: String] = ProcessInfo.processInfo.environment) {
+        self.variables = variables
+    }
+
+    /// The variable's value, unless it is unset or empty.
+    public subscript(_ name: String) -> String? {
+        variables[name].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// `TESTLEDGER_RUN`, when it is a UUID: the run every process of one invocation joins,
+    /// lowercased.
+    public var run: String? { self["TESTLEDGER_RUN"].flatMap(UUID.init(uuidString:))?.uuidString.lowercased() }
+    /// `TESTLEDGER_DB`, else ``defaultDatabasePath``.
+    public var databasePath: String { self["TESTLEDGER_DB"] ?? Self.defaultDatabasePath }
+    public var project: String? { self["TESTLEDGER_PROJECT"] }
+    public var revision: String? { self["TESTLEDGER_REVISION"] }
+    public var branch: String? { self["TESTLEDGER_BRANCH"] }
+    /// `TESTLEDGER_URL`: the server a recorder or `upload` sends to.
+    public var serverURL: URL? { self["TESTLEDGER_URL"].flatMap(URL.init(string:)) }
+    /// `TESTLEDGER_TOKEN`: the write token for ``serverURL``.
+    public var token: String? { self["TESTLEDGER_TOKEN"] }
+    /// `TESTLEDGER_SPOOL`, else `.testledger/spool`: where batches wait for the server.
+    public var spoolPath: String { self["TESTLEDGER_SPOOL"] ?? ".testledger/spool" }
+    /// How failing sends to the server are retried: `retries` times, else `TESTLEDGER_RETRIES`,
+    /// else 5; the first after `firstDelay` seconds, else `TESTLEDGER_RETRY_DELAY`, else 0.5;
+    /// each delay twice the one before.
+    public func retryPolicy(retries: Int? = nil, firstDelay: Double? = nil) -> RetryPolicy {
+        RetryPolicy(
+            retries: retries ?? self["TESTLEDGER_RETRIES"].flatMap { Int($0) } ?? 5,
+            first: firstDelay ?? self["TESTLEDGER_RETRY_DELAY"].flatMap { Double($0) } ?? 0.5)
+    }
+    /// `TESTLEDGER_JOURNAL_ONLY=1`: the test library only journals; `testledger record` stores.
+    public var journalOnly: Bool { variables["TESTLEDGER_JOURNAL_ONLY"] == "1" }
+    /// `TESTLEDGER_DISABLE=1`: the test library records nothing.
+    public var isDisabled: Bool { variables["TESTLEDGER_DISABLE"] == "1" }
+
+    /// The variables that make the tests `testledger record` starts record into its run and
+    /// ledger: the run, the ledger's absolute path, the resolved metadata, journal only.
+    public static func forRecordedTests(run: String, databasePath: String, metadata: RunMetadata) -> [String: String] {
+        var variables = [
+            "TESTLEDGER_RUN": run,
+            "TESTLEDGER_DB": URL(fileURLWithPath: databasePath).standardizedFileURL.path,
+            "TESTLEDGER_PROJECT": metadata.project,
+            "TESTLEDGER_JOURNAL_ONLY": "1",
+        ]
+        variables["TESTLEDGER_REVISION"] = metadata.revision
+        variables["TESTLEDGER_BRANCH"] = metadata.branch
+        return variables
+    }
+}
+
+extension LedgerEnvironment: ExpressibleByDictionaryLiteral {
+    /// An environment of exactly these variables.
+    public init(dictionaryLiteral elements: (String, String)...) {
+        self.init(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+    }
+}

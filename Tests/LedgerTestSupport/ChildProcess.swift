@@ -1,0 +1,85 @@
+import Foundation
+
+/// Runs a program to its end and collects what it printed, without holding one of Swift's
+/// cooperative threads: the waiting happens on a thread of its own, so a test that runs a
+/// minute-long `swift test` starves no other test of the two threads a small machine has.
+public enum ChildProcess {
+    /// How a program ended and what it printed.
+    public struct Output: Sendable {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
+    }
+
+    /// Runs `executable` with `arguments`, in `directory`, with `environment` (this process's
+    /// when `nil`), feeding it `stdin`.
+    public static func run(
+        _ executable: URL, _ arguments: [String], environment: [String: String]? = nil, in directory: URL? = nil,
+        stdin: Data? = nil
+    ) async throws -> Output {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        if let environment { process.environment = environment }
+        let (output, errors, input) = (Pipe(), Pipe(), Pipe())
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = input
+        try process.run()
+        return try await onOwnThread {
+            let feeding = Thread {
+                if let stdin { input.fileHandleForWriting.write(stdin) }
+                try? input.fileHandleForWriting.close()
+            }
+            feeding.start()
+            let errorText = PipeDrain(errors.fileHandleForReading)
+            let text = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return Output(
+                status: process.terminationStatus, stdout: String(decoding: text, as: UTF8.self),
+                stderr: String(decoding: errorText.wait(), as: UTF8.self))
+        }
+    }
+
+    /// Runs a program found on the path (`swift`, `git`, `bacon`…) with ``cleanEnvironment()``
+    /// and `environment` over it.
+    public static func runTool(
+        _ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil, stdin: Data? = nil
+    ) async throws -> Output {
+        try await run(
+            URL(fileURLWithPath: "/usr/bin/env"), arguments,
+            environment: cleanEnvironment().merging(environment) { _, given in given }, in: directory, stdin: stdin)
+    }
+
+    /// This process's environment without TestLedger's variables or a CI's, so that a child
+    /// sees only what a test gives it.
+    public static func cleanEnvironment() -> [String: String] {
+        ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("TESTLEDGER_") && !ciVariables.contains($0.key) }
+    }
+
+    /// The variables by which a CI is recognised.
+    public static let ciVariables: Set<String> = [
+        "GITHUB_ACTIONS", "GITLAB_CI", "BUILDKITE", "CIRCLECI", "JENKINS_URL", "BITRISE_IO", "CI_XCODEBUILD_ACTION",
+        "CI_BUILD_ID",
+    ]
+}
+
+/// Reads a pipe to its end on a thread of its own, so that two pipes drain at once.
+public final class PipeDrain: @unchecked Sendable {
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    public init(_ handle: FileHandle) {
+        Thread.detachNewThread { [self] in
+            data = handle.readDataToEndOfFile()
+            done.signal()
+        }
+    }
+
+    /// Everything read, once the pipe's writers have all closed it.
+    public func wait() -> Data {
+        done.wait()
+        return data
+    }
+}

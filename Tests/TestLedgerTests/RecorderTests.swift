@@ -1,0 +1,97 @@
+import LedgerCore
+import LedgerTestSupport
+import Testing
+
+@testable import TestLedger
+
+/// The recorder, fed as the XCTest observer and the public API feed it, writing into memory.
+@Suite struct RecorderTests {
+    let destination = MemoryDestination()
+    var recorder: Recorder { Recorder(store: destination) }
+
+    static func context(_ test: String, _ library: TestContext.Library = .xctest) -> TestContext {
+        TestContext(library: library, test: test, attempt: 1, suite: "M.S", name: "t", layer: .unit)
+    }
+
+    @Test func anXCTestCaseWritesItsStartAtOnceAndTheRestWhenItEnds() {
+        let recorder = self.recorder
+        recorder.xctestWillStart(Self.context("M.S/t"), at: 10)
+        #expect(
+            destination.writes == [.init(running: true, events: [.testStart(Self.context("M.S/t").testStart(at: 10))])])
+        recorder.xctestFailed(message: "boom", file: "S.swift", line: 3, at: 11)
+        #expect(destination.writes.count == 1, "a failure waits for the test's end")
+        recorder.xctestDidFinish(outcome: .failed, duration: 2, message: "boom", at: 12)
+        let last = destination.writes.last
+        #expect(last?.running == false)
+        #expect(
+            last?.events == [
+                .issue(.init(at: 11, test: "M.S/t", message: "boom", file: "S.swift", line: 3, kind: .assertion)),
+                .testEnd(.init(at: 12, test: "M.S/t", outcome: .failed, duration: 2, message: "boom")),
+            ])
+    }
+
+    @Test func aTestRunAgainIsItsNextAttempt() {
+        let recorder = self.recorder
+        for at in [1.0, 2.0] {
+            recorder.xctestWillStart(Self.context("M.S/t"), at: at)
+            recorder.xctestDidFinish(outcome: .passed, duration: 0.5, message: nil, at: at + 0.5)
+        }
+        #expect(destination.events.testStarts.map(\.attempt) == [1, 2])
+        #expect(destination.events.testEnds.map(\.attempt) == [1, 2])
+    }
+
+    @Test func aFailureInsideAnActivityFailsItAndItsParents() throws {
+        let recorder = self.recorder
+        let context = Self.context("M.S/t")
+        recorder.xctestWillStart(context, at: 1)
+        let attempt = try #require(destination.events.testStarts.first?.attempt)
+        var inAttempt = context
+        inAttempt.attempt = attempt
+        let outer = recorder.beginActivity("Log in", parent: nil, in: inAttempt, at: 2)
+        let inner = recorder.beginActivity("Type name", parent: outer, in: inAttempt, at: 3)
+        recorder.xctestFailed(message: "no field", file: nil, line: nil, at: 4)
+        recorder.endActivity(inner, threw: false, isTopLevel: false, at: 5)
+        recorder.endActivity(outer, threw: false, isTopLevel: true, at: 6)
+        let passing = recorder.beginActivity("Look", parent: nil, in: inAttempt, at: 7)
+        recorder.endActivity(passing, threw: false, isTopLevel: true, at: 8)
+        recorder.xctestDidFinish(outcome: .failed, duration: 8, message: nil, at: 9)
+        let ends = destination.events.compactMap(\.activityEnd)
+        #expect(ends.map(\.activity) == [inner, outer, passing])
+        #expect(ends.map(\.outcome) == [.failed, .failed, .passed])
+        let starts = destination.events.compactMap(\.activityStart)
+        #expect(starts.map(\.parent) == [nil, outer, nil])
+    }
+
+    @Test func swiftTestingEventsWaitForTheirTopLevelActivity() {
+        let recorder = self.recorder
+        let context = Self.context("M.S/swift", .swiftTesting)
+        let activity = recorder.beginActivity("Checkout", parent: nil, in: context, at: 20)
+        let capture = LedgerEvent.capture(
+            .init(at: 21, test: "M.S/swift", verifier: "AlertVerifier", activity: activity, fields: ["title": "Pay?"]))
+        recorder.record(capture, in: context, insideActivity: true)
+        #expect(destination.writes.isEmpty, "nothing is written while the activity is open")
+        recorder.endActivity(activity, threw: true, isTopLevel: true, at: 22)
+        #expect(destination.writes.count == 1)
+        let events = destination.events
+        #expect(events.first == .testStart(context.testStart(at: 20)), "opened at its first event's time")
+        #expect(events.dropFirst().first?.activityStart?.name == "Checkout")
+        #expect(events.contains(capture))
+        #expect(events.last?.activityEnd?.outcome == .failed)
+    }
+
+    @Test func aPredicateOutsideAnActivityIsWrittenAtOnce() {
+        let recorder = self.recorder
+        let context = Self.context("M.S/swift", .swiftTesting)
+        let predicate = LedgerEvent.predicate(
+            .init(
+                at: 30, test: "M.S/swift", name: "spinner gone", expect: .doesntHold, held: true, attempts: 3,
+                waited: 0.2, timeout: 1))
+        recorder.record(predicate, in: context, insideActivity: false)
+        #expect(destination.writes.map(\.events) == [[.testStart(context.testStart(at: 30)), predicate]])
+    }
+
+    @Test func theBundlesEndEndsTheRun() {
+        recorder.bundleDidFinish(at: 99)
+        #expect(destination.runEnds == [99])
+    }
+}
