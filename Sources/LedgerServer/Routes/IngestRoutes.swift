@@ -38,15 +38,17 @@ struct IngestRoutes {
     }
 
     /// Run metadata from query parameters (`revision`, `branch`, `build`, `configuration`) or
-    /// `X-Testledger-…` headers.
+    /// `X-Testledger-…` headers, resolved as the CLI resolves its flags; the server's own
+    /// environment, git and host say nothing about a client's run.
     static func metadata(_ request: Request, project: String) -> RunMetadata {
         func value(_ name: String) -> String? {
             request.uri.queryParameters.get(name).map { String($0) } ?? request.header("x-testledger-\(name)")
         }
-        let build = value("build")
-        return RunMetadata(
-            project: project, revision: value("revision"), branch: value("branch"),
-            ci: build.map { LedgerEvent.CI(build: $0) }, configuration: value("configuration"))
+        return RunMetadata.resolve(
+            given: .init(
+                project: project, revision: value("revision"), branch: value("branch"), build: value("build"),
+                configuration: value("configuration")),
+            environment: [:], git: { nil }, host: nil)
     }
 
     /// Spools the body and stores it. `live` keeps attempts without an end running, for a
