@@ -104,7 +104,7 @@ struct EventSource {
     }
 
     private func writing(_ event: EventSchema.Declaration) -> String {
-        var out = "    func write(into writer: inout JSONLineWriter) {\n"
+        var out = "\n    func write(into writer: inout JSONLineWriter) {\n"
         for field in event.fields {
             out += "        writer.field(\(quoted(field.name)), \(kind(field).written(field)))\n"
         }

@@ -37,7 +37,7 @@ import Testing
                     at: 2.5, test: "M.S/t", message: "XCTAssertEqual failed", file: "S.swift", line: 12,
                     kind: .assertion)),
             .testEnd(.init(at: 3, test: "M.S/t", outcome: .failed, duration: 1, message: "boom")),
-            .runEnd(.init(at: 4, outcome: "failed")),
+            .runEnd(.init(at: 4, outcome: .failed)),
         ]
         let encoder = JSONEncoder()
         for event in events {

@@ -31,7 +31,7 @@ import Testing
                 at: 2.5, test: "M.S/t", message: "XCTAssertEqual failed: (\"1\")", file: "S.swift", line: 12,
                 kind: .crash)),
         .testEnd(.init(at: 3, test: "M.S/t", outcome: .expectedFailure, duration: 1e-7, message: "🧪")),
-        .runEnd(.init(at: 4, outcome: "failed")),
+        .runEnd(.init(at: 4, outcome: .failed)),
         .runEnd(.init(at: 5)),
     ]
 

@@ -149,7 +149,7 @@ import Testing
         let summary = try ledger.ingest(script.records)
         #expect(summary.crashed == 1)
         let run = try #require(try ledger.database.runs().first)
-        #expect(run.status == "interrupted")
+        #expect(run.status == .interrupted)
         #expect(run.crashed == 1)
         #expect(run.passed == 1)
         let outcome = try ledger.database.writer.read { db in
@@ -176,7 +176,7 @@ import Testing
         #expect(latest.skipped == 1)
         #expect(latest.flaky == 1)
         #expect(latest.source == "junit")
-        #expect(latest.status == "finished")
+        #expect(latest.status == .finished)
     }
 
     @Test func concurrentWritersFromTwoConnectionsLoseNothing() async throws {

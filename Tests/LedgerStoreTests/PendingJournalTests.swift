@@ -27,7 +27,7 @@ import Testing
         let run = try #require(try ledger.database.runs().first)
         #expect(run.passed == 1)
         #expect(run.crashed == 1, "the test that never ended")
-        #expect(run.status == "interrupted")
+        #expect(run.status == .interrupted)
         #expect(try ledger.database.testDetail(test: "A/crashed", run: nil).outcome == .ended(.crashed))
         #expect(try ledger.database.testDetail(test: "A/crashed", run: nil).attempts == [.ended(.crashed)])
         let strip = try ledger.database.outcomeStrips(project: "Demo", tests: ["A/crashed"], runs: 1)
@@ -43,7 +43,7 @@ import Testing
         _ = try journal(ledger, pid: Int32.max - 1, script)
         let alive = try journal(ledger, pid: getpid(), run: script.run, RunScript(run: script.run).start().ndjson)
         #expect(ledger.database.recoverPendingJournals(databasePath: ledger.path) == 1)
-        #expect(try ledger.database.runs().first?.status == "interrupted", "no end yet")
+        #expect(try ledger.database.runs().first?.status == .interrupted, "no end yet")
         #expect(try ledger.database.testDetail(test: "A/unfinished", run: nil).outcome == .running)
 
         try FileManager.default.removeItem(at: alive)
@@ -56,7 +56,7 @@ import Testing
         defer { ledger.directory.remove() }
         _ = try journal(ledger, pid: Int32.max - 1, RunScript().start().pass("A/a").end())
         #expect(ledger.database.recoverPendingJournals(databasePath: ledger.path) == 1)
-        #expect(try ledger.database.runs().first?.status == "finished")
+        #expect(try ledger.database.runs().first?.status == .finished)
     }
 
     @Test func aLiveProcessesJournalIsLeftToIt() throws {

@@ -52,7 +52,7 @@ public struct RunScript: Sendable {
     public func pass(_ id: String, duration: Double = 0.01) -> RunScript { result(id, .passed, duration: duration) }
     public func fail(_ id: String, duration: Double = 0.01) -> RunScript { result(id, .failed, duration: duration) }
 
-    public func end() -> RunScript { with(.runEnd(.init(at: clock, outcome: "finished"))) }
+    public func end() -> RunScript { with(.runEnd(.init(at: clock, outcome: .finished))) }
 
     /// The events as Ledger event stream text (NDJSON).
     public var ndjson: String {

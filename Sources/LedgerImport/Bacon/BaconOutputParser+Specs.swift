@@ -74,7 +74,7 @@ extension BaconOutputParser {
             note("the summary counts \(totals.specifications) specifications, the output shows \(specLines)")
         }
         let end = lastArrival ?? (startedAt + (timing ?? 0))
-        events.append(.runEnd(LedgerEvent.RunEnd(at: max(end, time.end), outcome: totals.failed ? "failed" : "passed")))
+        events.append(.runEnd(LedgerEvent.RunEnd(at: max(end, time.end), outcome: totals.failed ? .failed : .passed)))
         ended = true
         return events
     }

@@ -137,7 +137,7 @@ public struct BaconOutputParser: StreamingParser, Sendable {
         }
         if style == .knock {
             let end = at ?? lastArrival ?? startedAt
-            events.append(.runEnd(LedgerEvent.RunEnd(at: end, outcome: knockFailed ? "failed" : "passed")))
+            events.append(.runEnd(LedgerEvent.RunEnd(at: end, outcome: knockFailed ? .failed : .passed)))
         } else {
             note("the output ends before Bacon's summary: the run was cut short")
         }

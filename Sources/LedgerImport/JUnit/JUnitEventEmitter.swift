@@ -30,7 +30,7 @@ struct JUnitEventEmitter {
     func end(notBefore start: Double) -> LedgerEvent {
         .runEnd(
             LedgerEvent.RunEnd(
-                at: max(start, latestEnd ?? start), outcome: failingCount == 0 ? "passed" : "failed"))
+                at: max(start, latestEnd ?? start), outcome: failingCount == 0 ? .passed : .failed))
     }
 
     /// Sends the events of `attempts` of the test described by `test`, run one after the

@@ -67,7 +67,7 @@ public struct RSpecImporter: ResultImporter {
         let total = report.summary?.duration.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
         let end = max(clock, start + (total ?? 0))
         try sink.consume(
-            LedgerRecord(run: run, event: .runEnd(LedgerEvent.RunEnd(at: end, outcome: failed ? "failed" : "passed"))))
+            LedgerRecord(run: run, event: .runEnd(LedgerEvent.RunEnd(at: end, outcome: failed ? .failed : .passed))))
     }
 
     /// `id`, or `id (2)`, `id (3)`… when it is taken.

@@ -64,7 +64,7 @@ struct SwiftTestingTranslator {
         guard runsEnded > 0, runsEnded >= runsStarted, cutShort.isEmpty, let runEndedAt else {
             return
         }
-        let outcome = runFailed ? "failed" : "passed"
+        let outcome: RunOutcome = runFailed ? .failed : .passed
         try emit(.runEnd(LedgerEvent.RunEnd(at: runEndedAt, outcome: outcome)), into: &sink)
     }
 

@@ -131,7 +131,7 @@ public struct TAPParser: StreamingParser, Sendable {
                 fix: "check that the input is TAP output (`ok 1 - …`, `1..N`)")
         }
         let end = at ?? max(lastArrival ?? clock, clock)
-        events.append(.runEnd(LedgerEvent.RunEnd(at: end, outcome: runFailed ? "failed" : "passed")))
+        events.append(.runEnd(LedgerEvent.RunEnd(at: end, outcome: runFailed ? .failed : .passed)))
         return events
     }
 

@@ -59,7 +59,7 @@ public struct XCResultImporter: ResultImporter {
                 }
             }
         }
-        let outcome = failing.values.contains(true) ? "failed" : "passed"
+        let outcome: RunOutcome = failing.values.contains(true) ? .failed : .passed
         try sink.consume(LedgerRecord(run: run, event: .runEnd(LedgerEvent.RunEnd(at: clock, outcome: outcome))))
     }
 

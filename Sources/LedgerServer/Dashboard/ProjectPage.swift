@@ -53,7 +53,7 @@ enum ProjectPage {
             let source: HTML = run.build.map { "\(run.source) · build \($0)" } ?? "\(run.source)"
             return """
                 <tr><td class="id">\(Layout.runCode(run.id))</td>\
-                <td>\(run.startedAt)</td><td>\(run.status)</td><td>\(source)</td>\
+                <td>\(run.startedAt)</td><td>\(run.status.rawValue)</td><td>\(source)</td>\
                 <td>\(run.revision.map { String($0.prefix(12)) } ?? "")</td><td>\(run.branch ?? "")</td>\
                 <td>\(run.configuration)</td><td class="n">\(run.tests)</td><td class="n">\(run.passed)</td>\
                 <td class="n">\(run.failed)</td><td class="n">\(run.skipped)</td><td class="n">\(run.crashed)</td>\

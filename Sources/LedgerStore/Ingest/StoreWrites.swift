@@ -73,7 +73,7 @@ final class StoreWrites {
                 WHERE id = ?3
                 """))
         statement.bind(end.at)
-        statement.bind(end.outcome)
+        statement.bind(end.outcome?.rawValue)
         statement.bind(run)
         try statement.step(in: db)
     }

@@ -16,7 +16,7 @@ public struct RunListing: Codable, Hashable, Sendable {
     public var endedAt: String?
     /// The outcome its `run.end` gave, `finished` when it gave none, or `interrupted` when the run
     /// has no end (also while it is still going on) or was ended as interrupted.
-    public var status: String
+    public var status: RunOutcome
     /// The revision the run tested, when known.
     public var revision: String?
     /// The branch the run tested, when known.
@@ -127,7 +127,7 @@ extension RunListing {
         source = row["source"]
         startedAt = iso8601(started)
         endedAt = ended.map(iso8601)
-        status = ended == nil ? "interrupted" : (outcome ?? "finished")
+        status = ended == nil ? .interrupted : (outcome.flatMap(RunOutcome.init(rawValue:)) ?? .finished)
         revision = row["revision"]
         branch = row["branch"]
         build = row["ciBuild"]

@@ -83,7 +83,7 @@ extension TestLedgerCommand {
             if status < 128 {
                 try database.ingest { sink in
                     let end = LedgerEvent.RunEnd(
-                        at: Date().timeIntervalSince1970, outcome: status == 0 ? "passed" : "failed")
+                        at: Date().timeIntervalSince1970, outcome: status == 0 ? .passed : .failed)
                     try sink.consume(LedgerRecord(run: runID, event: .runEnd(end)))
                 }
             }

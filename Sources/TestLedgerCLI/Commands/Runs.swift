@@ -34,7 +34,7 @@ extension TestLedgerCommand {
                     [
                         $0.id, $0.startedAt, $0.project, $0.source, String(($0.revision ?? "–").prefix(10)),
                         $0.branch ?? "–", "\($0.tests)", "\($0.passed)", "\($0.failed + $0.crashed)",
-                        "\($0.skipped)", "\($0.flaky)", Figures.seconds($0.duration), $0.status,
+                        "\($0.skipped)", "\($0.flaky)", Figures.seconds($0.duration), $0.status.rawValue,
                     ]
                 }, numeric: [6, 7, 8, 9, 10, 11])
         }

@@ -107,7 +107,7 @@ struct ConsoleStream {
             if case .testEnd(let end) = event, end.outcome.isFailure { failed = true }
             if case .runEnd(let end) = event {
                 sawRunEnd = true
-                if end.outcome == "failed" { failed = true }
+                if end.outcome == .failed { failed = true }
             }
         }
         pending += events
