@@ -114,14 +114,4 @@ struct TAPFixtureTests {
         #expect(run.runEnd == LedgerEvent.RunEnd(at: Self.start, outcome: "passed"))
         #expect(run.warnings.isEmpty)
     }
-
-    @Test(arguments: FixtureFiles.names(prefix: "tap", suffix: ".tap"))
-    func theGenericStreamingImporterGivesTheSameEventsWithoutTheWarnings(name: String) throws {
-        let url = try #require(FixtureFiles.url(name))
-        let data = try Data(contentsOf: url)
-        let tap = try ImporterRun.importing(data, with: TAPImporter())
-        let streaming = try ImporterRun.importing(data, with: StreamingImporter { TAPParser(startedAt: $0) })
-        #expect(streaming.records == tap.records)
-        #expect(streaming.warnings.isEmpty)
-    }
 }
