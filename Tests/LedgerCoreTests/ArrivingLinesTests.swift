@@ -6,14 +6,24 @@ import Testing
     /// A pipe whose reading end an `ArrivingLines` reads.
     struct Feed {
         let pipe = Pipe()
+        let clock = ReadClock()
         let lines: ArrivingLines
 
         init() {
-            lines = ArrivingLines(descriptor: pipe.fileHandleForReading.fileDescriptor)
+            lines = ArrivingLines(
+                descriptor: pipe.fileHandleForReading.fileDescriptor, clock: { [clock] in clock.read() })
         }
 
         func write(_ text: String) {
             pipe.fileHandleForWriting.write(Data(text.utf8))
+        }
+
+        /// Writes `text` and waits until the reading thread has read it, so the next write is
+        /// another read.
+        func writeAndWaitForTheRead(_ text: String) {
+            let before = clock.reads
+            write(text)
+            clock.waitForReads(before + 1)
         }
 
         func close() throws {
@@ -29,28 +39,25 @@ import Testing
 
     @Test func linesCutAcrossWritesAreWholeAndTheLastNeedsNoLineBreak() throws {
         let feed = Feed()
-        for piece in ["first li", "ne\r", "\nsecond\n\nthi", "rd"] {
-            feed.write(piece)
-            Thread.sleep(forTimeInterval: 0.01)
-        }
+        for piece in ["first li", "ne\r", "\nsecond\n\nthi", "rd"] { feed.writeAndWaitForTheRead(piece) }
         try feed.close()
+        #expect(feed.clock.reads == 4, "each piece a read of its own")
         #expect(feed.all() == ["first line", "second", "", "third"])
     }
 
     /// What the taker does between lines (storing them) does not move when a line arrived.
     @Test func eachLineKeepsItsArrivalHoweverLateItIsTaken() throws {
         let feed = Feed()
-        feed.write("one\n")
-        Thread.sleep(forTimeInterval: 0.5)
-        feed.write("two\n")
+        feed.clock.now = 100
+        feed.writeAndWaitForTheRead("one\n")
+        feed.clock.now = 100.5
+        feed.writeAndWaitForTheRead("two\n")
         try feed.close()
-        Thread.sleep(forTimeInterval: 0.5)
-        let taken = Date().timeIntervalSince1970
+        feed.clock.now = 200
         let one = try #require(feed.lines.next())
         let two = try #require(feed.lines.next())
         #expect(feed.lines.next() == nil)
-        #expect(two.at - one.at >= 0.25, "half a second apart, however busy the machine")
-        #expect(two.at < taken - 0.25, "stamped when read, not when taken")
+        #expect(one.at == 100 && two.at == 100.5, "stamped when read, not when taken")
     }
 
     @Test func aWriterFarAheadIsHeldBackAndLosesNothing() throws {
@@ -80,5 +87,36 @@ import Testing
         let feed = Feed()
         try feed.close()
         #expect(feed.lines.next() == nil)
+    }
+}
+
+/// The clock an ``ArrivingLines`` stamps its reads with: set by the test, counting the reads.
+final class ReadClock: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var time = 0.0
+    private var count = 0
+
+    var now: Double {
+        get { condition.withLock { time } }
+        set { condition.withLock { time = newValue } }
+    }
+
+    var reads: Int { condition.withLock { count } }
+
+    /// The reading thread's call: one per read.
+    func read() -> Double {
+        condition.withLock {
+            count += 1
+            condition.broadcast()
+            return time
+        }
+    }
+
+    /// Waits until `count` reads have been stamped (at most a minute, in case of a bug).
+    func waitForReads(_ count: Int) {
+        let deadline = Date().addingTimeInterval(60)
+        condition.withLock {
+            while self.count < count, condition.wait(until: deadline) {}
+        }
     }
 }

@@ -34,9 +34,9 @@ struct BaconKnockAndQuietTests {
 
     @Test func knockHasNoSummarySoTheEndOfTheOutputEndsTheRun() async throws {
         let parse = try BaconSpecs.parse(try await BaconSpecs.run(["-k"]).stdout)
-        #expect(parse.runEnds.map(\.outcome) == ["failed"])
+        #expect(parse.runEnds.map(\.outcome) == [.failed])
         let passing = try BaconSpecs.parse("ok - adds\nnot ok - checks nothing: MISSING\n")
-        #expect(passing.runEnds.map(\.outcome) == ["passed"], "an empty spec does not fail the run")
+        #expect(passing.runEnds.map(\.outcome) == [.passed], "an empty spec does not fail the run")
     }
 
     @Test func quietOutputRecordsTheRunWithoutItsTests() async throws {
@@ -47,7 +47,7 @@ struct BaconKnockAndQuietTests {
         #expect(parse.parser.summary == BaconSummary(specifications: 16, requirements: 15, failures: 1, errors: 1))
         #expect(parse.parser.style == .testUnit)
         let end = try #require(parse.runEnds.first)
-        #expect(end.outcome == "failed")
+        #expect(end.outcome == .failed)
         #expect(end.at > 1_000.2 && end.at < 1_010, "the run lasts what `Finished in` says")
         #expect(parse.parser.notes.count == 1)
         #expect(parse.parser.notes.first?.contains("16 tests counted, none recorded") == true)
@@ -67,7 +67,7 @@ struct BaconKnockAndQuietTests {
             """
         let parse = try BaconSpecs.parse(text, startedAt: 10)
         #expect(parse.parser.summary == BaconSummary(specifications: 2, requirements: 2, failures: 1, errors: 0))
-        #expect(parse.runEnds.map(\.outcome) == ["failed"])
+        #expect(parse.runEnds.map(\.outcome) == [.failed])
         #expect(parse.runEnds.first?.at == 10.1)
         #expect(parse.starts.isEmpty)
     }

@@ -33,7 +33,7 @@ struct BaconSpecDoxTests {
         #expect(parse.ends.count == summary.specifications)
         #expect(parse.ends.filter { $0.outcome == .failed }.count == summary.failures)
         #expect(parse.ends.filter { $0.outcome == .error }.count == summary.errors)
-        #expect(parse.runEnds.map(\.outcome) == ["failed"])
+        #expect(parse.runEnds.map(\.outcome) == [.failed])
         #expect(parse.parser.style == .specDox)
         #expect(parse.parser.notes.isEmpty)
     }
@@ -145,7 +145,7 @@ struct BaconSpecDoxTests {
         #expect(parse.issue(of: "Login screen/checks nothing")?.kind == .missing)
         #expect(parse.issue(of: "Login screen/has [brackets] in its name")?.message == "expected [1, 2]")
         #expect(parse.issue(of: "Login screen/times out")?.message == "timeout exceeded: Login screen - times out")
-        #expect(parse.runEnds.map(\.outcome) == ["failed"])
+        #expect(parse.runEnds.map(\.outcome) == [.failed])
         #expect(parse.parser.notes.isEmpty)
     }
 

@@ -69,7 +69,7 @@ struct JUnitFixtureTests {
                     message: "failed", kind: .assertion)
             ])
         #expect(JUnitHarness.close(run.runEnd?.at, Self.start + 0.22047725))
-        #expect(run.runEnd?.outcome == "failed")
+        #expect(run.runEnd?.outcome == .failed)
     }
 
     @Test func pytestReportGivesOutcomesIssuesAndTheSuiteTimestamp() throws {
@@ -106,7 +106,7 @@ struct JUnitFixtureTests {
         #expect(error.map(\.line) == [32])
         #expect(run.issues.count == 2)
         #expect(JUnitHarness.close(run.runEnd?.at, begin + 0.007))
-        #expect(run.runEnd?.outcome == "failed")
+        #expect(run.runEnd?.outcome == .failed)
     }
 
     @Test func legacyTrainerReportTakesConfigurationAndZeroBasedXcodeLocations() throws {
@@ -132,6 +132,6 @@ struct JUnitFixtureTests {
         #expect(josh2.file == "/Users/josh/Projects/fastlane/test-ios/TestThisDude/TestThisDude.swift")
         #expect(josh2.line == 36)
         #expect(run.issues.count == 2)
-        #expect(run.runEnd?.outcome == "failed")
+        #expect(run.runEnd?.outcome == .failed)
     }
 }

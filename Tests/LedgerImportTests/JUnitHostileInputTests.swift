@@ -193,8 +193,9 @@ struct JUnitHostileInputTests {
     /// Runs only the parse, skipping the prolog check.
     static func parseWithoutPrologCheck(_ xml: String) throws -> [LedgerRecord] {
         let context = JUnitHarness.context()
-        let handler = JUnitDocumentHandler(sink: CollectingSink(), context: context, source: "junit")
-        try JUnitXMLPass.run(.data(Data(xml.utf8)), sourceName: context.sourceName, handler: handler)
-        return try #require(handler.sink as? CollectingSink).records
+        let document = JUnitDocument(sink: CollectingSink(), context: context, source: "junit")
+        let reader = JUnitXMLReader(document: document, sourceName: context.sourceName)
+        try reader.read(.data(Data(xml.utf8)))
+        return try #require(reader.document.sink as? CollectingSink).records
     }
 }

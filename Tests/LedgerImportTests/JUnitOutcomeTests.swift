@@ -19,7 +19,7 @@ struct JUnitOutcomeTests {
                     message: "flaky on CI")
             ])
         #expect(run.issues.isEmpty)
-        #expect(run.runEnd?.outcome == "passed")
+        #expect(run.runEnd?.outcome == .passed)
     }
 
     @Test func skipReasonFallsBackToTheFirstLineOfTheSkippedText() throws {
@@ -42,7 +42,7 @@ struct JUnitOutcomeTests {
         #expect(run.outcomes("A/b") == [.error])
         #expect(run.issues("A/b").map(\.kind) == [.error])
         #expect(run.issues("A/b").map(\.message) == ["boom"])
-        #expect(run.runEnd?.outcome == "failed")
+        #expect(run.runEnd?.outcome == .failed)
     }
 
     @Test func failureWinsOverErrorAndSkipped() throws {
@@ -123,7 +123,7 @@ struct JUnitOutcomeTests {
         #expect(run.ends.map(\.attempt) == [1, 1, 2])
         #expect(run.outcomes("A/b") == [.failed, .passed])
         #expect(run.start("A/b", attempt: 2)?.at == JUnitHarness.fallbackStart + 2)
-        #expect(run.runEnd == LedgerEvent.RunEnd(at: JUnitHarness.fallbackStart + 4, outcome: "passed"))
+        #expect(run.runEnd == LedgerEvent.RunEnd(at: JUnitHarness.fallbackStart + 4, outcome: .passed))
     }
 
     @Test func testcasePropertiesGiveTagsInOrder() throws {
@@ -138,6 +138,6 @@ struct JUnitOutcomeTests {
             #"<testsuites tests="5" failures="2"><testsuite name="empty" tests="5"/></testsuites>"#)
         #expect(run.types == ["run.start", "run.end"])
         #expect(run.runStart?.at == JUnitHarness.fallbackStart)
-        #expect(run.runEnd == LedgerEvent.RunEnd(at: JUnitHarness.fallbackStart, outcome: "passed"))
+        #expect(run.runEnd == LedgerEvent.RunEnd(at: JUnitHarness.fallbackStart, outcome: .passed))
     }
 }

@@ -61,7 +61,7 @@ struct JUnitPytestRunTests {
         #expect(run.issues.count == 1)
         let started = try #require(run.runStart?.at)
         #expect(abs(started - Date().timeIntervalSince1970) < 600, "run.start comes from pytest's timestamp")
-        #expect(run.runEnd?.outcome == "failed")
+        #expect(run.runEnd?.outcome == .failed)
 
         if family == "xunit1" {
             #expect(run.starts.allSatisfy { $0.file == "test_sample.py" })

@@ -40,7 +40,7 @@ struct JUnitRetryFixtureTests {
                 $0.suite == "org.acme.FlakyTest" && $0.name == "testFlaky"
             })
         #expect(run.outcomes("org.acme.FlakyTest/testStable") == [.passed])
-        #expect(run.runEnd?.outcome == "passed")
+        #expect(run.runEnd?.outcome == .passed)
     }
 
     @Test func surefireRerunFailuresFollowTheFirstFailureAsMoreFailedAttempts() throws {
@@ -60,7 +60,7 @@ struct JUnitRetryFixtureTests {
         #expect(run.end(test, attempt: 1)?.duration == 0.001)
         #expect(run.end(test, attempt: 2)?.duration == 0)
         #expect(run.start(test, attempt: 2)?.at == Self.start + 0.001)
-        #expect(run.runEnd == LedgerEvent.RunEnd(at: Self.start + 0.001, outcome: "failed"))
+        #expect(run.runEnd == LedgerEvent.RunEnd(at: Self.start + 0.001, outcome: .failed))
     }
 
     @Test func trainerRepetitionsBecomeAttemptsAndDeviceBecomesConfiguration() throws {

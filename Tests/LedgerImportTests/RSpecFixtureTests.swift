@@ -43,7 +43,7 @@ struct RSpecFixtureTests {
                 "/usr/local/bundle/ruby/3.3.0/gems/net-http-0.4.1/lib/net/http.rb:1603:in `initialize'\n") == true)
         #expect(run.issues.count == 1)
         // run.end: the start plus the summary's duration, longer than the examples' sum.
-        #expect(run.runEnd == LedgerEvent.RunEnd(at: Self.start + 0.19118387, outcome: "failed"))
+        #expect(run.runEnd == LedgerEvent.RunEnd(at: Self.start + 0.19118387, outcome: .failed))
         #expect(run.warnings.isEmpty)
         #expect(run.attemptsAreWellFormed && run.timesAreConsistent)
     }

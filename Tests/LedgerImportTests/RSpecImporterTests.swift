@@ -33,7 +33,7 @@ struct RSpecImporterTests {
         #expect(run.testIDs == ["spec/a_spec.rb:Calculator #add/adds", "spec/b_spec.rb:Outer inner deeper/nested"])
         #expect(run.starts.map(\.suite) == ["Calculator #add", "Outer inner deeper"])
         #expect(run.starts.map(\.file) == ["spec/a_spec.rb", "spec/b_spec.rb"])
-        #expect(run.runEnd == LedgerEvent.RunEnd(at: ImportedRun.start + 2, outcome: "passed"))
+        #expect(run.runEnd == LedgerEvent.RunEnd(at: ImportedRun.start + 2, outcome: .passed))
     }
 
     @Test func aPendingExampleIsSkippedWithItsPendingMessage() throws {
@@ -55,7 +55,7 @@ struct RSpecImporterTests {
         #expect(issue.kind == .error)
         #expect(issue.file == "lib/a.rb")
         #expect(issue.line == 3)
-        #expect(run.runEnd?.outcome == "failed")
+        #expect(run.runEnd?.outcome == .failed)
     }
 
     @Test func anExpectationFailureIsAnAssertion() throws {
@@ -84,7 +84,7 @@ struct RSpecImporterTests {
         let run = try Self.run(Self.report([Self.example("odd", full: "A odd", status: "exploded")]))
         #expect(run.outcomes("spec/a_spec.rb:A/odd") == [.error])
         #expect(run.issues.map(\.message) == ["unknown RSpec status 'exploded'"])
-        #expect(run.runEnd?.outcome == "failed")
+        #expect(run.runEnd?.outcome == .failed)
     }
 
     @Test func errorsOutsideExamplesFailTheRunAndAreWarnedAbout() throws {
@@ -92,7 +92,7 @@ struct RSpecImporterTests {
             #"{"version":"3.13.0","messages":["An error occurred while loading ./spec/x_spec.rb."],"examples":[],"summary":{"duration":0.1,"errors_outside_of_examples_count":1}}"#
         let run = try Self.run(json)
         #expect(run.types == ["run.start", "run.end"])
-        #expect(run.runEnd?.outcome == "failed")
+        #expect(run.runEnd?.outcome == .failed)
         #expect(
             run.warnings == ["input: 1 error(s) outside of examples: An error occurred while loading ./spec/x_spec.rb."]
         )
@@ -100,7 +100,7 @@ struct RSpecImporterTests {
 
     @Test func withoutASummaryTheRunEndsWithItsLastExample() throws {
         let run = try Self.run(#"{"version":"3.12.0","examples":["# + Self.example("a", full: "A a") + "]}")
-        #expect(run.runEnd == LedgerEvent.RunEnd(at: ImportedRun.start + 0.5, outcome: "passed"))
+        #expect(run.runEnd == LedgerEvent.RunEnd(at: ImportedRun.start + 0.5, outcome: .passed))
     }
 
     @Test func theRunCarriesTheMetadata() throws {

@@ -37,7 +37,7 @@ import Testing
                     at: Builder.epoch + 10.75, test: "SampleTests/passes()", attempt: 1,
                     outcome: .passed, duration: 0.25)
             ])
-        #expect(events.runEnds == [LedgerEvent.RunEnd(at: Builder.epoch + 11, outcome: "passed")])
+        #expect(events.runEnds == [LedgerEvent.RunEnd(at: Builder.epoch + 11, outcome: .passed)])
     }
 
     @Test(arguments: Builder.Dialect.allCases)
@@ -60,7 +60,7 @@ import Testing
                     outcome: .skipped,
                     duration: 0, message: "Test passes() skipped: \"Waiting for the new API\"")
             ])
-        #expect(events.runEnds.first?.outcome == "passed")
+        #expect(events.runEnds.first?.outcome == .passed)
     }
 
     /// Swift 6.3 sends `testCancelled` then `testEnded`; earlier experimental streams `_testCancelled`.

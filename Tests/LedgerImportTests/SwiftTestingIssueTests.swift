@@ -34,7 +34,7 @@ import Testing
                     file: Builder.file, line: 15, kind: .assertion)
             ])
         #expect(events.end(of: "SampleTests.Math/adds()")?.outcome == .failed)
-        #expect(events.runEnds.first?.outcome == "failed")
+        #expect(events.runEnds.first?.outcome == .failed)
     }
 
     @Test func caughtErrorIsAnIssueOfKindError() throws {

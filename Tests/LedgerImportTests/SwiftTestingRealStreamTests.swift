@@ -53,7 +53,7 @@ struct SwiftTestingRealStreamTests {
             ])
         #expect(events.starts.count == 8, "one test per function, none per argument or suite")
         #expect(events.runStarts.count == 1)
-        #expect(events.runEnds.map(\.outcome) == ["failed"])
+        #expect(events.runEnds.map(\.outcome) == [.failed])
 
         let slept = try #require(events.end(of: "SampleTests/sleepsFiftyMilliseconds()"))
         #expect(slept.duration >= 0.05)

@@ -62,7 +62,7 @@ import Testing
         let events = try SwiftTestingImport.events(stream.data)
         #expect(events.issues.isEmpty)
         #expect(events.ends.map(\.outcome) == [.passed])
-        #expect(events.runEnds.map(\.outcome) == ["failed"])
+        #expect(events.runEnds.map(\.outcome) == [.failed])
     }
 
     @Test func mergedRunsStartOnceAndEndOnlyWhenEveryRunEnded() throws {

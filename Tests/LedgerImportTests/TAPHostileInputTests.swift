@@ -17,14 +17,14 @@ struct TAPHostileInputTests {
             not ok 3 - th
             """)
         #expect(run.testIDs == ["suite", "second", "th"])
-        #expect(run.runEnd?.outcome == "failed")
+        #expect(run.runEnd?.outcome == .failed)
         #expect(run.warnings == ["input: line 5: no plan: the stream may have been cut short"])
     }
 
     @Test func aStreamCutShortInsideASubtestKeepsItsTests() throws {
         let run = try TAPSamples.run("TAP version 14\n1..1\n# Subtest: outer\n    ok 1 - inner\n    not ok 2 - cut")
         #expect(run.testIDs == ["outer/inner", "outer/cut"])
-        #expect(run.runEnd?.outcome == "failed")
+        #expect(run.runEnd?.outcome == .failed)
         #expect(
             run.warnings == [
                 "input: line 4: subtest 'outer' has no test point closing it",
@@ -49,7 +49,7 @@ struct TAPHostileInputTests {
         data.append(Data("\u{1B}[31mcolour\u{1B}[0m\nok 2 - b\n".utf8))
         let run = try ImportedRun.importing(data, with: TAPImporter())
         #expect(run.testIDs == ["a", "b"])
-        #expect(run.runEnd?.outcome == "passed")
+        #expect(run.runEnd?.outcome == .passed)
     }
 
     @Test func aLineLongerThanTheLimitIsAnErrorNamingIt() throws {
@@ -78,7 +78,7 @@ struct TAPHostileInputTests {
             run.warnings == [
                 "input: line 3: the YAML block has no `...` before the end of the stream; kept what was read"
             ])
-        #expect(run.runEnd?.outcome == "failed")
+        #expect(run.runEnd?.outcome == .failed)
     }
 
     @Test func namesThatLookLikeJSONSQLOrPathsStayLiteral() throws {
@@ -103,6 +103,6 @@ struct TAPHostileInputTests {
         let run = try TAPSamples.run(text)
         #expect(run.starts.count == count)
         #expect(Set(run.starts.map(\.test)).count == count)
-        #expect(run.runEnd?.outcome == "passed")
+        #expect(run.runEnd?.outcome == .passed)
     }
 }

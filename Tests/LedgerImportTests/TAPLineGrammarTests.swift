@@ -32,7 +32,7 @@ struct TAPLineGrammarTests {
         #expect(run.outcomes("-5 keeps its minus") == [.failed])
         #expect(run.issues("-5 keeps its minus").map(\.message) == ["not ok 5 - -5 keeps its minus"])
         #expect(run.warnings == ["input: line 12: planned 10 tests and ran 9"])
-        #expect(run.runEnd?.outcome == "failed")
+        #expect(run.runEnd?.outcome == .failed)
     }
 
     @Test(
@@ -52,7 +52,7 @@ struct TAPLineGrammarTests {
         #expect(run.outcomes("a") == [outcome])
         #expect(run.end("a")?.message == message)
         #expect(run.issues.isEmpty)
-        #expect(run.runEnd?.outcome == "passed")
+        #expect(run.runEnd?.outcome == .passed)
     }
 
     @Test func anUnknownDirectiveStaysInTheDescription() throws {
@@ -92,7 +92,7 @@ struct TAPLineGrammarTests {
         let run = try TAPSamples.run("\(line)\n1..1\nok 1 - a\n")
         #expect(run.testIDs == ["a"])
         #expect(run.warnings.isEmpty)
-        #expect(run.runEnd?.outcome == "passed")
+        #expect(run.runEnd?.outcome == .passed)
     }
 
     @Test func anUnknownVersionIsReadAsTAP14WithANote() throws {
@@ -107,14 +107,14 @@ struct TAPLineGrammarTests {
         for run in [before, after] {
             #expect(run.testIDs == ["a", "b"])
             #expect(run.warnings.isEmpty)
-            #expect(run.runEnd?.outcome == "passed")
+            #expect(run.runEnd?.outcome == .passed)
         }
     }
 
     @Test func aSkipAllPlanRecordsNoTestAndPassesWithItsReason() throws {
         let run = try TAPSamples.run("1..0 # Skipped: WWW::Mechanize not installed\n")
         #expect(run.types == ["run.start", "run.end"])
-        #expect(run.runEnd == LedgerEvent.RunEnd(at: ImportedRun.start, outcome: "passed"))
+        #expect(run.runEnd == LedgerEvent.RunEnd(at: ImportedRun.start, outcome: .passed))
         #expect(
             run.warnings == ["input: line 1: the plan 1..0 skips every test: Skipped: WWW::Mechanize not installed"])
     }
@@ -122,13 +122,13 @@ struct TAPLineGrammarTests {
     @Test func anUnmetPlanFailsTheRunWithANote() throws {
         let run = try TAPSamples.run("1..3\nok 1 - a\nok 2 - b\n")
         #expect(run.ends.map(\.outcome) == [.passed, .passed])
-        #expect(run.runEnd?.outcome == "failed")
+        #expect(run.runEnd?.outcome == .failed)
         #expect(run.warnings == ["input: line 3: planned 3 tests and ran 2"])
     }
 
     @Test func aTestNumberOutsideThePlanFailsTheRun() throws {
         let run = try TAPSamples.run("1..2\nok 1 - a\nok 7 - b\n")
-        #expect(run.runEnd?.outcome == "failed")
+        #expect(run.runEnd?.outcome == .failed)
         #expect(run.warnings == ["input: line 3: test number 7 is outside the plan 1..2"])
     }
 
@@ -146,7 +146,7 @@ struct TAPLineGrammarTests {
             """)
         #expect(run.testIDs == ["a"])
         #expect(run.warnings.isEmpty)
-        #expect(run.runEnd?.outcome == "passed")
+        #expect(run.runEnd?.outcome == .passed)
     }
 
     @Test func testsWithTheSameNameGetNumberedIDs() throws {

@@ -54,7 +54,7 @@ struct TAPRealProducerTests {
         #expect(nested.line == 11)
         #expect(run.start("outer / deeper/inner fail")?.suite == "outer / deeper")
         #expect(run.issues.count == 2)
-        #expect(run.runEnd?.outcome == "failed")
+        #expect(run.runEnd?.outcome == .failed)
         #expect(run.warnings.isEmpty)
         #expect(run.attemptsAreWellFormed && run.timesAreConsistent)
     }
@@ -103,7 +103,7 @@ struct TAPRealProducerTests {
         #expect(plain.message == "boom at plain.t:3")
         #expect(plain.file == "plain.t")
         #expect(plain.line == 3)
-        #expect(run.runEnd?.outcome == "failed")
+        #expect(run.runEnd?.outcome == .failed)
         #expect(run.warnings.isEmpty, "prove's own summary lines are not TAP and are ignored")
     }
 
@@ -115,7 +115,7 @@ struct TAPRealProducerTests {
         let output = try await Self.run(try #require(Self.perl), [script.path], in: directory.url)
         let run = try ImportedRun.importing(output, with: TAPImporter())
         #expect(run.finalOutcomes == ["plain one": .passed, "plain two": .failed])
-        #expect(run.runEnd?.outcome == "failed")
+        #expect(run.runEnd?.outcome == .failed)
     }
 
     /// The executable called `name` on the `PATH`, or `nil`.

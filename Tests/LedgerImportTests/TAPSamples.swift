@@ -33,7 +33,7 @@ enum TAPSamples {
             case .testStart(let start): "start \(start.test)"
             case .issue(let issue): "issue \(issue.test)"
             case .testEnd(let end): "end \(end.test) \(end.outcome.rawValue)"
-            case .runEnd(let end): "run.end \(end.outcome ?? "-")"
+            case .runEnd(let end): "run.end \(end.outcome?.rawValue ?? "-")"
             default: event.type
             }
         }

@@ -25,7 +25,7 @@ struct TAPSubtestTests {
         #expect(run.start("outer / inner/deep")?.suite == "outer / inner")
         #expect(run.start("outer / inner/deep")?.name == "deep")
         #expect(run.warnings.isEmpty)
-        #expect(run.runEnd?.outcome == "passed")
+        #expect(run.runEnd?.outcome == .passed)
     }
 
     @Test func aSubtestAnnouncedAtTheChildsIndentationNamesItsTests() throws {
@@ -80,7 +80,7 @@ struct TAPSubtestTests {
             1..2
             """)
         #expect(run.testIDs == ["suite/inside", "empty"])
-        #expect(run.runEnd?.outcome == "passed")
+        #expect(run.runEnd?.outcome == .passed)
     }
 
     @Test func aFailingSubtestWhoseTestsAllPassedIsRecordedAsAFailedTest() throws {
@@ -110,7 +110,7 @@ struct TAPSubtestTests {
         // A subtest that failed because one of its tests did is only a suite.
         #expect(run.start("has a failure") == nil)
         #expect(run.warnings == ["input: line 2: subtest 'setup throws' planned 2 tests and ran 1"])
-        #expect(run.runEnd?.outcome == "failed")
+        #expect(run.runEnd?.outcome == .failed)
     }
 
     @Test func aSubtestNeverClosedIsNamedSubtestAndNoted() throws {
@@ -125,7 +125,7 @@ struct TAPSubtestTests {
                 "input: line 2: subtest 'subtest' has no test point closing it",
                 "input: line 2: no plan: the stream may have been cut short",
             ])
-        #expect(run.runEnd?.outcome == "failed")
+        #expect(run.runEnd?.outcome == .failed)
     }
 
     @Test func deeplyNestedSubtestsAreRead() throws {
@@ -140,6 +140,6 @@ struct TAPSubtestTests {
         let run = try TAPSamples.run(lines.joined(separator: "\n"))
         let path = (0..<depth).map { "s\($0)" }.joined(separator: " / ")
         #expect(run.testIDs == ["\(path)/bottom"])
-        #expect(run.runEnd?.outcome == "passed")
+        #expect(run.runEnd?.outcome == .passed)
     }
 }

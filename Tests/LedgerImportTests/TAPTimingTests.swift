@@ -18,7 +18,7 @@ struct TAPTimingTests {
         #expect(ends.map(\.duration) == [0.5, 1.5])
         #expect(ends.map(\.at) == [Self.start + 0.5, Self.start + 2])
         #expect(starts.map(\.at) == [Self.start, Self.start + 0.5])
-        #expect(all.last == .runEnd(LedgerEvent.RunEnd(at: Self.start + 3, outcome: "passed")))
+        #expect(all.last == .runEnd(LedgerEvent.RunEnd(at: Self.start + 3, outcome: .passed)))
         #expect(notes.isEmpty)
     }
 

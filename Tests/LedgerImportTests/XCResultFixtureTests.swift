@@ -93,7 +93,7 @@ struct XCResultFixtureTests {
 
         // No test of this run passed on retry after failing, so none is flaky in it.
         #expect(!run.testIDs.contains { run.outcomes($0).contains(.failed) && run.outcomes($0).last == .passed })
-        #expect(run.runEnd?.outcome == "failed")
+        #expect(run.runEnd?.outcome == .failed)
         #expect(ImportedRun.close(run.runEnd?.at, Self.start + 94.328799, within: 1e-6))
         #expect(run.warnings.isEmpty)
         #expect(run.attemptsAreWellFormed && run.timesAreConsistent)
@@ -121,7 +121,7 @@ struct XCResultFixtureTests {
         // Two arguments both shown as " ": one id, their repetitions numbered on (as the trainer JUnit import does).
         let alike = "\(Self.swiftTesting)/testName🏷️And📋ParamsUsingSome😱Unusual🤪Characters( )"
         #expect(run.ends.filter { $0.test == alike }.map(\.attempt) == [1, 2, 3, 4])
-        #expect(run.runEnd?.outcome == "failed")
+        #expect(run.runEnd?.outcome == .failed)
         #expect(ImportedRun.close(run.runEnd?.at, Self.start + 207.13414001464844, within: 1e-6))
         #expect(run.warnings.isEmpty)
         #expect(run.attemptsAreWellFormed && run.timesAreConsistent)

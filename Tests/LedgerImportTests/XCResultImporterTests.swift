@@ -42,7 +42,7 @@ struct XCResultImporterTests {
         #expect(run.issues(id, attempt: 1).map(\.line) == [42])
         #expect(run.issues(id, attempt: 2).isEmpty)
         #expect(run.start(id)?.suite == "AppTests.LoginTests")
-        #expect(run.runEnd == LedgerEvent.RunEnd(at: ImportedRun.start + 63.5, outcome: "passed"))
+        #expect(run.runEnd == LedgerEvent.RunEnd(at: ImportedRun.start + 63.5, outcome: .passed))
     }
 
     @Test func expectedFailuresAndUnknownResultsAreMapped() throws {
@@ -58,7 +58,7 @@ struct XCResultImporterTests {
         #expect(run.issues("AppTests.LoginTests/testKnown()").isEmpty)
         #expect(run.outcomes("AppTests.LoginTests/testOdd()") == [.error])
         #expect(run.issues("AppTests.LoginTests/testOdd()").map(\.message) == ["xcresulttool gave no result (unknown)"])
-        #expect(run.runEnd?.outcome == "failed")
+        #expect(run.runEnd?.outcome == .failed)
     }
 
     @Test func layerTagsWinAndAUITestBundleIsTheUILayerOtherwise() throws {

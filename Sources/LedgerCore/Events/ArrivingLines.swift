@@ -9,23 +9,25 @@ public final class ArrivingLines: @unchecked Sendable {
     /// How much the reading thread may read ahead of the lines taken: past it, the writer waits.
     public static let maximumBytesAhead = 4 << 20
 
-    // Shared with the reading thread, under `condition`.
-    private let condition = NSCondition()
-    private var chunks: [(data: Data, at: Double)] = []
-    private var bytesAhead = 0
-    private var ended = false
+    private typealias Chunk = (data: Data, at: Double)
 
-    // The taker's own.
+    private let chunks: BackgroundProducer<Chunk, Never>
     private var buffer = Data()
     private var start = 0
     /// When the last chunk came: every line break in `buffer` came with it.
     private var bufferAt = 0.0
 
     /// Starts reading `descriptor` (standard input unless named) until it ends.
-    public init(descriptor: Int32 = STDIN_FILENO) {
-        let thread = Thread { [self] in read(descriptor) }
-        thread.name = "testledger.lines"
-        thread.start()
+    /// - Parameters:
+    ///   - descriptor: the stream to read.
+    ///   - clock: the time a read is stamped with, in seconds since 1970; tests pass their own.
+    public init(
+        descriptor: Int32 = STDIN_FILENO,
+        clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
+    ) {
+        chunks = BackgroundProducer(
+            name: "testledger.lines", limit: Self.maximumBytesAhead, cost: { $0.data.count },
+            produce: { send in Self.read(descriptor, clock: clock, into: send) })
     }
 
     /// The next line, without its line break, or `nil` once the stream has ended. A last line
@@ -41,7 +43,7 @@ public final class ArrivingLines: @unchecked Sendable {
             }
             buffer.removeSubrange(buffer.startIndex..<start)
             start = buffer.startIndex
-            guard let chunk = take() else {
+            guard let chunk = chunks.next() else {
                 guard !buffer.isEmpty else { return nil }
                 let line = String(decoding: buffer, as: UTF8.self)
                 buffer.removeAll()
@@ -52,19 +54,8 @@ public final class ArrivingLines: @unchecked Sendable {
         }
     }
 
-    /// Waits for the next chunk the reading thread stamped; `nil` once the stream has ended.
-    private func take() -> (data: Data, at: Double)? {
-        condition.lock()
-        defer { condition.unlock() }
-        while chunks.isEmpty && !ended { condition.wait() }
-        guard !chunks.isEmpty else { return nil }
-        let chunk = chunks.removeFirst()
-        bytesAhead -= chunk.data.count
-        condition.broadcast()
-        return chunk
-    }
-
-    private func read(_ descriptor: Int32) {
+    /// Reads `descriptor` to its end, sending each read stamped with when it came.
+    private static func read(_ descriptor: Int32, clock: () -> Double, into send: (Chunk) -> Bool) {
         var bytes = [UInt8](repeating: 0, count: 64 << 10)
         while true {
             let count = bytes.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
@@ -75,18 +66,7 @@ public final class ArrivingLines: @unchecked Sendable {
                 _ = poll(&wanted, 1, -1)
                 continue
             }
-            let at = Date().timeIntervalSince1970
-            condition.lock()
-            while bytesAhead >= Self.maximumBytesAhead { condition.wait() }
-            if count > 0 {
-                chunks.append((Data(bytes[0..<count]), at))
-                bytesAhead += count
-            } else {
-                ended = true
-            }
-            condition.broadcast()
-            condition.unlock()
-            if count <= 0 { return }
+            guard count > 0, send((Data(bytes[0..<count]), clock())) else { return }
         }
     }
 }

@@ -47,6 +47,9 @@ public struct BaconOutputParser: StreamingParser, Sendable {
     /// A line longer than this (bytes) cannot be Bacon's and is skipped.
     public static let maximumLineLength = 1 << 20
 
+    /// What the output is called in errors.
+    public static var outputName: String { "Bacon's text output" }
+
     /// The run's `source`: `bacon`.
     public var source: String { "bacon" }
     /// The format seen so far; `nil` before anything was recognised.

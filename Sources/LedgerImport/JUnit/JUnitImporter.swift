@@ -20,6 +20,9 @@ public struct JUnitImporter: ResultImporter {
     /// The `source` of the runs it records.
     public static let source = "junit"
 
+    /// How many bytes are read ahead to check the prolog; JUnit reports' prologs are tiny.
+    private static let prologLimit = 64 * 1024
+
     /// Creates the importer; it has no options.
     public init() {}
 
@@ -29,14 +32,13 @@ public struct JUnitImporter: ResultImporter {
     public func importResults<Sink: EventSink>(
         from input: LineReader.Input, context: ImportContext, into sink: inout Sink
     ) throws {
-        try JUnitXMLPass.checkProlog(of: input, sourceName: context.sourceName)
-        let handler = JUnitDocumentHandler(
-            sink: sink, context: context, source: Self.source,
-            expectedTests: JUnitXMLPass.likelyTestcases(in: input))
-        // The handler holds the sink it was given, so the cast back cannot fail.
-        defer { if let updated = handler.sink as? Sink { sink = updated } }
-        try JUnitXMLPass.run(input, sourceName: context.sourceName, handler: handler)
-        try handler.end()
+        try Self.checkProlog(of: input, sourceName: context.sourceName)
+        let document = JUnitDocument(
+            sink: sink, context: context, source: Self.source, expectedTests: Self.likelyTestcases(in: input))
+        let reader = JUnitXMLReader(document: document, sourceName: context.sourceName)
+        // The document holds the sink it was given, so the cast back cannot fail.
+        defer { if let updated = reader.document.sink as? Sink { sink = updated } }
+        try reader.read(input)
     }
 
     /// Whether `prefix`, the first bytes of a file (4 KB is plenty), opens JUnit XML: after an
@@ -44,5 +46,52 @@ public struct JUnitImporter: ResultImporter {
     /// `<testsuites` or `<testsuite` element.
     public static func looksLikeJUnit(prefix: Data) -> Bool {
         JUnitProlog(scanning: prefix).opensJUnit
+    }
+
+    /// Checks what precedes the root element before `XMLParser` sees anything: refuses input
+    /// that is not JUnit and document type declarations that define entities or load a DTD.
+    /// - Throws: ``LedgerInputError`` naming the problem.
+    private static func checkProlog(of input: LineReader.Input, sourceName: String) throws {
+        let prefix = try Self.prefix(of: input, sourceName: sourceName)
+        let prolog = JUnitProlog(scanning: prefix)
+        if prolog.hasRiskyDoctype {
+            throw JUnitInputErrors.riskyDoctype(sourceName, line: prolog.doctypeLine)
+        }
+        if let root = prolog.rootElement, !prolog.opensJUnit {
+            throw JUnitInputErrors.notJUnit(sourceName, root: root, line: prolog.rootLine)
+        }
+        if prolog.rootElement == nil, prefix.count >= prologLimit {
+            throw JUnitInputErrors.longProlog(sourceName, limit: prologLimit)
+        }
+    }
+
+    private static func prefix(of input: LineReader.Input, sourceName: String) throws -> Data {
+        switch input {
+        case .data(let data):
+            return data.prefix(prologLimit)
+        case .file(let url):
+            do {
+                let handle = try FileHandle(forReadingFrom: url)
+                defer { try? handle.close() }
+                return try handle.read(upToCount: prologLimit) ?? Data()
+            } catch {
+                throw JUnitInputErrors.unreadable(sourceName, error.localizedDescription)
+            }
+        }
+    }
+
+    /// A guess at how many testcases `input` holds, for sizing tables up front: one per 64
+    /// bytes (a bare `<testcase classname="A" name="b" time="0.1"/>` line is about that),
+    /// at most 32,768 so that a huge report of few tests costs little; 0 when the size is
+    /// unknown.
+    private static func likelyTestcases(in input: LineReader.Input) -> Int {
+        let bytes: Int
+        switch input {
+        case .data(let data):
+            bytes = data.count
+        case .file(let url):
+            bytes = (try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0
+        }
+        return min(bytes / 64, 32_768)
     }
 }

@@ -5,29 +5,56 @@ import LedgerCore
     import FoundationXML
 #endif
 
-/// The `XMLParser` delegate: checks the root element, tells the elements apart, collects the
-/// text of those the handler asks for, hands both to a ``JUnitElementHandler``, and stops at
-/// the first problem.
+/// One streaming pass of `XMLParser` over a JUnit document, with external entities never
+/// resolved: as its delegate, checks the root element, tells the elements apart, collects the
+/// text of those the ``JUnitDocument`` asks for, hands both to it, and stops at the first
+/// problem.
 ///
 /// libxml2 (behind `XMLParser` on Linux) reports an error and then carries on parsing, and a
 /// truncated document can even make `parse()` return `true`; so the first reported error is
 /// kept here and parsing is aborted at once.
 final class JUnitXMLReader: NSObject, XMLParserDelegate {
-    private let handler: any JUnitElementHandler
+    /// The document read so far; its sink holds every event sent.
+    private(set) var document: JUnitDocument
     private let sourceName: String
     /// Per open element, outermost first: the text being collected, `nil` when it is ignored.
     private var buffers: [JUnitTextBuffer?] = []
     /// Whether the innermost open element's text is collected, so that the text between
     /// elements, nearly all of it indentation, is dropped without touching `buffers`.
     private var collecting = false
-    /// The first problem: a ``LedgerInputError`` or an error the handler threw.
-    private(set) var failure: (any Error)?
+    /// The first problem: a ``LedgerInputError`` or an error the sink threw.
+    private var failure: (any Error)?
     /// Whether the root element was seen.
-    private(set) var sawRoot = false
+    private var sawRoot = false
 
-    init(handler: any JUnitElementHandler, sourceName: String) {
-        self.handler = handler
+    init(document: JUnitDocument, sourceName: String) {
+        self.document = document
         self.sourceName = sourceName
+    }
+
+    /// Reads `input` from start to end, streaming, then ends the document.
+    /// - Throws: ``LedgerInputError`` for input that is not well-formed JUnit XML; whatever
+    ///   the sink throws.
+    func read(_ input: LineReader.Input) throws {
+        let stream: InputStream?
+        switch input {
+        case .data(let data): stream = InputStream(data: data)
+        case .file(let url): stream = InputStream(url: url)
+        }
+        guard let stream else {
+            throw JUnitInputErrors.unreadable(sourceName, "cannot open a stream on it")
+        }
+        let parser = XMLParser(stream: stream)
+        parser.shouldResolveExternalEntities = false
+        parser.shouldProcessNamespaces = false
+        parser.delegate = self
+        _ = parser.parse()
+        if let failure { throw failure }
+        if let error = parser.parserError {
+            throw JUnitInputErrors.unreadable(sourceName, error.localizedDescription)
+        }
+        if !sawRoot { throw JUnitInputErrors.empty(sourceName) }
+        try document.end()
     }
 
     func parser(
@@ -44,7 +71,7 @@ final class JUnitXMLReader: NSObject, XMLParserDelegate {
             }
         }
         do {
-            let keep = try handler.didStart(element, attributes: attributeDict)
+            let keep = try document.didStart(element, attributes: attributeDict)
             buffers.append(keep.map(JUnitTextBuffer.init(keep:)))
             collecting = keep != nil
         } catch {
@@ -59,7 +86,7 @@ final class JUnitXMLReader: NSObject, XMLParserDelegate {
         guard failure == nil, let buffer = buffers.popLast() else { return }
         collecting = buffers.last.map { $0 != nil } ?? false
         do {
-            try handler.didEnd(text: buffer?.result ?? "")
+            try document.didEnd(text: buffer?.result ?? "")
         } catch {
             stop(parser, error)
         }

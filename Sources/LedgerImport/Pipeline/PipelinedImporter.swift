@@ -13,29 +13,20 @@ public struct PipelinedImporter<Base: ResultImporter>: ResultImporter {
     public func importResults(
         from input: LineReader.Input, context: ImportContext, into sink: inout some EventSink
     ) throws {
-        let queue = BoundedQueue<Result<ChannelSink.Batch?, any Error>>(depth: 4)
-        defer { queue.cancel() }
-        let thread = Thread { [base] in
-            var channel = ChannelSink(queue: queue)
-            do {
-                try base.importResults(from: input, context: context, into: &channel)
-                guard channel.flush() else { return }
-                _ = queue.push(.success(nil))
-            } catch {
-                guard channel.flush() else { return }
-                _ = queue.push(.failure(error))
-            }
+        let batches = BackgroundProducer<ChannelSink.Batch, any Error>(limit: 4) { [base] send in
+            var channel = ChannelSink(send: send)
+            defer { _ = channel.flush() }
+            try base.importResults(from: input, context: context, into: &channel)
         }
-        thread.stackSize = 1 << 22
-        thread.start()
-        while let batch = try queue.pop().get() {
+        defer { batches.cancel() }
+        while let batch = try batches.next() {
             batch.warnings.forEach { sink.warn($0) }
             for record in batch.records { try sink.consume(record) }
         }
     }
 }
 
-/// The producing side of a ``PipelinedImporter``: collects events into batches and queues them.
+/// The producing side of a ``PipelinedImporter``: collects events into batches and sends them.
 struct ChannelSink: EventSink {
     struct Batch {
         var records: [LedgerRecord] = []
@@ -45,11 +36,11 @@ struct ChannelSink: EventSink {
     /// Thrown into the importer once the consumer has gone, to stop it.
     struct Cancelled: Error {}
 
-    let queue: BoundedQueue<Result<Batch?, any Error>>
+    private let send: (Batch) -> Bool
     private var batch = Batch()
 
-    init(queue: BoundedQueue<Result<Batch?, any Error>>) {
-        self.queue = queue
+    init(send: @escaping (Batch) -> Bool) {
+        self.send = send
     }
 
     mutating func consume(_ record: LedgerRecord) throws {
@@ -61,9 +52,9 @@ struct ChannelSink: EventSink {
         batch.warnings.append(message)
     }
 
-    /// Queues what was collected; `false` once the consumer has gone.
+    /// Sends what was collected; `false` once the consumer has gone.
     mutating func flush() -> Bool {
         defer { batch = Batch() }
-        return queue.push(.success(batch))
+        return send(batch)
     }
 }

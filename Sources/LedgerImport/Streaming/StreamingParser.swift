@@ -5,11 +5,22 @@ import LedgerCore
 /// means as Ledger events (`test.start`, `issue`, `test.end`, …; never `run.start`).
 ///
 /// The same parser serves `testledger format`, which feeds lines with the time they arrived,
-/// and `testledger ingest`, which feeds a file's lines without times: then a test's duration is
-/// what the output says (TAP's `duration_ms`) or 0, and its start follows the one before it.
+/// and `testledger ingest` (through ``StreamingImporter``), which feeds a file's lines without
+/// times: then a test's duration is what the output says (TAP's `duration_ms`) or 0, and its
+/// start follows the one before it.
 public protocol StreamingParser {
+    /// What the output is called in errors, e.g. `TAP text output`.
+    static var outputName: String { get }
+
     /// The run's `source`, e.g. `tap` or `bacon`.
     var source: String { get }
+
+    /// What was odd about the output so far, each naming its line; the run's data is in the
+    /// events.
+    var notes: [String] { get }
+
+    /// Creates a parser for a run that started at `startedAt` (seconds since 1970).
+    init(startedAt: Double)
 
     /// Reads one line, without its line break.
     /// - Parameters:
@@ -23,47 +34,4 @@ public protocol StreamingParser {
     /// was seen, no bail-out) ends with `run.end`; one that was cut short does not, so it shows
     /// as interrupted.
     mutating func finish(at: Double?) throws -> [LedgerEvent]
-}
-
-/// Imports a file through a ``StreamingParser``.
-public struct StreamingImporter<Parser: StreamingParser & Sendable>: ResultImporter {
-    private let makeParser: @Sendable (_ startedAt: Double) -> Parser
-
-    /// - Parameter makeParser: makes a parser for a run that started at the given time.
-    public init(_ makeParser: @escaping @Sendable (_ startedAt: Double) -> Parser) {
-        self.makeParser = makeParser
-    }
-
-    public func importResults(
-        from input: LineReader.Input, context: ImportContext, into sink: inout some EventSink
-    ) throws {
-        var parser = makeParser(context.fallbackStart)
-        let run = context.runID
-        try sink.consume(
-            LedgerRecord(
-                run: run, event: .runStart(context.metadata.runStart(at: context.fallbackStart, source: parser.source)))
-        )
-        var lines = LineReader(input).makeIterator()
-        while let line = lines.next() {
-            let text = String(decoding: line, as: UTF8.self)
-            do {
-                for event in try parser.consume(Substring(text), at: nil) {
-                    try sink.consume(LedgerRecord(run: run, event: event))
-                }
-            } catch var error as LedgerInputError {
-                error.source = context.sourceName
-                error.line = error.line ?? lines.lineNumber
-                throw error
-            }
-        }
-        if let failure = lines.failure {
-            throw LedgerInputError(
-                source: context.sourceName, line: failure.line,
-                problem: "line is longer than the \(LineReader.defaultMaximumLineLength >> 20) MiB limit",
-                fix: "check that this is a runner's text output")
-        }
-        for event in try parser.finish(at: nil) {
-            try sink.consume(LedgerRecord(run: run, event: event))
-        }
-    }
 }

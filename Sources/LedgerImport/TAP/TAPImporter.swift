@@ -1,74 +1,32 @@
 import Foundation
-import LedgerCore
 
 /// Imports a TAP file (TAP 12, 13 or 14: node:test, node-tap, Test::More and `prove -v`, Bacon's
-/// `-p`, …) through ``TAPParser``, and passes the parser's ``TAPParser/notes`` (a missing plan,
-/// a bail-out, an unclosed YAML block) to the sink as warnings, each naming the input.
-///
-/// `StreamingImporter { TAPParser(startedAt: $0) }` imports the same events without the warnings.
-public struct TAPImporter: ResultImporter {
-    /// The `source` of the runs it records.
-    public static let source = "tap"
+/// `-p`, …) through ``TAPParser``; a missing plan, a bail-out or an unclosed YAML block become
+/// warnings naming the input.
+public typealias TAPImporter = StreamingImporter<TAPParser>
 
-    /// The longest line accepted, in bytes; a longer one is an error.
-    public var maximumLineLength: Int
-
-    /// Creates the importer.
-    /// - Parameter maximumLineLength: the longest line accepted, in bytes.
-    public init(maximumLineLength: Int = LineReader.defaultMaximumLineLength) {
-        self.maximumLineLength = maximumLineLength
-    }
-
-    /// Reads the TAP `input` and emits its run into `sink`; the run starts at the context's
-    /// `fallbackStart`, TAP having no times of its own.
-    /// - Throws: ``LedgerInputError`` for a line longer than the limit or an input without any
-    ///   TAP; whatever `sink` throws.
-    public func importResults(
-        from input: LineReader.Input, context: ImportContext, into sink: inout some EventSink
-    ) throws {
-        var parser = TAPParser(startedAt: context.fallbackStart)
-        let run = context.runID
-        let start = context.metadata.runStart(at: context.fallbackStart, source: parser.source)
-        try sink.consume(LedgerRecord(run: run, event: .runStart(start)))
-        var warned = 0
-        var lines = LineReader(input, maximumLineLength: maximumLineLength).makeIterator()
-        while let line = lines.next() {
-            do {
-                for event in try parser.consume(Substring(String(decoding: line, as: UTF8.self)), at: nil) {
-                    try sink.consume(LedgerRecord(run: run, event: event))
-                }
-            } catch var error as LedgerInputError {
-                error.source = context.sourceName
-                error.line = error.line ?? lines.lineNumber
-                throw error
+extension TAPImporter {
+    /// Whether `prefix`, the first bytes of a file (4 KB is plenty), looks like TAP: after an
+    /// optional byte order mark, blank lines, `#` comments and a `prove -v` file header, the
+    /// first line is `TAP version N` (any case), a plan `1..N`, a test point `ok 1`/`not ok 1`
+    /// (numbered, or followed by ` - `, or alone) or `Bail out!`.
+    public static func looksLikeTAP(prefix: Data) -> Bool {
+        var bytes = prefix
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        let lines = String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline).prefix(20)
+        for line in lines {
+            let content = TAPText.trimmed(Substring(line))
+            switch TAPLine(content, atTop: TAPText.indentation(of: Substring(line)) == 0) {
+            case .blank, .comment, .subtest, .proveHeader, .pragma:
+                continue
+            case .version, .plan, .bailOut:
+                return true
+            case .testPoint(let point):
+                return point.number != nil || content == "ok" || content == "not ok" || content.contains(" - ")
+            case .other:
+                return false
             }
-            warned = warn(parser.notes, from: warned, context: context, into: &sink)
         }
-        if let failure = lines.failure {
-            throw LedgerInputError(
-                source: context.sourceName, line: failure.line,
-                problem: "line is longer than the \(maximumLineLength >> 20) MiB limit",
-                fix: "check that this is TAP text output")
-        }
-        do {
-            let events = try parser.finish(at: nil)
-            _ = warn(parser.notes, from: warned, context: context, into: &sink)
-            for event in events {
-                try sink.consume(LedgerRecord(run: run, event: event))
-            }
-        } catch let error as LedgerInputError {
-            throw error.from(source: context.sourceName)
-        }
-    }
-
-    /// Sends the notes from index `start` on as warnings.
-    /// - Returns: how many notes have been sent.
-    private func warn(
-        _ notes: [String], from start: Int, context: ImportContext, into sink: inout some EventSink
-    ) -> Int {
-        for note in notes.dropFirst(start) {
-            sink.warn("\(context.sourceName): \(note)")
-        }
-        return notes.count
+        return false
     }
 }

@@ -28,6 +28,9 @@ import LedgerCore
 /// missing or not met; ``notes`` says why. Lines it does not know are ignored; an input with no
 /// TAP at all is an error.
 public struct TAPParser: StreamingParser, Sendable {
+    /// What the output is called in errors.
+    public static var outputName: String { "TAP text output" }
+
     /// The run's `source`: `tap`.
     public var source: String { "tap" }
 

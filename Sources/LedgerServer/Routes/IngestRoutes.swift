@@ -83,30 +83,20 @@ struct IngestRoutes {
 
     /// Stores one uploaded file; an imported file's run id comes from its content and project.
     static func ingest(
-        _ file: URL, format requested: InputFormat?, metadata: RunMetadata, live: Bool, into database: LedgerDatabase
+        _ file: URL, format: InputFormat?, metadata: RunMetadata, live: Bool, into database: LedgerDatabase
     ) throws -> IngestReceipt {
-        let handle = try FileHandle(forReadingFrom: file)
-        let prefix = try handle.read(upToCount: 64 << 10) ?? Data()
-        try handle.close()
-        guard let format = requested ?? InputFormat.detect(prefix: prefix) else {
-            throw LedgerInputError(
-                source: "request body", line: 1, problem: "not a format testledger reads",
-                fix: "pass ?format=" + InputFormat.allCases.map(\.rawValue).joined(separator: "|"))
-        }
-        let context = ImportContext(
-            runID: try ContentDigest.of(file: file).runID(project: metadata.project), sourceName: "request body",
-            metadata: metadata,
+        let prepared = try PreparedImport(
+            file: file, sourceName: "request body", format: format, formatOption: "?format=", metadata: metadata,
             fallbackStart: Date().timeIntervalSince1970)
-        let importer = format.importer
         let summary = try database.ingest(keepRunning: live) { sink in
             sink.onlyProject = metadata.project
             var projected = ProjectSink(base: sink, project: metadata.project)
             defer { sink = projected.base }
-            try importer.importResults(from: .file(file), context: context, into: &projected)
+            try prepared.run(into: &projected)
         }
         return IngestReceipt(
-            format: format.rawValue, runs: summary.runs, results: summary.results, alreadyStored: summary.alreadyStored,
-            crashed: summary.crashed, warnings: summary.warnings)
+            format: prepared.format.rawValue, runs: summary.runs, results: summary.results,
+            alreadyStored: summary.alreadyStored, crashed: summary.crashed, warnings: summary.warnings)
     }
 }
 

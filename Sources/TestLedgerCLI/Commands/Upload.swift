@@ -106,15 +106,15 @@ extension TestLedgerCommand {
 
         /// Checks and converts one input into batches in the spool.
         static func spool(
-            _ path: String, format requested: InputFormat?, metadata: RunMetadata, into spool: SpoolDirectory,
+            _ path: String, format: InputFormat?, metadata: RunMetadata, into spool: SpoolDirectory,
             batchBytes: Int
         ) throws -> [URL] {
             let file = try InputFile.open(path)
             defer { file.close() }
-            let (format, context) = try Ingestion.reading(file, format: requested, metadata: metadata)
+            let prepared = try file.prepared(format: format, metadata: metadata)
             var writer = try SpoolWriter(spool: spool, targetBytes: batchBytes)
             do {
-                try format.importer.importResults(from: .file(file.url), context: context, into: &writer)
+                try prepared.run(into: &writer)
             } catch {
                 writer.discard()
                 throw error

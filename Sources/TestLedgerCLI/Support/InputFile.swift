@@ -1,5 +1,6 @@
 import Foundation
 import LedgerCore
+import LedgerImport
 
 /// An input named on the command line, on disk: standard input is first copied to a temporary
 /// file (in chunks) so that it can be identified and read as a stream like any file.
@@ -37,11 +38,13 @@ struct InputFile {
         return InputFile(name: "-", url: url, digest: digest, modified: Date().timeIntervalSince1970, temporary: true)
     }
 
-    /// The first bytes, for format detection.
-    func prefix(_ count: Int = 64 << 10) throws -> Data {
-        let handle = try FileHandle(forReadingFrom: url)
-        defer { try? handle.close() }
-        return try handle.read(upToCount: count) ?? Data()
+    /// The file ready to import: its format (detected unless given) and its import context,
+    /// whose run id is the one given or derived from the content and the project.
+    /// - Throws: ``LedgerInputError`` for a file whose format is not detected.
+    func prepared(format: InputFormat?, metadata: RunMetadata, runID: String? = nil) throws -> PreparedImport {
+        try PreparedImport(
+            file: url, sourceName: name, format: format, metadata: metadata, runID: runID, digest: digest,
+            fallbackStart: modified)
     }
 
     /// Removes the temporary copy of standard input.

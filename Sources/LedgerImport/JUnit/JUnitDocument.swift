@@ -4,37 +4,11 @@ import LedgerCore
 /// Builds each `<testcase>` as its elements arrive and sends its events to the sink as soon as
 /// it closes: only the open testcase is ever held, whatever the document's size.
 ///
-/// The state is a struct inside the class so that each callback makes one access to it. The
-/// sink is held as an existential rather than as a generic parameter: the importer is called
-/// from other modules, where generic code would run unspecialised, looking up type metadata
-/// on every access; this way only the sink's `consume` is a dynamic call.
-final class JUnitDocumentHandler: JUnitElementHandler {
-    private var document: JUnitDocument
-
-    /// - Parameter expectedTests: how many distinct tests the document likely holds.
-    init(sink: any EventSink, context: ImportContext, source: String, expectedTests: Int = 0) {
-        document = JUnitDocument(
-            sink: sink, context: context, source: source, expectedTests: expectedTests)
-    }
-
-    /// The sink, with every event sent so far.
-    var sink: any EventSink { document.sink }
-
-    func didStart(_ element: JUnitElement?, attributes: [String: String]) throws
-        -> JUnitTextBuffer.Keep?
-    {
-        try document.didStart(element, attributes: attributes)
-    }
-
-    func didEnd(text: String) throws { try document.didEnd(text: text) }
-
-    /// Sends what is left once the document has ended: `run.start` if no test sent it, or
-    /// a second one with what was learnt since, then `run.end`.
-    func end() throws { try document.end() }
-}
-
-/// The state of ``JUnitDocumentHandler``.
+/// The sink is held as an existential rather than as a generic parameter: the importer is
+/// called from other modules, where generic code would run unspecialised, looking up type
+/// metadata on every access; this way only the sink's `consume` is a dynamic call.
 struct JUnitDocument {
+    /// The sink, with every event sent so far.
     private(set) var sink: any EventSink
     private let runID: String
     private var header: JUnitRunHeader
@@ -55,7 +29,8 @@ struct JUnitDocument {
     /// The suite property being read whose value is its text (Jenkins accepts that form).
     private var pendingProperty: String?
 
-    init(sink: any EventSink, context: ImportContext, source: String, expectedTests: Int) {
+    /// - Parameter expectedTests: how many distinct tests the document likely holds.
+    init(sink: any EventSink, context: ImportContext, source: String, expectedTests: Int = 0) {
         self.sink = sink
         self.runID = context.runID
         self.header = JUnitRunHeader(
@@ -63,6 +38,9 @@ struct JUnitDocument {
         self.emitter = JUnitEventEmitter(runID: context.runID, expectedTests: expectedTests)
     }
 
+    /// An element opened: `element` is what it is, or `nil` for one the import ignores.
+    /// - Returns: how much of the element's text to collect, or `nil` to ignore it.
+    /// - Throws: whatever the sink throws.
     mutating func didStart(_ element: JUnitElement?, attributes: [String: String]) throws
         -> JUnitTextBuffer.Keep?
     {
@@ -116,6 +94,9 @@ struct JUnitDocument {
         }
     }
 
+    /// The innermost open element closed; `text` is what was collected of its text (empty
+    /// when ignored).
+    /// - Throws: whatever the sink throws.
     mutating func didEnd(text: String) throws {
         guard let last = open.popLast(), let element = last else { return }
         if element == .property, let name = pendingProperty {
@@ -148,6 +129,8 @@ struct JUnitDocument {
         }
     }
 
+    /// Sends what is left once the document has ended: `run.start` if no test sent it, or
+    /// a second one with what was learnt since, then `run.end`.
     mutating func end() throws {
         if let start = header.last() { try send(start) }
         try send(emitter.end(notBefore: header.startedAt))
