@@ -74,16 +74,7 @@ enum BaconSpecs {
 }
 
 /// What a parse produced.
-struct BaconParse {
+struct BaconParse: RecordedEvents {
     var events: [LedgerEvent]
     var parser: BaconOutputParser
-
-    var starts: [LedgerEvent.TestStart] { events.testStarts }
-    var ends: [LedgerEvent.TestEnd] { events.testEnds }
-    var issues: [LedgerEvent.Issue] { events.issues }
-    var runEnds: [LedgerEvent.RunEnd] { events.runEnds }
-
-    func end(of test: String) -> LedgerEvent.TestEnd? { ends.first { $0.test == test } }
-    func issue(of test: String) -> LedgerEvent.Issue? { issues.first { $0.test == test } }
-    func outcomes() -> [String: Outcome] { events.outcomes }
 }

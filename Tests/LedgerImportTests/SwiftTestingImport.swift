@@ -27,25 +27,13 @@ enum SwiftTestingImport {
         var sink = CollectingSink()
         try importer.importResults(from: input, context: context(), into: &sink)
         guard sink.records.allSatisfy({ $0.run == runID }) else { throw WrongRun() }
-        return SwiftTestingImportedEvents(all: sink.events)
+        return SwiftTestingImportedEvents(events: sink.events)
     }
 
     struct WrongRun: Error {}
 }
 
 /// The events of one import, sorted by type for the checks.
-struct SwiftTestingImportedEvents {
-    var all: [LedgerEvent]
-
-    var types: [String] { all.map(\.type) }
-    var starts: [LedgerEvent.TestStart] { all.testStarts }
-    var ends: [LedgerEvent.TestEnd] { all.testEnds }
-    var issues: [LedgerEvent.Issue] { all.issues }
-    var runStarts: [LedgerEvent.RunStart] { all.runStarts }
-    var runEnds: [LedgerEvent.RunEnd] { all.runEnds }
-
-    /// The `test.start` of the test with stable id `test`.
-    func start(of test: String) -> LedgerEvent.TestStart? { starts.first { $0.test == test } }
-    /// The `test.end` of the test with stable id `test`.
-    func end(of test: String) -> LedgerEvent.TestEnd? { ends.first { $0.test == test } }
+struct SwiftTestingImportedEvents: RecordedEvents {
+    var events: [LedgerEvent]
 }

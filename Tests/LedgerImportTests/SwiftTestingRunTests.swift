@@ -105,7 +105,7 @@ import Testing
 
         let fromFile = try SwiftTestingImport.events(.file(url))
         let fromData = try SwiftTestingImport.events(stream.data)
-        #expect(fromFile.all == fromData.all)
-        #expect(fromFile.all.count == 4)
+        #expect(fromFile.events == fromData.events)
+        #expect(fromFile.events.count == 4)
     }
 }

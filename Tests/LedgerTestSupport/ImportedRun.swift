@@ -1,7 +1,7 @@
 import LedgerCore
 
 /// The records one import or recording produced, with the questions tests ask of them.
-public struct ImportedRun: Sendable {
+public struct ImportedRun: RecordedEvents, Sendable {
     public var records: [LedgerRecord]
     public var warnings: [String]
 
@@ -11,12 +11,6 @@ public struct ImportedRun: Sendable {
     }
 
     public var events: [LedgerEvent] { records.events }
-    public var types: [String] { events.map(\.type) }
-    /// Every `run.start`: the one sent before the first test, and any later one that said more.
-    public var runStarts: [LedgerEvent.RunStart] { events.runStarts }
-    public var starts: [LedgerEvent.TestStart] { events.testStarts }
-    public var ends: [LedgerEvent.TestEnd] { events.testEnds }
-    public var issues: [LedgerEvent.Issue] { events.issues }
     /// The last event, when it is `run.end`.
     public var runEnd: LedgerEvent.RunEnd? { events.last?.runEnd }
 
