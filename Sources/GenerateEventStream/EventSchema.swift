@@ -20,6 +20,8 @@ struct EventSchema {
         /// Read through `RecentStrings`, which keeps the value the line before had.
         var isReused: Bool
         var summary: String
+        /// Where the schema declares it.
+        var line: Int
     }
 
     var objects: [Declaration] = []
@@ -31,7 +33,7 @@ struct SchemaProblem: Error, CustomStringConvertible {
     var line: Int
     var message: String
 
-    var description: String { "LedgerEvents.schema:\(line): \(message)" }
+    var description: String { "\(line): \(message)" }
 }
 
 extension EventSchema {
@@ -94,7 +96,7 @@ extension EventSchema {
         }
         return Field(
             name: name, type: type, isOptional: isOptional, defaultValue: defaultValue, isReused: isReused,
-            summary: summary)
+            summary: summary, line: line)
     }
 
     private static func splitSummary(_ line: String, separator: String, line number: Int) throws -> (String, String) {

@@ -19,7 +19,7 @@ struct EventSource {
 
     func text() throws -> String {
         guard recordFields.count <= 64 else {
-            throw SchemaProblem(line: 0, message: "at most 64 field names: a line's members are kept in 64 slots")
+            throw SchemaProblem(line: 1, message: "at most 64 field names: a line's members are kept in 64 slots")
         }
         var out = "// Generated at build time from LedgerEvents.schema by GenerateEventStream. Do not edit.\n\n"
         out += "import Foundation\n\n"

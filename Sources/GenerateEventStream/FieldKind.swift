@@ -49,7 +49,8 @@ enum FieldKind {
             return "fields.object(\(key), as: LedgerEvent.\(name).Field.self).map { reader throws(JSONFieldProblem) in "
                 + "try LedgerEvent.\(name)(reading: reader) }"
         default:
-            throw SchemaProblem(line: 0, message: "field `\(field.name)`: a \(field.type) field must be optional")
+            throw SchemaProblem(
+                line: field.line, message: "field `\(field.name)`: a \(field.type) field must be optional")
         }
     }
 

@@ -12,6 +12,6 @@ do {
     let schema = try EventSchema(parsing: String(contentsOfFile: schemaPath, encoding: .utf8))
     try EventSource(schema).text().write(toFile: output, atomically: true, encoding: .utf8)
 } catch {
-    FileHandle.standardError.write(Data("\(schemaPath): \(error)\n".utf8))
+    FileHandle.standardError.write(Data("\(schemaPath):\(error)\n".utf8))
     exit(1)
 }
