@@ -84,7 +84,7 @@ final class BufferedWriter {
     private var buffer = Data()
 
     init(url: URL) throws {
-        FileManager.default.createFile(atPath: url.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: url.path, contents: nil)
         handle = try FileHandle(forWritingTo: url)
         buffer.reserveCapacity(1 << 20)
     }

@@ -32,6 +32,12 @@ public enum InputFormat: String, CaseIterable, Sendable {
     }
 
     /// Recognises a format from the first bytes of an input; `nil` when none matches.
+    ///
+    /// A byte order mark and leading whitespace are skipped. Input opening with `<` can only be JUnit;
+    /// with `{`, the Ledger event stream, Swift Testing, xcresulttool or RSpec, tried in that order;
+    /// anything else Bacon, then TAP.
+    /// - Parameter prefix: the input's first bytes; ``PreparedImport`` passes the first 64 KiB.
+    /// - Returns: the format; `nil` when the input is empty or no format claims it.
     public static func detect(prefix: Data) -> InputFormat? {
         var bytes = prefix
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }

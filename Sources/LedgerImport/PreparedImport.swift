@@ -11,6 +11,7 @@ public struct PreparedImport: Sendable {
     public let format: InputFormat
     /// The file.
     public let file: URL
+    /// The run id, source name, metadata and fallback start the import uses.
     public let context: ImportContext
 
     /// Settles the format of `file` and builds its import context.
@@ -44,6 +45,7 @@ public struct PreparedImport: Sendable {
     }
 
     /// Imports the file into `sink`.
+    /// - Parameter sink: where the events go, in order.
     /// - Throws: ``LedgerInputError`` when the input is malformed; whatever `sink` throws.
     public func run(into sink: inout some EventSink) throws {
         try format.importer.importResults(from: .file(file), context: context, into: &sink)

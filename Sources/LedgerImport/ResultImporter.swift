@@ -8,10 +8,17 @@ public struct ImportContext: Sendable {
     public var runID: String
     /// The name errors are attributed to: the file's path, or `-` for standard input.
     public var sourceName: String
+    /// What is known about the run from outside the input: project, revision, branch, CI, host.
     public var metadata: RunMetadata
     /// The run's start time when the input carries none (e.g. the file's modification time).
     public var fallbackStart: Double
 
+    /// Creates a context.
+    /// - Parameters:
+    ///   - runID: the run id to give the imported run, a UUID string.
+    ///   - sourceName: the name errors are attributed to.
+    ///   - metadata: what is known about the run from outside the input.
+    ///   - fallbackStart: the run's start when the input carries none, in seconds since 1970.
     public init(runID: String, sourceName: String, metadata: RunMetadata, fallbackStart: Double) {
         self.runID = runID
         self.sourceName = sourceName
@@ -28,6 +35,10 @@ public struct ImportContext: Sendable {
 /// line, and the caller discards what was emitted.
 public protocol ResultImporter: Sendable {
     /// Reads `input` and emits its events into `sink`.
+    /// - Parameters:
+    ///   - input: the file or bytes to read.
+    ///   - context: the run id, the source name errors name, the metadata and the fallback start.
+    ///   - sink: where the events go, in order.
     /// - Throws: ``LedgerInputError`` when the input is malformed; whatever `sink` throws.
     func importResults(
         from input: LineReader.Input, context: ImportContext, into sink: inout some EventSink

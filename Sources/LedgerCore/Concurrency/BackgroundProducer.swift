@@ -56,6 +56,7 @@ public final class BackgroundProducer<Item: Sendable, Failure: Error>: @unchecke
     }
 
     /// The next item, waiting for it; `nil` once the producer has ended.
+    /// - Returns: the next item; `nil` once the producer has ended, and at every later call.
     /// - Throws: the error the producer threw, after every item it sent before.
     public func next() throws(Failure) -> Item? {
         let slot = finished ?? take()
@@ -72,6 +73,9 @@ public final class BackgroundProducer<Item: Sendable, Failure: Error>: @unchecke
     }
 
     /// Lets the producer go without taking the rest: its next `send` returns `false`.
+    ///
+    /// Call ``next()`` no more afterwards, unless it already returned `nil` or threw: nothing more
+    /// comes, not even the end, so it would wait for ever.
     public func cancel() {
         condition.lock()
         cancelled = true

@@ -12,6 +12,7 @@ import Foundation
 public struct UploadClient: Sendable {
     /// What became of one batch.
     public enum Delivery: Sendable, Equatable {
+        /// The server stored the batch and answered with this receipt.
         case stored(IngestReceipt)
         /// The server answered, and would answer the same again (4xx, or not a receipt).
         case refused(status: Int, message: String)
@@ -19,14 +20,24 @@ public struct UploadClient: Sendable {
         case unreachable(String)
     }
 
+    /// The server's base URL; batches go to its `api/v1/events`.
     public let server: URL
+    /// The write token, sent as a bearer token in the `Authorization` header.
     public let token: String
+    /// How often, and after which delays, a failing send is tried again.
     public let policy: RetryPolicy
     /// Seconds a request may wait for the server.
     public let timeout: Double
     /// Waits between tries; tests pass one that returns at once.
     public let sleep: @Sendable (Double) -> Void
 
+    /// Creates a client for one server.
+    /// - Parameters:
+    ///   - server: the server's base URL.
+    ///   - token: the write token.
+    ///   - policy: when to try again; five retries from half a second, doubling, by default.
+    ///   - timeout: seconds a request may wait for the server.
+    ///   - sleep: waits the given number of seconds between tries; `Thread.sleep` by default.
     public init(
         server: URL, token: String, policy: RetryPolicy = RetryPolicy(), timeout: Double = 120,
         sleep: @escaping @Sendable (Double) -> Void = { Thread.sleep(forTimeInterval: $0) }
@@ -39,6 +50,9 @@ public struct UploadClient: Sendable {
     }
 
     /// Sends the batch in `file`, live when its name says so (``SpoolDirectory/isLive(_:)``).
+    /// - Parameter file: a spooled batch file.
+    /// - Returns: what became of the batch; ``Delivery/refused(status:message:)`` with status 0 when
+    ///   the file cannot be read.
     public func send(file: URL) -> Delivery {
         guard let body = try? Data(contentsOf: file) else {
             return .refused(status: 0, message: "could not read \(file.path)")
@@ -47,6 +61,12 @@ public struct UploadClient: Sendable {
     }
 
     /// Sends one batch, blocking the calling thread through the retries.
+    /// - Parameters:
+    ///   - body: the NDJSON bytes of the batch.
+    ///   - live: whether to send with `?live=1`, for a batch cut inside a test.
+    /// - Returns: ``Delivery/stored(_:)`` for a 2xx answer that is a receipt;
+    ///   ``Delivery/refused(status:message:)`` for a 2xx answer that is not, or a status not worth
+    ///   another try; ``Delivery/unreachable(_:)`` when the last try still failed.
     public func send(_ body: Data, live: Bool) -> Delivery {
         var endpoint = server.appending(path: "api/v1/events")
         if live { endpoint.append(queryItems: [URLQueryItem(name: "live", value: "1")]) }

@@ -10,11 +10,14 @@ public struct LedgerEnvironment: Sendable {
     public let variables: [String: String]
 
     /// Reads `variables`, the process's environment by default.
+    /// - Parameter variables: the variables, by name.
     public init(_ variables: [String: String] = ProcessInfo.processInfo.environment) {
         self.variables = variables
     }
 
     /// The variable's value, unless it is unset or empty.
+    /// - Parameter name: the variable's name, such as `TESTLEDGER_DB`.
+    /// - Returns: the value; `nil` when the variable is unset or empty.
     public subscript(_ name: String) -> String? {
         variables[name].flatMap { $0.isEmpty ? nil : $0 }
     }
@@ -24,8 +27,11 @@ public struct LedgerEnvironment: Sendable {
     public var run: String? { self["TESTLEDGER_RUN"].flatMap(UUID.init(uuidString:))?.uuidString.lowercased() }
     /// `TESTLEDGER_DB`, else ``defaultDatabasePath``.
     public var databasePath: String { self["TESTLEDGER_DB"] ?? Self.defaultDatabasePath }
+    /// `TESTLEDGER_PROJECT`: the project runs are recorded under.
     public var project: String? { self["TESTLEDGER_PROJECT"] }
+    /// `TESTLEDGER_REVISION`: the revision under test, such as a git commit.
     public var revision: String? { self["TESTLEDGER_REVISION"] }
+    /// `TESTLEDGER_BRANCH`: the branch under test.
     public var branch: String? { self["TESTLEDGER_BRANCH"] }
     /// `TESTLEDGER_URL`: the server a recorder or `upload` sends to.
     public var serverURL: URL? { self["TESTLEDGER_URL"].flatMap(URL.init(string:)) }
@@ -36,6 +42,11 @@ public struct LedgerEnvironment: Sendable {
     /// How failing sends to the server are retried: `retries` times, else `TESTLEDGER_RETRIES`,
     /// else 5; the first after `firstDelay` seconds, else `TESTLEDGER_RETRY_DELAY`, else 0.5;
     /// each delay twice the one before.
+    /// - Parameters:
+    ///   - retries: how many retries; `nil` to read `TESTLEDGER_RETRIES`.
+    ///   - firstDelay: the delay before the first retry, in seconds; `nil` to read
+    ///     `TESTLEDGER_RETRY_DELAY`.
+    /// - Returns: the policy; a variable that is not a number counts as unset.
     public func retryPolicy(retries: Int? = nil, firstDelay: Double? = nil) -> RetryPolicy {
         RetryPolicy(
             retries: retries ?? self["TESTLEDGER_RETRIES"].flatMap { Int($0) } ?? 5,
@@ -48,6 +59,11 @@ public struct LedgerEnvironment: Sendable {
 
     /// The variables that make the tests `testledger record` starts record into its run and
     /// ledger: the run, the ledger's absolute path, the resolved metadata, journal only.
+    /// - Parameters:
+    ///   - run: the run id the tests join.
+    ///   - databasePath: the ledger's path, made absolute against the working directory.
+    ///   - metadata: the run's resolved metadata; only its project, revision and branch are passed on.
+    /// - Returns: the variables to add to the tests' environment; revision and branch only when known.
     public static func forRecordedTests(run: String, databasePath: String, metadata: RunMetadata) -> [String: String] {
         var variables = [
             "TESTLEDGER_RUN": run,
@@ -63,6 +79,7 @@ public struct LedgerEnvironment: Sendable {
 
 extension LedgerEnvironment: ExpressibleByDictionaryLiteral {
     /// An environment of exactly these variables.
+    /// - Parameter elements: the variables and their values; for a name given twice, the last value wins.
     public init(dictionaryLiteral elements: (String, String)...) {
         self.init(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }

@@ -34,12 +34,24 @@ extension RunMetadata {
 
     /// Values named explicitly, which win over everything the environment says.
     public struct Given: Hashable, Sendable {
+        /// The project the run belongs to; `nil` to look it up.
         public var project: String?
+        /// The revision under test, such as a git commit; `nil` to look it up.
         public var revision: String?
+        /// The branch under test; `nil` to look it up.
         public var branch: String?
+        /// The CI build number or id; `nil` for the CI's own, when there is a CI.
         public var build: String?
+        /// The destination, OS or device, such as `iPhone 15 / iOS 18`; `nil` for none: nothing else names one.
         public var configuration: String?
 
+        /// Creates the given values; `nil` leaves a value to the environment.
+        /// - Parameters:
+        ///   - project: the project the run belongs to.
+        ///   - revision: the revision under test.
+        ///   - branch: the branch under test.
+        ///   - build: the CI build number or id.
+        ///   - configuration: the destination, OS or device.
         public init(
             project: String? = nil, revision: String? = nil, branch: String? = nil, build: String? = nil,
             configuration: String? = nil

@@ -32,6 +32,8 @@ public final class ArrivingLines: @unchecked Sendable {
 
     /// The next line, without its line break, or `nil` once the stream has ended. A last line
     /// without a line break counts from when its last bytes came.
+    /// - Returns: the line, decoded as UTF-8 (invalid bytes replaced), and when its line break
+    ///   arrived, in seconds since 1970; `nil` once the stream has ended or a read failed.
     public func next() -> (line: Substring, at: Double)? {
         while true {
             if let newline = buffer[start...].firstIndex(of: 0x0A) {

@@ -9,9 +9,11 @@ public struct ContentDigest: Sendable {
     private var high: UInt64 = 0x6c62_272e_07bb_0142
     private static let prime: UInt64 = 0x0000_0100_0000_01b3
 
+    /// The digest of no bytes yet.
     public init() {}
 
     /// Feeds more bytes.
+    /// - Parameter bytes: the input's next bytes, in order.
     public mutating func update(_ bytes: some Sequence<UInt8>) {
         var low = self.low
         var high = self.high
@@ -42,6 +44,8 @@ public struct ContentDigest: Sendable {
 
     /// The id of the run imported from this content into `project`: the same file sent to the
     /// same project twice is one run, through `ingest`, `upload` or the server alike.
+    /// - Parameter project: the project the content is imported into.
+    /// - Returns: a lowercase UUID string.
     public func runID(project: String) -> String {
         var digest = self
         digest.update(Array(project.utf8))
@@ -49,6 +53,9 @@ public struct ContentDigest: Sendable {
     }
 
     /// The digest of a whole file, read in chunks.
+    /// - Parameter url: the file to read.
+    /// - Returns: the digest of all the file's bytes.
+    /// - Throws: the error opening or reading the file.
     public static func of(file url: URL) throws -> ContentDigest {
         let handle = try FileHandle(forReadingFrom: url)
         defer { try? handle.close() }

@@ -16,6 +16,9 @@ public struct EventStreamDecoder {
     /// The last run id found to be a UUID string.
     private var checkedRun: String?
 
+    /// Creates a decoder that has read nothing.
+    /// - Parameter source: the name errors and warnings name: a path, `-` for standard input, or a
+    ///   request.
     public init(source: String) {
         self.source = source
     }
@@ -26,6 +29,10 @@ public struct EventStreamDecoder {
     }
 
     /// Decodes one line; `nil` for a blank line or an unknown event type (a warning is kept).
+    /// - Parameters:
+    ///   - line: one line of the stream, without its line break.
+    ///   - number: its 1-based line number, for errors and warnings.
+    /// - Returns: the record; `nil` for a blank line or an unknown event type.
     /// - Throws: ``LedgerInputError`` for a line that is not JSON or lacks a required field.
     public mutating func decode(line: Data, number: Int) throws -> LedgerRecord? {
         do {

@@ -2,11 +2,17 @@ import Foundation
 
 /// A JSON value as it was captured: the free-form part of captures and labels.
 public enum JSONValue: Hashable, Sendable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number; JSON does not tell integers apart, so every number is a `Double`.
     case number(Double)
+    /// A string.
     case string(String)
+    /// An array, in order.
     case array([JSONValue])
+    /// An object; the order of its members is not kept.
     case object([String: JSONValue])
 }
 
@@ -45,12 +51,26 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral,
     ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral
 {
+    /// A ``string(_:)``.
+    /// - Parameter value: the string.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// A ``number(_:)``, the integer converted to `Double`.
+    /// - Parameter value: the integer.
     public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    /// A ``number(_:)``.
+    /// - Parameter value: the number.
     public init(floatLiteral value: Double) { self = .number(value) }
+    /// A ``bool(_:)``.
+    /// - Parameter value: the Boolean.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// An ``array(_:)``.
+    /// - Parameter elements: the elements, in order.
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    /// ``null``.
+    /// - Parameter nilLiteral: the empty tuple a `nil` literal passes.
     public init(nilLiteral: ()) { self = .null }
+    /// An ``object(_:)``; for a key given twice, the last value wins.
+    /// - Parameter elements: the members.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }
@@ -66,6 +86,7 @@ extension JSONValue {
     }
 
     /// Parses JSON text back into a value; `nil` when the text is not JSON.
+    /// - Parameter jsonText: JSON text, such as ``jsonText`` makes.
     public init?(jsonText: String) {
         guard let value = try? JSONDecoder().decode(JSONValue.self, from: Data(jsonText.utf8))
         else { return nil }

@@ -8,8 +8,13 @@ public struct LedgerRecord: Hashable, Sendable {
 
     /// The run the event belongs to, a UUID string.
     public var run: String
+    /// The event the line carries.
     public var event: LedgerEvent
 
+    /// Creates a record of `event` in run `run`.
+    /// - Parameters:
+    ///   - run: the run's id, a UUID string.
+    ///   - event: the event.
     public init(run: String, event: LedgerEvent) {
         self.run = run
         self.event = event
@@ -18,6 +23,7 @@ public struct LedgerRecord: Hashable, Sendable {
 
 /// Thrown while decoding a line whose `type` this build does not know.
 public struct UnknownEventType: Error, Equatable {
+    /// The `type` the line names.
     public var type: String
 }
 

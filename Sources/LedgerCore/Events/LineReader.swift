@@ -3,8 +3,12 @@ import Foundation
 /// Reads a file or a buffer line by line in fixed-size chunks, so memory stays bounded
 /// whatever the input's size. Lines end at `\n`; a trailing `\r` is dropped.
 public struct LineReader: Sequence {
+    /// Where the lines come from.
     public enum Input: Sendable {
+        /// A file, read 1 MiB at a time. A file that cannot be opened reads as empty, and a read that
+        /// fails ends the lines.
         case file(URL)
+        /// Bytes already in memory.
         case data(Data)
     }
 
@@ -15,11 +19,17 @@ public struct LineReader: Sequence {
     /// The default for ``maximumLineLength``: 64 MiB.
     public static let defaultMaximumLineLength = 64 << 20
 
+    /// Creates a reader; nothing is read before iteration starts.
+    /// - Parameters:
+    ///   - input: the file or bytes to read.
+    ///   - maximumLineLength: the longest line accepted, in bytes, without its `\n`.
     public init(_ input: Input, maximumLineLength: Int = defaultMaximumLineLength) {
         self.input = input
         self.maximumLineLength = maximumLineLength
     }
 
+    /// Starts reading at the first line; a file is opened here.
+    /// - Returns: an iterator over the lines.
     public func makeIterator() -> Iterator {
         switch input {
         case .data(let data):
@@ -33,9 +43,11 @@ public struct LineReader: Sequence {
 
     /// A line longer than ``LineReader/maximumLineLength``.
     public struct LineTooLong: Error {
+        /// The 1-based number of the line that was too long.
         public var line: Int
     }
 
+    /// Hands out the lines in order, until the input ends or a line is longer than the limit.
     public struct Iterator: IteratorProtocol {
         private let handle: FileHandle?
         private var buffer: Data
@@ -55,6 +67,9 @@ public struct LineReader: Sequence {
             self.maximumLineLength = maximumLineLength
         }
 
+        /// The next line, without its line break (`\n` or `\r\n`).
+        /// - Returns: the line's bytes; `nil` at the end of the input, or at a line longer than the limit
+        ///   (then ``failure`` is set).
         public mutating func next() -> Data? {
             while failure == nil {
                 if let newline = Self.newline(in: buffer, from: start) {

@@ -2,10 +2,13 @@
 ///
 /// In JSON it is one string: the outcome's name, or `running`.
 public enum AttemptState: Hashable, Sendable, CustomStringConvertible {
+    /// The attempt began and has not ended.
     case running
+    /// The attempt ended with this outcome.
     case ended(Outcome)
 
     /// The state of an attempt whose stored outcome is `outcome`: running while there is none.
+    /// - Parameter outcome: the stored outcome; `nil` while the attempt runs.
     public init(_ outcome: Outcome?) {
         self = outcome.map(AttemptState.ended) ?? .running
     }
@@ -15,6 +18,7 @@ public enum AttemptState: Hashable, Sendable, CustomStringConvertible {
         if case .ended(let outcome) = self { outcome } else { nil }
     }
 
+    /// The outcome's raw value, or `running`: the state's JSON form.
     public var description: String { outcome?.rawValue ?? "running" }
 }
 

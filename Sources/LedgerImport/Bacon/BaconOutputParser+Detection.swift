@@ -6,6 +6,8 @@ extension BaconOutputParser {
     /// line, or a SpecDox spec line (`  - requirement`) after a context's name at the start of a
     /// line; or its first line is a Knock line (`ok - …`, `not ok - …`: unnumbered, which TAP's
     /// test points are not in practice) and no line is a TAP version or plan.
+    /// - Parameter prefix: the input's first bytes.
+    /// - Returns: `true` when they look like Bacon's text output.
     public static func looksLikeBacon(prefix: Data) -> Bool {
         var bytes = prefix
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }

@@ -91,12 +91,18 @@ public struct BaconOutputParser: StreamingParser, Sendable {
     }
 
     /// Creates a parser for a run that started at `startedAt` (seconds since 1970).
+    /// - Parameter startedAt: the run's start; without arrival times, every spec happens then.
     public init(startedAt: Double) {
         self.startedAt = startedAt
     }
 
     /// Reads one line, without its line break, that arrived at `at` (`nil` when reading a file).
+    /// - Parameters:
+    ///   - line: one line of Bacon's output, without its line break.
+    ///   - at: when it arrived, in seconds since 1970; `nil` when reading a file.
     /// - Returns: the events of the specs this line completes.
+    /// - Throws: nothing: lines that are not Bacon's are skipped, and ``finish(at:)`` tells when none
+    ///   was.
     public mutating func consume(_ line: Substring, at: Double?) throws -> [LedgerEvent] {
         guard !ended else { return [] }
         lineNumber += 1
@@ -124,8 +130,10 @@ public struct BaconOutputParser: StreamingParser, Sendable {
     }
 
     /// The output ended at `at` (`nil` when reading a file): the specs still waiting go out.
+    /// - Parameter at: when the output ended, in seconds since 1970; `nil` when reading a file.
     /// - Returns: their events; `run.end` too for Knock, which has no summary.
-    /// - Throws: ``LedgerInputError`` when no line of the input was Bacon's.
+    /// - Throws: ``LedgerInputError`` when the input had text but no line of it was Bacon's; an input
+    ///   of blank lines only is no error.
     public mutating func finish(at: Double?) throws -> [LedgerEvent] {
         guard !ended else { return [] }
         ended = true

@@ -6,9 +6,17 @@ public struct BaconSummary: Hashable, Sendable {
     public var specifications: Int
     /// The `should`s evaluated.
     public var requirements: Int
+    /// The specs in which a requirement failed.
     public var failures: Int
+    /// The specs that raised an error.
     public var errors: Int
 
+    /// Creates the totals.
+    /// - Parameters:
+    ///   - specifications: the `it`s that ran.
+    ///   - requirements: the `should`s evaluated.
+    ///   - failures: the specs in which a requirement failed.
+    ///   - errors: the specs that raised an error.
     public init(specifications: Int, requirements: Int, failures: Int, errors: Int) {
         self.specifications = specifications
         self.requirements = requirements

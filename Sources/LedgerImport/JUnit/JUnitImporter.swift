@@ -27,6 +27,10 @@ public struct JUnitImporter: ResultImporter {
     public init() {}
 
     /// Reads the JUnit XML `input` and emits its run into `sink`.
+    /// - Parameters:
+    ///   - input: the JUnit XML file or bytes.
+    ///   - context: the run id, the source name errors name, the metadata and the fallback start.
+    ///   - sink: where the events go, in order.
     /// - Throws: ``LedgerInputError`` for input that is not well-formed JUnit XML, or that
     ///   declares entities; whatever `sink` throws.
     public func importResults<Sink: EventSink>(
@@ -44,6 +48,8 @@ public struct JUnitImporter: ResultImporter {
     /// Whether `prefix`, the first bytes of a file (4 KB is plenty), opens JUnit XML: after an
     /// optional byte order mark, XML declaration, comments and document type declaration, a
     /// `<testsuites` or `<testsuite` element.
+    /// - Parameter prefix: the input's first bytes.
+    /// - Returns: `true` when they look like JUnit XML.
     public static func looksLikeJUnit(prefix: Data) -> Bool {
         JUnitProlog(scanning: prefix).opensJUnit
     }

@@ -7,8 +7,19 @@ import LedgerCore
 /// of order) are attributed to the line that caused them. Lines are decoded on a thread of
 /// their own, a few batches ahead, so that decoding and storing use both cores.
 public struct LedgerStreamImporter: ResultImporter {
+    /// Creates the importer; it has no options.
     public init() {}
 
+    /// Reads the Ledger event stream `input` and passes its records to `sink` as they are.
+    ///
+    /// Lines of unknown event types are skipped, each with a warning.
+    /// - Parameters:
+    ///   - input: the stream, one JSON event per line.
+    ///   - context: only its source name is used; run ids come from the stream.
+    ///   - sink: where the records go, in order.
+    /// - Throws: ``LedgerInputError`` naming the line: for a line that is not a valid event or is
+    ///   longer than 64 MiB, and for whatever `sink` throws, which becomes a ``LedgerInputError`` of
+    ///   that line when it is not one already.
     public func importResults(
         from input: LineReader.Input, context: ImportContext, into sink: inout some EventSink
     ) throws {
@@ -34,6 +45,8 @@ public struct LedgerStreamImporter: ResultImporter {
     }
 
     /// Whether the first line of an input is a Ledger event (`"v":1` with a `type`).
+    /// - Parameter firstLine: the input's first line, without its line break.
+    /// - Returns: `true` when the line is a JSON object with `"v":1`, a string `type` and a string `run`.
     public static func looksLikeLedgerStream(firstLine: Data) -> Bool {
         guard
             let object = try? JSONSerialization.jsonObject(with: firstLine) as? [String: Any]

@@ -4,12 +4,25 @@ import LedgerCore
 /// Runs another importer on a thread of its own and hands its events to the caller's sink in
 /// batches: parsing and storing then use both cores. At most a few batches wait in between.
 public struct PipelinedImporter<Base: ResultImporter>: ResultImporter {
+    /// The importer that runs on the other thread.
     public let base: Base
 
+    /// Wraps an importer.
+    /// - Parameter base: the importer to run on a thread of its own.
     public init(_ base: Base) {
         self.base = base
     }
 
+    /// Runs ``base`` on a thread of its own and passes its events and warnings on to `sink`.
+    ///
+    /// Events cross in batches of up to 2,048, each batch's warnings ahead of its events. When `sink`
+    /// throws, the base importer is stopped at its next full batch.
+    /// - Parameters:
+    ///   - input: the file or bytes to read.
+    ///   - context: the run id, the source name errors name, the metadata and the fallback start.
+    ///   - sink: where the events go, in order.
+    /// - Throws: what the base importer throws (``LedgerInputError`` for malformed input), once the
+    ///   events it emitted before are passed on; whatever `sink` throws.
     public func importResults(
         from input: LineReader.Input, context: ImportContext, into sink: inout some EventSink
     ) throws {

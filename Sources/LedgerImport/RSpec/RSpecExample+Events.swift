@@ -66,7 +66,7 @@ extension RSpecExample {
             return pendingMessage
         case .failed, .error:
             guard let backtrace = exception?.backtrace, !backtrace.isEmpty else { return nil }
-            return Self.clipped(backtrace.joined(separator: "\n"))
+            return backtrace.joined(separator: "\n").clipped
         default:
             return nil
         }
@@ -79,19 +79,5 @@ extension RSpecExample {
         guard fields.count >= 2, let line = Int(fields[1]), !fields[0].isEmpty else { return nil }
         let file = fields[0].hasPrefix("./") ? String(fields[0].dropFirst(2)) : String(fields[0])
         return (file, line)
-    }
-
-    /// `text`, cut to its first 4 KB.
-    static func clipped(_ text: String) -> String {
-        let limit = 4 << 10
-        guard text.utf8.count > limit else { return text }
-        var kept = ""
-        var bytes = 0
-        for character in text {
-            bytes += character.utf8.count
-            guard bytes <= limit else { break }
-            kept.append(character)
-        }
-        return kept + "…"
     }
 }

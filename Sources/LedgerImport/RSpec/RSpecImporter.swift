@@ -21,6 +21,10 @@ public struct RSpecImporter: ResultImporter {
     public init() {}
 
     /// Reads the RSpec JSON `input` and emits its run into `sink`.
+    /// - Parameters:
+    ///   - input: the report, a file or bytes.
+    ///   - context: the run id, the source name errors name, the metadata and the fallback start.
+    ///   - sink: where the events go, in order.
     /// - Throws: ``LedgerInputError`` for input that is not an RSpec JSON report, or larger than
     ///   512 MiB; whatever `sink` throws.
     public func importResults(

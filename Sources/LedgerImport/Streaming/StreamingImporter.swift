@@ -16,6 +16,10 @@ public struct StreamingImporter<Parser: StreamingParser>: ResultImporter {
     }
 
     /// Reads `input` and emits its run into `sink`.
+    /// - Parameters:
+    ///   - input: the file or bytes to read.
+    ///   - context: the run id, the source name errors name, the metadata and the fallback start.
+    ///   - sink: where the events go, in order.
     /// - Throws: ``LedgerInputError`` for a line longer than the limit or an input in which
     ///   nothing was this format; whatever `sink` throws.
     public func importResults(

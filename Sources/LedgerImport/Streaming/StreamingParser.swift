@@ -20,6 +20,8 @@ public protocol StreamingParser {
     var notes: [String] { get }
 
     /// Creates a parser for a run that started at `startedAt` (seconds since 1970).
+    /// - Parameter startedAt: the run's start, in seconds since 1970; times of lines read without
+    ///   arrival times count from it.
     init(startedAt: Double)
 
     /// Reads one line, without its line break.
@@ -30,8 +32,11 @@ public protocol StreamingParser {
     /// - Throws: ``LedgerInputError`` for output that cannot be this format.
     mutating func consume(_ line: Substring, at: Double?) throws -> [LedgerEvent]
 
-    /// The output ended: closes what is open. A run that ended properly (its summary or plan
-    /// was seen, no bail-out) ends with `run.end`; one that was cut short does not, so it shows
-    /// as interrupted.
+    /// The output ended: closes what is open. A run that ended properly ends with `run.end`, from
+    /// here or from an earlier line (Bacon's summary); one that was cut short (a TAP bail-out, no
+    /// Bacon summary) does not, so it shows as interrupted.
+    /// - Parameter at: when the output ended, in seconds since 1970; `nil` when reading a file.
+    /// - Returns: the events of what was still open, in order, then `run.end` when the run ends here.
+    /// - Throws: ``LedgerInputError`` when nothing in the input was this format.
     mutating func finish(at: Double?) throws -> [LedgerEvent]
 }

@@ -10,6 +10,8 @@ extension TAPImporter {
     /// optional byte order mark, blank lines, `#` comments and a `prove -v` file header, the
     /// first line is `TAP version N` (any case), a plan `1..N`, a test point `ok 1`/`not ok 1`
     /// (numbered, or followed by ` - `, or alone) or `Bail out!`.
+    /// - Parameter prefix: the input's first bytes.
+    /// - Returns: `true` when they look like TAP.
     public static func looksLikeTAP(prefix: Data) -> Bool {
         var bytes = prefix
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }

@@ -72,11 +72,11 @@ extension TAPParser {
             test.issue = (bacon?.message ?? diagnostics.message ?? pending.text, diagnostics.failureLocation)
             test.issueKind = test.outcome == .error ? .error : .assertion
             let message = [pending.note, diagnostics.stack].compactMap { $0 }.joined(separator: "\n")
-            test.message = message.isEmpty ? nil : Self.clipped(message)
+            test.message = message.isEmpty ? nil : message.clipped
         case .passed where point.directive == .todo:
             test.message = "TODO passed" + (point.reason.map { ": \($0)" } ?? "")
         case .skipped, .expectedFailure:
-            test.message = point.reason ?? diagnostics.message.map { Self.clipped($0) }
+            test.message = point.reason ?? diagnostics.message.map(\.clipped)
         default:
             break
         }
@@ -127,19 +127,5 @@ extension TAPParser {
             note(line: lineNumber, "\(prefix)planned \(plan.count) tests and ran \(document.points)")
             runFailed = true
         }
-    }
-
-    /// `text`, cut to its first 4 KB.
-    static func clipped(_ text: String) -> String {
-        let limit = 4 << 10
-        guard text.utf8.count > limit else { return text }
-        var kept = ""
-        var bytes = 0
-        for character in text {
-            bytes += character.utf8.count
-            guard bytes <= limit else { break }
-            kept.append(character)
-        }
-        return kept + "…"
     }
 }

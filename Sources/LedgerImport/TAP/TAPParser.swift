@@ -62,6 +62,7 @@ public struct TAPParser: StreamingParser, Sendable {
     var lastArrival: Double?
 
     /// Creates a parser for a run that started at `startedAt` (seconds since 1970).
+    /// - Parameter startedAt: the run's start; without arrival times, the first test starts then.
     public init(startedAt: Double) {
         self.startedAt = startedAt
         clock = startedAt
@@ -69,7 +70,11 @@ public struct TAPParser: StreamingParser, Sendable {
     }
 
     /// Reads one line, without its line break, that arrived at `at` (`nil` when reading a file).
+    /// - Parameters:
+    ///   - line: one line of TAP output, without its line break.
+    ///   - at: when it arrived, in seconds since 1970; `nil` when reading a file.
     /// - Returns: the events of the tests this line completes.
+    /// - Throws: nothing: lines that are not TAP are skipped, and ``finish(at:)`` tells when none was.
     public mutating func consume(_ line: Substring, at: Double?) throws -> [LedgerEvent] {
         guard !bailedOut else { return [] }
         lineNumber += 1
@@ -116,6 +121,7 @@ public struct TAPParser: StreamingParser, Sendable {
     }
 
     /// The stream ended at `at` (`nil` when reading a file): closes what is open.
+    /// - Parameter at: when the stream ended, in seconds since 1970; `nil` when reading a file.
     /// - Returns: the last tests' events, then `run.end` unless the stream bailed out.
     /// - Throws: ``LedgerInputError`` when no line of the input was TAP.
     public mutating func finish(at: Double?) throws -> [LedgerEvent] {

@@ -23,6 +23,10 @@ public struct XCResultImporter: ResultImporter {
     public init() {}
 
     /// Reads the `xcresulttool` JSON `input` and emits its run into `sink`.
+    /// - Parameters:
+    ///   - input: the JSON, a file or bytes.
+    ///   - context: the run id, the source name errors name, the metadata and the fallback start.
+    ///   - sink: where the events go, in order.
     /// - Throws: ``LedgerInputError`` for input that is not `xcresulttool get test-results
     ///   tests` JSON, or larger than 512 MiB; whatever `sink` throws.
     public func importResults(

@@ -11,21 +11,33 @@ public struct XCTestConsoleParser: Sendable {
     public struct Result: Hashable, Sendable {
         /// `Class` on Linux, `Module.Class` on Apple platforms.
         public var suite: String
+        /// The test method's name, such as `testAdds`.
         public var name: String
+        /// How it ended: passed, failed or skipped (a passed case for which `Test skipped` was
+        /// printed counts as skipped).
         public var outcome: Outcome
+        /// The seconds the console says it took; 0 when its line gives none.
         public var duration: Double
+        /// When its `started` line was read, in seconds since 1970; without one, when its last line was
+        /// read less its duration.
         public var startedAt: Double
+        /// The failures printed for it, in order, and its `Test skipped` note, which has no kind.
         public var issues: [LedgerEvent.Issue]
     }
 
+    /// The finished cases, in the order their last lines were read.
     public private(set) var results: [Result] = []
     private var started: [String: Double] = [:]
     private var issues: [String: [LedgerEvent.Issue]] = [:]
     private var skipped: Set<String> = []
 
+    /// Creates a parser that has read nothing.
     public init() {}
 
     /// Takes one console line, read at `now` (seconds since 1970).
+    /// - Parameters:
+    ///   - line: the line, without its line break.
+    ///   - now: when it was read, in seconds since 1970.
     public mutating func consume(_ line: Substring, now: Double) {
         if line.hasPrefix("Test Case '") {
             guard let (suite, name, rest) = Self.splitCase(line.dropFirst("Test Case '".count)) else { return }

@@ -6,7 +6,7 @@ import Hummingbird
 enum BodySpool {
     static func write(_ body: RequestBody, gzip: Bool, limit: Int) async throws -> URL {
         let url = FileManager.default.temporaryDirectory.appending(path: "testledger-upload-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: url.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: url.path, contents: nil)
         do {
             let file = try FileHandle(forWritingTo: url)
             defer { try? file.close() }

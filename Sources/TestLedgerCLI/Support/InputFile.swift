@@ -27,7 +27,7 @@ struct InputFile {
 
     private static func spoolStandardInput() throws -> InputFile {
         let url = FileManager.default.temporaryDirectory.appending(path: "testledger-stdin-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: url.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: url.path, contents: nil)
         let output = try FileHandle(forWritingTo: url)
         defer { try? output.close() }
         var digest = ContentDigest()
