@@ -41,4 +41,13 @@ import Testing
         let error = #expect(throws: LedgerInputError.self) { _ = try decoder.decode(line: Data("{}".utf8), number: 3) }
         #expect(error?.description.contains("LedgerCore.docc/EventStream.md") == true, "\(String(describing: error))")
     }
+
+    @Test func aRunOutcomeOutsideTheListIsAnError() throws {
+        var decoder = EventStreamDecoder(source: "results.ndjson")
+        let line = #"{"v":1,"type":"run.end","run":"6f1c1f3e-6a3b-4c89-9a47-2f3f5f5e8a10","at":1,"outcome":"great"}"#
+        let error = #expect(throws: LedgerInputError.self) { _ = try decoder.decode(line: Data(line.utf8), number: 7) }
+        #expect(error?.description.contains("RunOutcome") == true, "\(String(describing: error))")
+        let finished = #"{"v":1,"type":"run.end","run":"6f1c1f3e-6a3b-4c89-9a47-2f3f5f5e8a10","at":1,"outcome":"finished"}"#
+        #expect(try decoder.decode(line: Data(finished.utf8), number: 8)?.event.runEnd?.outcome == .finished)
+    }
 }

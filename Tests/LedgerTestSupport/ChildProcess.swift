@@ -17,6 +17,25 @@ public enum ChildProcess {
         _ executable: URL, _ arguments: [String], environment: [String: String]? = nil, in directory: URL? = nil,
         stdin: Data? = nil
     ) async throws -> Output {
+        await slots.acquire()
+        do {
+            let output = try await runNow(executable, arguments, environment: environment, in: directory, stdin: stdin)
+            await slots.release()
+            return output
+        } catch {
+            await slots.release()
+            throw error
+        }
+    }
+
+    /// As many programs run at once as the machine has processors: tests no longer wait on
+    /// Swift's cooperative threads, and without a bound a dozen `swift test` and `bacon`
+    /// children would share two processors.
+    private static let slots = Slots(ProcessInfo.processInfo.activeProcessorCount)
+
+    private static func runNow(
+        _ executable: URL, _ arguments: [String], environment: [String: String]?, in directory: URL?, stdin: Data?
+    ) async throws -> Output {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -81,5 +100,31 @@ public final class PipeDrain: @unchecked Sendable {
     public func wait() -> Data {
         done.wait()
         return data
+    }
+}
+
+/// A count of places that tasks wait for without holding a thread.
+actor Slots {
+    private var free: Int
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    init(_ count: Int) {
+        free = max(1, count)
+    }
+
+    func acquire() async {
+        if free > 0 {
+            free -= 1
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    func release() {
+        if waiting.isEmpty {
+            free += 1
+        } else {
+            waiting.removeFirst().resume()
+        }
     }
 }

@@ -10,7 +10,7 @@ extension LedgerEvent {
         case error
         /// The process running the test crashed.
         case crash
-        /// The test was expected but never ran.
+        /// The test checked nothing, such as a Bacon `it` with no requirement in it.
         case missing
     }
 }
