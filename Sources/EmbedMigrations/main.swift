@@ -29,4 +29,7 @@ for path in arguments.dropFirst() {
     source += "        (\"\(identifier)\", \(delimiter)\"\"\"\n\(sql)\n\"\"\"\(delimiter)),\n"
 }
 source += "    ]\n}\n"
-try source.write(toFile: output, atomically: true, encoding: .utf8)
+// Rewritten only when it changes, so that a build that runs this again recompiles nothing.
+if (try? String(contentsOfFile: output, encoding: .utf8)) != source {
+    try source.write(toFile: output, atomically: true, encoding: .utf8)
+}
