@@ -44,10 +44,13 @@ import Testing
 
     @Test func aRunOutcomeOutsideTheListIsAnError() throws {
         var decoder = EventStreamDecoder(source: "results.ndjson")
-        let line = #"{"v":1,"type":"run.end","run":"6f1c1f3e-6a3b-4c89-9a47-2f3f5f5e8a10","at":1,"outcome":"great"}"#
-        let error = #expect(throws: LedgerInputError.self) { _ = try decoder.decode(line: Data(line.utf8), number: 7) }
+        func runEnd(_ outcome: String) -> Data {
+            Data(
+                #"{"v":1,"type":"run.end","run":"6f1c1f3e-6a3b-4c89-9a47-2f3f5f5e8a10","at":1,"outcome":"\#(outcome)"}"#
+                    .utf8)
+        }
+        let error = #expect(throws: LedgerInputError.self) { _ = try decoder.decode(line: runEnd("great"), number: 7) }
         #expect(error?.description.contains("RunOutcome") == true, "\(String(describing: error))")
-        let finished = #"{"v":1,"type":"run.end","run":"6f1c1f3e-6a3b-4c89-9a47-2f3f5f5e8a10","at":1,"outcome":"finished"}"#
-        #expect(try decoder.decode(line: Data(finished.utf8), number: 8)?.event.runEnd?.outcome == .finished)
+        #expect(try decoder.decode(line: runEnd("finished"), number: 8)?.event.runEnd?.outcome == .finished)
     }
 }
