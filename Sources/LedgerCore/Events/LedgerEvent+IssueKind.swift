@@ -1,5 +1,5 @@
-// `LedgerEvent` and its payloads are generated from LedgerEvents.schema; what follows are the
-// enumerations their fields use.
+// `LedgerEvent` and its payloads are generated from LedgerEvents.schema; this is the enumeration
+// of an `issue`'s `kind`.
 
 extension LedgerEvent {
     /// What kind of problem an `issue` reports.
