@@ -39,9 +39,12 @@ import Testing
         ("PPPPPPPPPPF", "stable"),  // one flip in ten: 0.1 < 0.2
         ("PPFPPFPPFP", "flaky"),
         ("PPPPR", "flaky"),  // a pass on retry is flaky in the run
-        ("FFFFFFFFFP", "broken"),  // ≥ 80 % failing
+        ("FFFFFFFFFF", "broken"),  // ≥ 80 % failing
+        ("FFFFFFFFFP", "recovered"),  // broken, then fixed: every earlier run failed
+        ("FFFFPFFFFFP", "broken"),  // one quiet run at a 90 % failure rate is 10 % by chance
         ("PPPPPPPFFF", "broken"),  // the last 3 failed in a row
         ("PPPPPPPFFR", "flaky"),  // the streak is broken by a retry pass
+        ("PFPPFPPPFPPFFF", "flaky"),  // 3 in a row at an earlier rate of 3 in 11: 2 % by chance
         ("PPPPPPPPEE", "stable"),  // two errors at the end: one flip in nine, no streak of 3 yet
     ])
     func verdicts(_ letters: String, _ expected: String) {
@@ -62,11 +65,84 @@ import Testing
         #expect(test.strip == "PPPPPPPPPFP")
     }
 
-    @Test func recoversAfterFivePassesAndAWeek() {
-        let letters = "PFPFPPPPPP"  // the last flip is the pass of day 4, five passes follow
-        #expect(verdict(history(letters), now: 9 * day + 1) == "flaky")
-        #expect(verdict(history(letters), now: 4 * day + 7 * day + 1) == "recovered")
-        #expect(verdict(history("PFPFPPPP"), now: 100 * day) == "flaky", "three passes are too few")
+    /// `flakes` runs that flaked, spread evenly over `earlier` runs and ending with one, then
+    /// `quiet` passes.
+    func stretch(earlier: Int, flakes: Int, quiet: Int) -> String {
+        let every = earlier / flakes
+        let before = (1...earlier).map { $0 % every == 0 && $0 / every <= flakes ? "F" : "P" }.joined()
+        return before + String(repeating: "P", count: quiet)
+    }
+
+    @Test func atAQuarterFlakeRateSeventeenQuietRunsAreEvidenceAndSixteenAreNot() throws {
+        let sixteen = history(stretch(earlier: 20, flakes: 5, quiet: 16))
+        guard case .flaky(let test) = FlakinessAnalysis.judge(sixteen, now: 100 * day, thresholds: thresholds) else {
+            Issue.record("expected flaky")
+            return
+        }
+        #expect(test.quietRuns == 16)
+        #expect(test.earlierRate == 0.25)
+        #expect(test.quietRunsNeeded == 17)
+        #expect(abs(test.quietChance - pow(0.75, 16)) < 1e-12)
+        #expect(test.quietChance > 0.01)
+
+        let seventeen = history(stretch(earlier: 20, flakes: 5, quiet: 17))
+        guard
+            case .recovered(let recovered) = FlakinessAnalysis.judge(seventeen, now: 100 * day, thresholds: thresholds)
+        else {
+            Issue.record("expected recovered")
+            return
+        }
+        #expect(recovered.quietRuns == 17)
+        #expect(recovered.earlierRate == 0.25)
+        #expect(recovered.quietChance < 0.01)
+        #expect(recovered.runs == 37)
+        #expect(recovered.lastFlake == iso8601(19 * day))
+    }
+
+    @Test func twoFailuresInFortyRunsNeedFarMoreThanEighteenQuietRuns() {
+        #expect(stretch(earlier: 40, flakes: 2, quiet: 0).filter { $0 == "F" }.count == 2)
+        // Three runs per revision: each failure shares its revision with passes, which is what makes it flaky.
+        let threePerRevision = { (quiet: Int) in
+            self.history(
+                self.stretch(earlier: 40, flakes: 2, quiet: quiet), revisions: (0..<40 + quiet).map { "r\($0 / 3)" })
+        }
+        #expect(verdict(threePerRevision(18), now: 1_000 * day) == "flaky")
+        #expect(QuietStretch(runs: 18, earlierRuns: 40, earlierFlakes: 2).runsNeeded(chance: 0.01) == 90)
+        #expect(verdict(threePerRevision(89), now: 1_000 * day) == "flaky")
+        #expect(verdict(threePerRevision(90), now: 1_000 * day) == "recovered")
+    }
+
+    @Test func aFlakyTestAlsoWaitsTheMinimumDaysButAFixedBrokenOneDoesNot() {
+        let hourly = { (letters: String) in
+            TestHistory(
+                test: "M.S/t",
+                samples: self.history(letters).samples.enumerated().map { index, sample in
+                    var sample = sample
+                    sample.at = Double(index) * 3_600
+                    return sample
+                })
+        }
+        let flaky = hourly(stretch(earlier: 20, flakes: 5, quiet: 17))
+        let lastFlake = 19 * 3_600.0
+        #expect(verdict(flaky, now: lastFlake + 7 * day - 1) == "flaky")
+        #expect(verdict(flaky, now: lastFlake + 7 * day) == "recovered")
+        #expect(verdict(hourly("FFFFFFP"), now: 6 * 3_600 + 1) == "recovered")
+    }
+
+    @Test func runsNeededAtTheEdges() {
+        #expect(QuietStretch(runs: 0, earlierRuns: 0, earlierFlakes: 0).runsNeeded(chance: 0.01) == nil)
+        #expect(QuietStretch(runs: 0, earlierRuns: 7, earlierFlakes: 7).runsNeeded(chance: 0.01) == 1)
+        #expect(QuietStretch(runs: 0, earlierRuns: 4, earlierFlakes: 1).runsNeeded(chance: 0.01) == 17)
+        #expect(QuietStretch(runs: 0, earlierRuns: 2, earlierFlakes: 1).runsNeeded(chance: 0.01) == 7)  // 0.5⁷ < 1 % < 0.5⁶
+        #expect(QuietStretch(runs: 0, earlierRuns: 10, earlierFlakes: 3).runsNeeded(chance: 0.05) == 9)  // 0.7⁹ < 5 % < 0.7⁸
+    }
+
+    @Test func aRetriedPassEndsTheQuietStretchAndCountsAsAFlake() {
+        let stretch = QuietStretch(history("PPRPPFPPP").samples)
+        #expect(stretch.runs == 3)
+        #expect(stretch.earlierRuns == 6)
+        #expect(stretch.earlierFlakes == 2)
+        #expect(stretch.lastFlakeAt == 5 * day)
     }
 
     @Test func evidenceAndScore() {

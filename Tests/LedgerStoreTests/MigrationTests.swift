@@ -1,8 +1,10 @@
 import Foundation
 import GRDB
-import LedgerStore
+import LedgerCore
 import LedgerTestSupport
 import Testing
+
+@testable import LedgerStore
 
 @Suite struct MigrationTests {
     @Test func freshFileIsMigratedInWALModeWithForeignKeys() throws {
@@ -18,8 +20,8 @@ import Testing
         }
         #expect(mode == "wal")
         #expect(foreignKeys == 1)
-        #expect(migrations == ["001_initial", "002_tokens"])
-        for table in ["run", "test", "result", "issue", "activity", "capture", "predicate", "token"] {
+        #expect(migrations == ["001_initial", "002_tokens", "003_run_summaries"])
+        for table in ["run", "test", "result", "issue", "activity", "capture", "predicate", "token", "run_summary"] {
             #expect(tables.contains(table))
         }
     }
@@ -31,7 +33,60 @@ import Testing
         let count = try ledger.database.writer.read { db in
             try Int.fetchOne(db, sql: "SELECT count(*) FROM grdb_migrations")
         }
-        #expect(count == 2)
+        #expect(count == 3)
+    }
+
+    @Test func aLedgerWrittenBeforeSummariesGetsThemWhenOpened() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("older.sqlite")
+        let older = try DatabaseQueue(path: path)
+        try older.write { db in
+            try db.execute(sql: "CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
+            for migration in EmbeddedMigrations.all.prefix(2) {
+                try db.execute(sql: migration.sql)
+                try db.execute(sql: "INSERT INTO grdb_migrations VALUES (?)", arguments: [migration.identifier])
+            }
+            try db.execute(
+                sql: "INSERT INTO test (id, project, key) VALUES (1, 'Demo', 'A/flips'), (2, 'Demo', 'A/fine')")
+            for run in 1...6 {
+                let at = Double(run) * 86_400
+                try db.execute(
+                    sql:
+                        "INSERT INTO run (id, uuid, project, source, startedAt, revision) VALUES (?, ?, 'Demo', 'junit', ?, ?)",
+                    arguments: [run, "run-\(run)", at, "rev\(run / 2)"])
+                try db.execute(
+                    sql: """
+                        INSERT INTO result (runId, testId, attempt, startedAt, duration, outcome)
+                        VALUES (?, 2, 1, ?, 0.25, 'passed'), (?, 1, 1, ?, 0.5, ?)
+                        """, arguments: [run, at, run, at, run % 2 == 0 ? "failed" : "passed"])
+                try db.execute(
+                    sql: """
+                        INSERT INTO predicate (resultId, at, name, expect, held, attempts, waited, timeout)
+                        VALUES (last_insert_rowid(), ?, 'spinner gone', 'holds', ?, 3, 0.3, 1)
+                        """, arguments: [at, run % 3 > 0])
+            }
+        }
+        try older.close()
+
+        let database = try LedgerDatabase(path: path)
+        let (summaries, predicateRuns) = try database.writer.read { db in
+            (
+                try Row.fetchAll(db, sql: "SELECT runId, tests, failed FROM run_summary ORDER BY runId")
+                    .map { [$0[0], $0[1], $0[2]] as [Int] },
+                try Int.fetchAll(db, sql: "SELECT runId FROM predicate ORDER BY id")
+            )
+        }
+        #expect(summaries == (1...6).map { [$0, 2, $0 % 2 == 0 ? 1 : 0] })
+        #expect(predicateRuns == Array(1...6))
+        let report = try database.flakyReport(
+            project: "Demo", runs: 10, since: nil, thresholds: FlakyThresholds(), now: 10 * 86_400)
+        #expect(report.flaky.map(\.test) == ["A/flips"])
+        #expect(report.predicates.first?.evaluations == 6)
+        #expect(
+            report
+                == (try FullRecomputation.flaky(
+                    database, project: "Demo", runs: 10, since: nil, thresholds: FlakyThresholds(), now: 10 * 86_400)))
     }
 
     @Test func newerSchemaIsRefusedAndLeftUntouched() throws {

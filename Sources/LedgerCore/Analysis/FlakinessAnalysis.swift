@@ -10,16 +10,15 @@ public enum FlakinessAnalysis {
         case flaky(FlakyReport.FlakyTest)
         /// Broken: fails in most runs, or in the newest runs in a row.
         case broken(FlakyReport.BrokenTest)
-        /// Flaked before, but has passed in every run since, for long enough.
-        case recovered
+        /// Flaked or was broken, but its newest quiet stretch is evidence that it no longer does.
+        case recovered(FlakyReport.RecoveredTest)
     }
 
     /// Judges one test's history (noise runs already removed), as of `now`.
     ///
     /// Runs whose final outcome was a skip are ignored. Broken is decided before flaky; a history
-    /// that would be flaky is recovered instead when every run after its last flake passed, there
-    /// were at least ``FlakyThresholds/recoveredPasses`` of them and the last flake is at least
-    /// ``FlakyThresholds/recoveredDays`` old.
+    /// that would be either is recovered instead when its newest quiet stretch is evidence enough
+    /// (``QuietStretch/hasRecovered(now:thresholds:)``).
     ///
     /// - Parameters:
     ///   - history: the test's runs, oldest first.
@@ -30,17 +29,43 @@ public enum FlakinessAnalysis {
         -> Verdict
     {
         let samples = history.samples.filter { $0.final != .skipped }
+        let quiet = QuietStretch(samples)
+        if quiet.hasRecovered(now: now, thresholds: thresholds) {
+            // Recovered from what it was before the quiet stretch: a test that was stable then too
+            // has nothing to recover from.
+            switch judgeAsItIs(history, Array(samples.dropLast(quiet.runs)), thresholds: thresholds) {
+            case .flaky, .broken:
+                return .recovered(
+                    FlakyReport.RecoveredTest(
+                        test: history.test, configuration: history.configuration, runs: samples.count,
+                        quietRuns: quiet.runs, earlierRate: quiet.earlierRate, quietChance: quiet.chance,
+                        lastFlake: quiet.lastFlakeAt.map(iso8601), strip: strip(samples)))
+            case .stable, .recovered: break
+            }
+        }
+        return judgeAsItIs(history, samples, thresholds: thresholds)
+    }
+
+    /// The verdict on `samples` (no skips) without asking whether the test has recovered.
+    static func judgeAsItIs(_ history: TestHistory, _ samples: [RunSample], thresholds: FlakyThresholds) -> Verdict {
         guard !samples.isEmpty else { return .stable }
         let failures = samples.filter { $0.final.isFailure }.count
-        let strip = samples.map { $0.flakyInRun ? "R" : $0.final.isFailure ? "F" : "P" }.joined()
+        let strip = strip(samples)
         var streak = 0
         for sample in samples.reversed() {
-            guard sample.final.isFailure, !sample.attempts.contains(where: \.isPass) else { break }
+            guard sample.final.isFailure, !sample.anyAttemptPassed else { break }
             streak += 1
         }
         let failureRate = Double(failures) / Double(samples.count)
         let enoughRuns = samples.count >= thresholds.brokenStreak
-        if (enoughRuns && failureRate >= thresholds.brokenShare) || streak >= thresholds.brokenStreak {
+        let quiet = QuietStretch(samples)
+        // A failing streak is a breakage only when it would be improbable at the failure rate
+        // before it: a test failing a quarter of its runs fails 3 in a row 1.6 % of the time.
+        let earlierRuns = samples.count - streak
+        let earlierRate = earlierRuns > 0 ? Double(failures - streak) / Double(earlierRuns) : 0
+        let streakIsEvidence =
+            streak >= thresholds.brokenStreak && pow(earlierRate, Double(streak)) < thresholds.recoveryChance
+        if (enoughRuns && failureRate >= thresholds.brokenShare) || streakIsEvidence {
             return .broken(
                 .init(
                     test: history.test, configuration: history.configuration, runs: samples.count,
@@ -61,18 +86,7 @@ public enum FlakinessAnalysis {
         }
 
         let unstable = samples.indices.map { flipped[$0] || samples[$0].flakyInRun }
-        let lastFlakeIndex = unstable.lastIndex(of: true)
-        let lastFlake = lastFlakeIndex.map { samples[$0].at }
-        if let lastFlakeIndex, let lastFlake {
-            let passesSince = samples[(lastFlakeIndex + 1)...].prefix { $0.final.isPass }.count
-            let quiet = samples.count - lastFlakeIndex - 1 == passesSince
-            if quiet, passesSince >= thresholds.recoveredPasses,
-                now - lastFlake >= thresholds.recoveredDays * 86_400
-            {
-                return .recovered
-            }
-        }
-
+        let lastFlake = unstable.lastIndex(of: true).map { samples[$0].at }
         var weighted = 0.0
         var weights = 0.0
         for (age, index) in samples.indices.reversed().enumerated() {
@@ -90,7 +104,13 @@ public enum FlakinessAnalysis {
                 failureProbability: probability,
                 uncertainty: (probability * (1 - probability) / (Double(samples.count) + 2))
                     .squareRoot(),
-                strip: strip))
+                quietRuns: quiet.runs, earlierRate: quiet.earlierRate, quietChance: quiet.chance,
+                quietRunsNeeded: quiet.runsNeeded(chance: thresholds.recoveryChance), strip: strip))
+    }
+
+    /// The run outcomes oldest first, one letter each: P passed, F failed, R passed on retry.
+    static func strip(_ samples: [RunSample]) -> String {
+        String(samples.map { $0.flakyInRun ? "R" : $0.final.isFailure ? "F" : "P" })
     }
 
     /// Revisions (runs, where the revision is unknown) on which the test both passed and failed.
@@ -99,8 +119,8 @@ public enum FlakinessAnalysis {
         for sample in samples {
             let key = sample.revision.map { "r:" + $0 } ?? "run:" + sample.run
             var entry = seen[key] ?? (false, false)
-            entry.pass = entry.pass || sample.attempts.contains(where: \.isPass)
-            entry.fail = entry.fail || sample.attempts.contains(where: \.isFailure)
+            entry.pass = entry.pass || sample.anyAttemptPassed
+            entry.fail = entry.fail || sample.anyAttemptFailed
             seen[key] = entry
         }
         return seen.values.filter { $0.pass && $0.fail }.count
@@ -124,25 +144,30 @@ public enum FlakinessAnalysis {
         let noiseIDs = Set(noise.map(\.run))
         var flaky: [FlakyReport.FlakyTest] = []
         var broken: [FlakyReport.BrokenTest] = []
-        var recovered: [String] = []
+        var recovered: [FlakyReport.RecoveredTest] = []
         for var history in histories {
             history.samples.removeAll { noiseIDs.contains($0.run) }
             switch judge(history, now: now, thresholds: thresholds) {
             case .stable: break
             case .flaky(let test): flaky.append(test)
             case .broken(let test): broken.append(test)
-            case .recovered: recovered.append(history.test)
+            case .recovered(let test): recovered.append(test)
             }
         }
-        flaky.sort { ($0.score, $0.failures, $1.test) > ($1.score, $1.failures, $0.test) }
-        broken.sort { ($0.failureRate, $1.test) > ($1.failureRate, $0.test) }
+        flaky.sort {
+            ($0.score, $0.failures, $1.test, $1.configuration) > ($1.score, $1.failures, $0.test, $0.configuration)
+        }
+        broken.sort {
+            ($0.failureRate, $1.test, $1.configuration) > ($1.failureRate, $0.test, $0.configuration)
+        }
         let sites = predicates.map { site in
             var site = site
             site.evaluations.removeAll { noiseIDs.contains($0.run) }
             return site
         }
         return FlakyReport(
-            runs: health.count, flaky: flaky, broken: broken, recovered: recovered.sorted(),
+            runs: health.count, flaky: flaky, broken: broken,
+            recovered: recovered.sorted { ($0.test, $0.configuration) < ($1.test, $1.configuration) },
             predicates: PredicateAnalysis.findings(sites, thresholds: thresholds),
             noiseRuns: noise.map {
                 .init(run: $0.run, startedAt: iso8601($0.at), tests: $0.tests, failed: $0.failed)

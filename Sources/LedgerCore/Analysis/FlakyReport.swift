@@ -30,6 +30,35 @@ public struct FlakyReport: Codable, Hashable, Sendable {
         public var failureProbability: Double
         /// The standard error of ``failureProbability``.
         public var uncertainty: Double
+        /// The newest runs in a row that passed with no failed attempt.
+        public var quietRuns: Int
+        /// The share of runs before ``quietRuns`` that failed or passed only on retry (0…1).
+        public var earlierRate: Double
+        /// The probability of ``quietRuns`` quiet runs by chance at ``earlierRate``: `(1 − p)^k`.
+        public var quietChance: Double
+        /// The quiet runs it takes to recover at ``earlierRate`` (see ``QuietStretch``).
+        public var quietRunsNeeded: Int?
+        /// The run outcomes oldest first, one letter each: P passed, F failed, R passed on retry.
+        public var strip: String
+    }
+
+    /// A test that flaked or was broken, and whose newest quiet stretch is evidence that it no
+    /// longer does (see ``QuietStretch``).
+    public struct RecoveredTest: Codable, Hashable, Sendable {
+        /// The test's stable id.
+        public var test: String
+        /// The configuration (destination, OS or device) the history is for; empty when none was named.
+        public var configuration: String
+        /// Runs judged: the window's runs that are not noise and whose final outcome for it was not a skip.
+        public var runs: Int
+        /// The newest runs in a row that passed with no failed attempt.
+        public var quietRuns: Int
+        /// The share of runs before ``quietRuns`` that failed or passed only on retry (0…1).
+        public var earlierRate: Double
+        /// The probability of ``quietRuns`` quiet runs by chance at ``earlierRate``: `(1 − p)^k`.
+        public var quietChance: Double
+        /// When it last flaked or failed (ISO 8601).
+        public var lastFlake: String?
         /// The run outcomes oldest first, one letter each: P passed, F failed, R passed on retry.
         public var strip: String
     }
@@ -70,13 +99,13 @@ public struct FlakyReport: Codable, Hashable, Sendable {
     /// Runs in the window, noise runs included.
     public var runs: Int
     /// Flaky tests; ``FlakinessAnalysis`` ranks them highest ``FlakyTest/score`` first, then most
-    /// failures, then by test id.
+    /// failures, then by test id and configuration.
     public var flaky: [FlakyTest]
     /// Broken tests; ``FlakinessAnalysis`` ranks them highest ``BrokenTest/failureRate`` first, then by
     /// test id.
     public var broken: [BrokenTest]
-    /// Ids of the tests that flaked before but have since recovered, sorted.
-    public var recovered: [String]
+    /// Tests that flaked or were broken but have since recovered, by test id and configuration.
+    public var recovered: [RecoveredTest]
     /// Judged predicate call sites, in the order ``PredicateAnalysis/findings(_:thresholds:)`` gives.
     public var predicates: [PredicateFinding]
     /// The runs left out of the judgement as infrastructure noise.
@@ -88,11 +117,11 @@ public struct FlakyReport: Codable, Hashable, Sendable {
     ///   - runs: the runs in the window, noise runs included.
     ///   - flaky: the flaky tests.
     ///   - broken: the broken tests.
-    ///   - recovered: ids of the recovered tests.
+    ///   - recovered: the recovered tests.
     ///   - predicates: the judged predicate call sites.
     ///   - noiseRuns: the runs left out as infrastructure noise.
     public init(
-        runs: Int, flaky: [FlakyTest], broken: [BrokenTest], recovered: [String],
+        runs: Int, flaky: [FlakyTest], broken: [BrokenTest], recovered: [RecoveredTest],
         predicates: [PredicateFinding], noiseRuns: [NoiseRun]
     ) {
         self.runs = runs

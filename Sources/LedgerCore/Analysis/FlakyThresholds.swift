@@ -8,12 +8,13 @@ public struct FlakyThresholds: Codable, Hashable, Sendable {
     public var brokenShare = 0.8
     /// Failing runs in a row (no pass on retry) that make a test broken.
     public var brokenStreak = 3
-    /// Passes in a row since the last flake after which a test has recovered (together with
-    /// ``recoveredDays``).
-    public var recoveredPasses = 5
-    /// Days since the last flake after which a test has recovered (together with
-    /// ``recoveredPasses``).
-    public var recoveredDays = 7.0
+    /// The chance below which a quiet stretch is evidence of recovery: a flaky test has recovered
+    /// when passing its newest runs in a row would happen less often than this at its earlier flake
+    /// rate (see ``QuietStretch``).
+    public var recoveryChance = 0.01
+    /// Days since the last flaky run before a flaky test can have recovered (together with
+    /// ``recoveryChance``); a fixed broken test needs none.
+    public var recoveryDays = 7.0
     /// Share of failed tests above which a run is infrastructure noise.
     public var noiseShare = 0.8
     /// Runs with fewer tests than this are never called noise.

@@ -123,7 +123,8 @@ public enum PredicateAnalysis {
         return sites.compactMap { judge($0, thresholds: thresholds) }.sorted {
             let left = order.firstIndex(of: $0.verdict) ?? 0
             let right = order.firstIndex(of: $1.verdict) ?? 0
-            return (left, $1.marginP95, $0.test, $0.name) < (right, $0.marginP95, $1.test, $1.name)
+            return (left, $1.marginP95, $0.test, $0.name, $0.expect.rawValue)
+                < (right, $0.marginP95, $1.test, $1.name, $1.expect.rawValue)
         }
     }
 

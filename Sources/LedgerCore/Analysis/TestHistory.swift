@@ -1,4 +1,5 @@
-/// One run of one test: its attempts in order (the last is the final outcome).
+/// One run of one test, as the judgement needs it: the final outcome and whether any attempt
+/// passed or failed.
 public struct RunSample: Hashable, Sendable {
     /// The run's id.
     public var run: String
@@ -6,10 +7,14 @@ public struct RunSample: Hashable, Sendable {
     public var at: Double
     /// The revision the run tested; `nil` when unknown.
     public var revision: String?
-    /// The test's attempts in the run, in order.
-    public var attempts: [Outcome]
+    /// The outcome of the last attempt; ``Outcome/skipped`` when there were none.
+    public var final: Outcome
+    /// Whether any attempt passed.
+    public var anyAttemptPassed: Bool
+    /// Whether any attempt failed.
+    public var anyAttemptFailed: Bool
 
-    /// Creates a sample.
+    /// Creates a sample from the test's attempts in the run.
     ///
     /// - Parameters:
     ///   - run: the run's id.
@@ -17,16 +22,35 @@ public struct RunSample: Hashable, Sendable {
     ///   - revision: the revision the run tested, when known.
     ///   - attempts: the test's attempts in the run, in order.
     public init(run: String, at: Double, revision: String? = nil, attempts: [Outcome]) {
+        self.init(
+            run: run, at: at, revision: revision, final: attempts.last ?? .skipped,
+            anyAttemptPassed: attempts.contains(where: \.isPass),
+            anyAttemptFailed: attempts.contains(where: \.isFailure))
+    }
+
+    /// Creates a sample from what its attempts came to.
+    ///
+    /// - Parameters:
+    ///   - run: the run's id.
+    ///   - at: when the run started, in seconds since 1970.
+    ///   - revision: the revision the run tested, when known.
+    ///   - final: the last attempt's outcome.
+    ///   - anyAttemptPassed: whether any attempt passed.
+    ///   - anyAttemptFailed: whether any attempt failed.
+    public init(
+        run: String, at: Double, revision: String? = nil, final: Outcome, anyAttemptPassed: Bool,
+        anyAttemptFailed: Bool
+    ) {
         self.run = run
         self.at = at
         self.revision = revision
-        self.attempts = attempts
+        self.final = final
+        self.anyAttemptPassed = anyAttemptPassed
+        self.anyAttemptFailed = anyAttemptFailed
     }
 
-    /// The outcome of the last attempt; ``Outcome/skipped`` when there were none.
-    public var final: Outcome { attempts.last ?? .skipped }
     /// Failed at least once, and the final attempt passed: passed on retry in this run.
-    public var flakyInRun: Bool { final.isPass && attempts.dropLast().contains(where: \.isFailure) }
+    public var flakyInRun: Bool { final.isPass && anyAttemptFailed }
 }
 
 /// A test's runs in the window, oldest first, for one configuration.

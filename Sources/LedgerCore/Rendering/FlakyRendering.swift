@@ -28,16 +28,16 @@ public enum FlakyRendering {
                 heading,
                 TextTable(
                     headers: [
-                        "test", "config", "score", "runs", "fails", "retried", "flip rate", "revs", "last flake",
-                        "history",
+                        "test", "config", "score", "runs", "fails", "retried", "flip rate", "revs", "quiet",
+                        "last flake", "history",
                     ],
                     rows: report.flaky.map {
                         [
                             $0.test, $0.configuration, Figures.decimal($0.score), "\($0.runs)", "\($0.failures)",
                             "\($0.retriedPasses)", Figures.percent($0.flipRate), "\($0.revisionsWithBoth)",
-                            $0.lastFlake ?? "–", $0.strip,
+                            Figures.quiet($0.quietRuns, of: $0.quietRunsNeeded), $0.lastFlake ?? "–", $0.strip,
                         ]
-                    }, numeric: [2, 3, 4, 5, 6, 7])
+                    }, numeric: [2, 3, 4, 5, 6, 7, 8])
             ))
         if !report.broken.isEmpty {
             sections.append(
@@ -86,7 +86,17 @@ public enum FlakyRendering {
             sections.append(
                 (
                     "Recovered: \(report.recovered.count)",
-                    TextTable(headers: ["test"], rows: report.recovered.map { [$0] })
+                    TextTable(
+                        headers: [
+                            "test", "config", "runs", "quiet", "earlier rate", "by chance", "last flake", "history",
+                        ],
+                        rows: report.recovered.map {
+                            [
+                                $0.test, $0.configuration, "\($0.runs)", "\($0.quietRuns)",
+                                Figures.percent($0.earlierRate), Figures.chance($0.quietChance), $0.lastFlake ?? "–",
+                                $0.strip,
+                            ]
+                        }, numeric: [2, 3, 4, 5])
                 ))
         }
         return sections

@@ -79,6 +79,17 @@ public enum Figures {
         share.isFinite ? "\(Int((share * 100).rounded()))%" : "–"
     }
 
+    /// A small probability with enough digits to compare it with 1 %: `0.75%`, `<0.01%`.
+    public static func chance(_ value: Double) -> String {
+        value < 0.0001 ? "<0.01%" : String(format: "%.2f%%", value * 100)
+    }
+
+    /// Quiet runs in a row against the runs needed to recover: `9/17`; the runs alone when none
+    /// are needed.
+    public static func quiet(_ runs: Int, of needed: Int?) -> String {
+        needed.map { "\(runs)/\($0)" } ?? "\(runs)"
+    }
+
     /// A duration in a readable unit.
     ///
     /// - Parameter value: a duration in seconds.

@@ -24,6 +24,7 @@ enum FlakySection {
             <td class="n">\(test.failures)</td><td class="n">\(test.retriedPasses)</td>\
             <td class="n">\(Figures.percent(test.flipRate))</td><td class="n">\(test.revisionsWithBoth)</td>\
             <td class="n">\(Figures.percent(test.failureProbability)) ± \(Figures.percent(test.uncertainty))</td>\
+            <td class="n">\(Figures.quiet(test.quietRuns, of: test.quietRunsNeeded))</td>\
             <td>\(test.lastFlake ?? "–")</td><td>\(strip(test.test, test.configuration, fallback: test.strip))</td></tr>
             """
         }
@@ -33,7 +34,8 @@ enum FlakySection {
             : """
             <table class="flaky"><thead><tr><th>test</th><th class="n">score</th><th class="n">runs</th>\
             <th class="n">fails</th><th class="n">retried</th><th class="n">flip rate</th>\
-            <th class="n">revisions with both</th><th class="n">fails per run</th><th>last flake</th>\
+            <th class="n">revisions with both</th><th class="n">fails per run</th>\
+            <th class="n" title="quiet runs in a row / needed to recover">quiet</th><th>last flake</th>\
             <th>recent runs</th></tr></thead>
             <tbody>\(flakyRows)</tbody></table>
             """
@@ -72,10 +74,21 @@ enum FlakySection {
                 """)
         }
         if !report.recovered.isEmpty {
-            let items = report.recovered.map { test -> HTML in
-                "<li><a href=\"\(DashboardPath.test(test, project: project))\">\(test)</a></li>"
+            let rows = report.recovered.map { test -> HTML in
+                """
+                <tr><td class="id">\(name(test.test, test.configuration))</td><td class="n">\(test.quietRuns)</td>\
+                <td class="n">\(Figures.percent(test.earlierRate))</td>\
+                <td class="n">\(Figures.chance(test.quietChance))</td><td>\(test.lastFlake ?? "–")</td>\
+                <td>\(strip(test.test, test.configuration, fallback: test.strip))</td></tr>
+                """
             }
-            sections.append("<h2>Recovered: \(report.recovered.count)</h2><ul>\(items)</ul>")
+            sections.append(
+                """
+                <h2>Recovered: \(report.recovered.count)</h2>
+                <table class="recovered"><thead><tr><th>test</th><th class="n">quiet runs</th>\
+                <th class="n">earlier rate</th><th class="n">by chance</th><th>last flake</th><th>recent runs</th>\
+                </tr></thead><tbody>\(rows)</tbody></table>
+                """)
         }
         return HTML(sections)
     }

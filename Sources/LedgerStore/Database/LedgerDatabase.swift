@@ -60,11 +60,17 @@ public struct LedgerDatabase: Sendable {
         return configuration
     }
 
+    /// What a migration's SQL cannot fill in by itself, by migration.
+    static let backfills: [String: @Sendable (Database) throws -> Void] = [
+        "003_run_summaries": RunSummary.refreshAll(in:)
+    ]
+
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         for migration in EmbeddedMigrations.all {
             migrator.registerMigration(migration.identifier) { db in
                 try db.execute(sql: migration.sql)
+                try backfills[migration.identifier]?(db)
             }
         }
         return migrator

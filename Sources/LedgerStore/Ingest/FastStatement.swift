@@ -56,11 +56,11 @@ struct FastStatement {
 
     /// Runs the statement and reads its first row with `read`; `nil` when it returns none.
     /// - Throws: `DatabaseError` with SQLite's message.
-    func row<T>(in db: Database, _ read: (Columns) -> T) throws -> T? {
+    func row<T>(in db: Database, _ read: (Columns) throws -> T) throws -> T? {
         defer { sqlite3_reset(handle) }
         switch sqlite3_step(handle) {
         case SQLITE_ROW:
-            let value = read(Columns(handle: handle))
+            let value = try read(Columns(handle: handle))
             while sqlite3_step(handle) == SQLITE_ROW {}
             return value
         case SQLITE_DONE:
@@ -72,12 +72,38 @@ struct FastStatement {
         }
     }
 
+    /// Runs the statement and hands each row it returns to `read`.
+    /// - Throws: `DatabaseError` with SQLite's message; what `read` throws.
+    func forEachRow(in db: Database, _ read: (Columns) throws -> Void) throws {
+        defer { sqlite3_reset(handle) }
+        while true {
+            switch sqlite3_step(handle) {
+            case SQLITE_ROW: try read(Columns(handle: handle))
+            case SQLITE_DONE: return
+            case let code:
+                throw DatabaseError(
+                    resultCode: ResultCode(rawValue: code),
+                    message: String(cString: sqlite3_errmsg(db.sqliteConnection)), sql: statement.sql)
+            }
+        }
+    }
+
     /// The columns of the row a statement stands on, read through SQLite's C API.
     struct Columns {
         fileprivate let handle: SQLiteStatement
 
         func int64(_ index: Int32) -> Int64 {
             sqlite3_column_int64(handle, index)
+        }
+
+        func double(_ index: Int32) -> Double {
+            sqlite3_column_double(handle, index)
+        }
+
+        /// The bytes of a blob column, valid only inside the call.
+        func withBlob<T>(_ index: Int32, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+            let count = Int(sqlite3_column_bytes(handle, index))
+            return try body(UnsafeRawBufferPointer(start: sqlite3_column_blob(handle, index), count: count))
         }
 
         func int(_ index: Int32) -> Int? {

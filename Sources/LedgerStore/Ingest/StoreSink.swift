@@ -117,6 +117,9 @@ public struct StoreSink: EventSink {
             for run in Set(pending.keys.map(\.run)) { try finishPending(run: run) }
         }
         try count(batch.flush())
+        for run in Set(runs.values.map(\.row)) {
+            try RunSummary.refresh(run: run, in: db)
+        }
     }
 
     private mutating func finishPending(run: String) throws {
@@ -203,7 +206,7 @@ public struct StoreSink: EventSink {
             summary.alreadyStored += 1
             return
         }
-        try writes.insertDetails(of: attempt, resultID: resultID)
+        try writes.insertDetails(of: attempt, resultID: resultID, run: row)
         summary.results += 1
     }
 

@@ -204,7 +204,7 @@ final class StoreWrites {
     }
 
     /// Inserts the attempt's issues, activities, captures and predicates.
-    func insertDetails(of attempt: PendingAttempt, resultID: Int64) throws {
+    func insertDetails(of attempt: PendingAttempt, resultID: Int64, run: Int64) throws {
         for issue in attempt.issues {
             var statement = FastStatement(
                 try statement(
@@ -252,11 +252,12 @@ final class StoreWrites {
                 try statement(
                     8,
                     """
-                    INSERT INTO predicate (resultId, activityId, at, name, expect, held, attempts,
+                    INSERT INTO predicate (resultId, runId, activityId, at, name, expect, held, attempts,
                         waited, timeout, interval, file, line)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """))
             statement.bind(resultID)
+            statement.bind(run)
             statement.bind(predicate.activity.flatMap { activityIDs[$0] })
             statement.bind(predicate.at)
             statement.bind(predicate.name)

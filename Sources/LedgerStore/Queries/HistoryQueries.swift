@@ -8,6 +8,8 @@ public struct WindowRun: Hashable, Sendable {
     public var row: Int64
     /// The run's id (its UUID).
     public var id: String
+    /// The project the run belongs to.
+    public var project: String
     /// When the run started, in seconds since 1970.
     public var startedAt: Double
     /// The revision the run tested, when known.
@@ -26,31 +28,6 @@ public struct TestInfo: Hashable, Sendable {
     public var declaredLayer: Layer?
 }
 
-/// One test's attempts in one run, in attempt order.
-public struct TestAttempts: Hashable, Sendable {
-    /// The test's row in the store; ``LedgerDatabase/testInfo(runs:)`` tells its key.
-    public var testID: Int64
-    /// Every attempt's outcome; an attempt without one counts as ``Outcome/crashed``.
-    public var attempts: [Outcome]
-    /// Seconds spent, all attempts together.
-    public var seconds: Double
-}
-
-/// One run's results, as the reports read them.
-public struct RunResults: Sendable {
-    /// The run the results belong to.
-    public var run: WindowRun
-    /// Every test with results in the run, by test row.
-    public var tests: [TestAttempts]
-
-    /// Test count and final failures: tells infrastructure noise apart.
-    public var health: RunHealth {
-        RunHealth(
-            run: run.id, at: run.startedAt, tests: tests.count,
-            failed: tests.filter { ($0.attempts.last ?? .skipped).isFailure }.count)
-    }
-}
-
 extension LedgerDatabase {
     /// The newest `count` runs of a project (or those since `since`), newest first.
     /// - Parameters:
@@ -64,9 +41,9 @@ extension LedgerDatabase {
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT id, uuid, startedAt, revision, configuration FROM run
+                    SELECT id, uuid, project, startedAt, revision, configuration FROM run
                     WHERE project = ?1 AND (?2 IS NULL OR startedAt >= ?2)
-                    ORDER BY startedAt DESC LIMIT coalesce(?3, -1)
+                    ORDER BY startedAt DESC, id DESC LIMIT coalesce(?3, -1)
                     """, arguments: [project, since, count]
             ).map(WindowRun.init(row:))
         }
@@ -83,7 +60,7 @@ extension LedgerDatabase {
             try Row.fetchOne(
                 db,
                 sql: """
-                    SELECT id, uuid, startedAt, revision, configuration FROM run
+                    SELECT id, uuid, project, startedAt, revision, configuration FROM run
                     WHERE uuid = ? AND (? IS NULL OR project = ?)
                     """,
                 arguments: [id, project, project]
@@ -92,56 +69,28 @@ extension LedgerDatabase {
         }
     }
 
-    /// Every test's attempts in each of the given runs, read in one transaction.
-    /// - Parameter runs: the runs to read.
-    /// - Returns: one entry per run, in the order given.
-    /// - Throws: any SQLite error.
-    public func results(of runs: [WindowRun]) throws -> [RunResults] {
-        try writer.read { db in
-            let statement = try db.makeStatement(
-                sql: """
-                    SELECT testId, CASE outcome \(Self.outcomeCodes) ELSE \(Self.crashedCode) END,
-                        coalesce(duration, 0)
-                    FROM result WHERE runId = ? ORDER BY testId, attempt
-                    """)
-            return try runs.map { run in
-                var tests: [TestAttempts] = []
-                let cursor = try Row.fetchCursor(statement, arguments: [run.row])
-                while let row = try cursor.next() {
-                    let testID: Int64 = row[0]
-                    let outcome = Self.outcomes[row[1] as Int]
-                    let seconds: Double = row[2]
-                    if tests.last?.testID == testID {
-                        tests[tests.count - 1].attempts.append(outcome)
-                        tests[tests.count - 1].seconds += seconds
-                    } else {
-                        tests.append(TestAttempts(testID: testID, attempts: [outcome], seconds: seconds))
-                    }
-                }
-                return RunResults(run: run, tests: tests)
-            }
-        }
+    /// Key, file and declared layer of tests by their rows.
+    func testInfo(ids: [Int64], in db: Database) throws -> [Int64: TestInfo] {
+        try testInfo(
+            db, sql: "SELECT id, key, file, layer FROM test WHERE id IN (SELECT value FROM json_each(?))",
+            argument: Self.jsonArray(ids))
     }
 
-    /// Key, file and declared layer of every test with results in the given runs.
-    /// - Parameter runs: the runs whose tests to describe.
-    /// - Returns: the tests by their row in the store.
-    /// - Throws: any SQLite error.
-    public func testInfo(runs: [WindowRun]) throws -> [Int64: TestInfo] {
-        try writer.read { db in
-            var info: [Int64: TestInfo] = [:]
-            let cursor = try Row.fetchCursor(
-                db,
-                sql: """
-                    SELECT id, key, file, layer FROM test WHERE id IN (
-                        SELECT DISTINCT testId FROM result JOIN json_each(?) c ON result.runId = c.value)
-                    """, arguments: [Self.jsonArray(runs.map(\.row))])
-            while let row = try cursor.next() {
-                info[row[0]] = TestInfo(
-                    key: row[1], file: row[2], declaredLayer: (row[3] as String?).flatMap(Layer.init(rawValue:)))
-            }
-            return info
+    /// Key, file and declared layer of every test of a project, by row.
+    func testInfo(project: String, in db: Database) throws -> [Int64: TestInfo] {
+        try testInfo(db, sql: "SELECT id, key, file, layer FROM test WHERE project = ?", argument: project)
+    }
+
+    private func testInfo(_ db: Database, sql: String, argument: String) throws -> [Int64: TestInfo] {
+        var statement = FastStatement(try db.cachedStatement(sql: sql))
+        statement.bind(argument)
+        var info: [Int64: TestInfo] = [:]
+        try statement.forEachRow(in: db) { row in
+            info[row.int64(0)] = TestInfo(
+                key: row.string(1) ?? "", file: row.string(2),
+                declaredLayer: row.string(3).flatMap(Layer.init(rawValue:)))
         }
+        return info
     }
 
     /// The predicate evaluations in the given runs, grouped by call site.
@@ -159,12 +108,12 @@ extension LedgerDatabase {
             let cursor = try Row.fetchCursor(
                 db,
                 sql: """
-                    SELECT t.key, p.name, p.expect, r.runId, p.held, p.attempts, p.waited, p.timeout
-                    FROM json_each(?) c
-                    JOIN result r ON r.runId = c.value
-                    JOIN predicate p ON p.resultId = r.id
+                    SELECT t.key, p.name, p.expect, p.runId, p.held, p.attempts, p.waited, p.timeout
+                    FROM predicate p
+                    JOIN result r ON r.id = p.resultId
                     JOIN test t ON t.id = r.testId
-                    ORDER BY p.at
+                    WHERE p.runId IN (SELECT value FROM json_each(?))
+                    ORDER BY p.at, p.id
                     """, arguments: [Self.jsonArray(runs.map(\.row))])
             while let row = try cursor.next() {
                 let test: String = row[0]
@@ -180,11 +129,12 @@ extension LedgerDatabase {
                         test: test, name: name, expect: expect, evaluations: [])
                 ].evaluations.append(evaluation)
             }
-            return sites.values.sorted { ($0.test, $0.name) < ($1.test, $1.name) }
+            return sites.values.sorted {
+                ($0.test, $0.name, $0.expect.rawValue) < ($1.test, $1.name, $1.expect.rawValue)
+            }
         }
     }
 
-    static let outcomes = Outcome.allCases
     static let crashedCode = Outcome.allCases.firstIndex(of: .crashed) ?? 0
     static let outcomeCodes = Outcome.allCases.enumerated().map { "WHEN '\($1.rawValue)' THEN \($0)" }
         .joined(separator: " ")
@@ -198,6 +148,7 @@ extension LedgerDatabase {
 
 extension WindowRun {
     init(row: Row) {
-        self.init(row: row[0], id: row[1], startedAt: row[2], revision: row[3], configuration: row[4])
+        self.init(
+            row: row[0], id: row[1], project: row[2], startedAt: row[3], revision: row[4], configuration: row[5])
     }
 }

@@ -23,21 +23,30 @@ extension LedgerDatabase {
         } else {
             runs = []
         }
-        guard !runs.isEmpty else { throw StoreError.noSuchRun(project.map { "of project \($0)" } ?? "at all") }
-        let info = try testInfo(runs: runs)
-        var seen = Set<Int64>()
-        var samples: [PyramidSample] = []
-        for results in try results(of: runs) {
-            for test in results.tests where seen.insert(test.testID).inserted {
-                guard let about = info[test.testID] else { continue }
-                let sample = RunSample(run: results.run.id, at: 0, attempts: test.attempts)
-                samples.append(
-                    PyramidSample(
-                        layer: classifier.layer(explicit: about.declaredLayer, id: about.key, file: about.file),
-                        seconds: test.seconds, failed: sample.final.isFailure, flaky: sample.flakyInRun))
-            }
+        guard let newest = runs.first else {
+            throw StoreError.noSuchRun(project.map { "of project \($0)" } ?? "at all")
         }
-        return PyramidAnalysis.report(run: runs.count == 1 ? runs[0].id : nil, runs: runs.count, samples: samples)
+        let samples = try writer.read { db in
+            let info = try testInfo(project: newest.project, in: db)
+            var seen = Set<Int64>(minimumCapacity: info.count)
+            var samples: [PyramidSample] = []
+            // Each test counts once, by its newest run: once every test is seen, older runs add nothing.
+            try forEachSummary(of: runs, seconds: true, in: db) { _, summary in
+                let entries = summary.entries
+                for index in 0..<entries.count where seen.insert(entries.testID(index)).inserted {
+                    guard let about = info[entries.testID(index)] else { continue }
+                    let code = entries.code(index)
+                    samples.append(
+                        PyramidSample(
+                            layer: classifier.layer(explicit: about.declaredLayer, id: about.key, file: about.file),
+                            seconds: summary.seconds(index), failed: code.final.isFailure,
+                            flaky: code.final.isPass && code.anyFailed))
+                }
+                return seen.count < info.count
+            }
+            return samples
+        }
+        return PyramidAnalysis.report(run: runs.count == 1 ? newest.id : nil, runs: runs.count, samples: samples)
     }
 
     /// Flaky, broken and recovered tests and judged predicates over a window of runs.
@@ -56,28 +65,57 @@ extension LedgerDatabase {
             return FlakinessAnalysis.report(histories: [], health: [], predicates: [], now: now)
         }
         let runs = try windowRuns(project: project, count: count, since: since)
-        let info = try testInfo(runs: runs)
-        let allResults = try results(of: runs.reversed())
-        struct HistoryKey: Hashable {
-            var test: Int64
-            var configuration: String
-        }
-        var histories: [HistoryKey: TestHistory] = [:]
-        for results in allResults {
-            let run = results.run
-            for test in results.tests {
-                let key = HistoryKey(test: test.testID, configuration: run.configuration)
-                let sample = RunSample(run: run.id, at: run.startedAt, revision: run.revision, attempts: test.attempts)
-                if histories[key] == nil {
-                    histories[key] = TestHistory(
-                        test: info[test.testID]?.key ?? "#\(test.testID)", configuration: run.configuration, samples: []
-                    )
+        var health: [RunHealth] = []
+        var histories: [TestHistory] = []
+        try writer.read { db in
+            // Only a test that failed an attempt outside the noise can be anything but stable; the
+            // others' runs are passed over without being looked at again.
+            var noise = Set<Int64>()
+            var candidates = Set<Int64>()
+            try forEachSummary(of: runs, seconds: false, in: db) { run, summary in
+                let runHealth = RunHealth(run: run.id, at: run.startedAt, tests: summary.tests, failed: summary.failed)
+                health.append(runHealth)
+                if runHealth.isNoise(thresholds) {
+                    noise.insert(run.row)
+                    return true
                 }
-                histories[key]?.samples.append(sample)
+                let entries = summary.entries
+                for index in 0..<entries.count where entries.code(index).anyFailed {
+                    candidates.insert(entries.testID(index))
+                }
+                return true
+            }
+            let tests = candidates.sorted()
+            struct HistoryKey: Hashable {
+                var test: Int64
+                var configuration: String
+            }
+            var byKey: [HistoryKey: [RunSample]] = [:]
+            try forEachSummary(of: runs.reversed().filter { !noise.contains($0.row) }, seconds: false, in: db) {
+                run, summary in
+                // Both lists are sorted by test row: walk them side by side.
+                let entries = summary.entries
+                var next = 0
+                for index in 0..<entries.count where next < tests.count {
+                    let test = entries.testID(index)
+                    while next < tests.count, tests[next] < test { next += 1 }
+                    guard next < tests.count, tests[next] == test else { continue }
+                    let code = entries.code(index)
+                    byKey[HistoryKey(test: test, configuration: run.configuration), default: []].append(
+                        RunSample(
+                            run: run.id, at: run.startedAt, revision: run.revision, final: code.final,
+                            anyAttemptPassed: code.anyPassed, anyAttemptFailed: code.anyFailed))
+                }
+                return true
+            }
+            let info = try testInfo(ids: tests, in: db)
+            histories = byKey.map { key, samples in
+                TestHistory(
+                    test: info[key.test]?.key ?? "#\(key.test)", configuration: key.configuration, samples: samples)
             }
         }
         return FlakinessAnalysis.report(
-            histories: Array(histories.values), health: allResults.map(\.health).reversed(),
-            predicates: try predicateSites(runs: runs), now: now, thresholds: thresholds)
+            histories: histories, health: health, predicates: try predicateSites(runs: runs), now: now,
+            thresholds: thresholds)
     }
 }

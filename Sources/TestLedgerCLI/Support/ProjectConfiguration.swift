@@ -21,9 +21,9 @@ struct ProjectConfiguration: Decodable {
 
     private enum CodingKeys: String, CodingKey { case project, layers, flaky }
     private enum FlakyKeys: String, CodingKey {
-        case flipRate, brokenShare, brokenStreak, recoveredPasses, recoveredDays, noiseShare,
+        case flipRate, brokenShare, brokenStreak, recoveryChance, recoveryDays, noiseShare,
             noiseMinimumTests, decay, atRiskP95, atRiskMax, atRiskEvaluations, predicateBrokenShare,
-            window
+            window, recoveredPasses, recoveredDays
     }
 
     init() {}
@@ -40,8 +40,15 @@ struct ProjectConfiguration: Decodable {
         try set(.flipRate, \.flipRate)
         try set(.brokenShare, \.brokenShare)
         try set(.brokenStreak, \.brokenStreak)
-        try set(.recoveredPasses, \.recoveredPasses)
-        try set(.recoveredDays, \.recoveredDays)
+        for retired in [FlakyKeys.recoveredPasses, .recoveredDays] where flaky.contains(retired) {
+            throw DecodingError.dataCorruptedError(
+                forKey: retired, in: flaky,
+                debugDescription:
+                    "\(retired.rawValue) is gone: recovery now needs a quiet stretch improbable at the test's"
+                    + " own flake rate; set recoveryChance (default 0.01) and recoveryDays (default 7) instead")
+        }
+        try set(.recoveryChance, \.recoveryChance)
+        try set(.recoveryDays, \.recoveryDays)
         try set(.noiseShare, \.noiseShare)
         try set(.noiseMinimumTests, \.noiseMinimumTests)
         try set(.decay, \.decay)

@@ -1,0 +1,122 @@
+import Foundation
+import GRDB
+import LedgerCore
+
+/// One run's results as the reports read them: per test, in test row order, what its attempts
+/// came to and the seconds they took, packed into two blobs of the `run_summary` row.
+///
+/// Every ingest rewrites the summary of each run it touched from that run's stored results, so a
+/// summary is always what reading the results would give, whatever order runs arrive in and
+/// however often one is sent.
+struct RunSummary: Equatable {
+    /// What a test's attempts in one run came to, in one byte.
+    struct Code: Equatable {
+        var rawValue: UInt8
+
+        init(rawValue: UInt8) { self.rawValue = rawValue }
+
+        init(final: Outcome, anyPassed: Bool, anyFailed: Bool) {
+            rawValue = UInt8(Self.outcomes.firstIndex(of: final) ?? 0) | (anyPassed ? 8 : 0) | (anyFailed ? 16 : 0)
+        }
+
+        var final: Outcome { Self.outcomes[Int(rawValue & 7)] }
+        var anyPassed: Bool { rawValue & 8 != 0 }
+        var anyFailed: Bool { rawValue & 16 != 0 }
+
+        static let outcomes = Outcome.allCases
+    }
+
+    static let entrySize = 9
+
+    /// Test rows (8 bytes, little-endian) each followed by its ``Code``, by test row.
+    var outcomes: [UInt8] = []
+    /// Seconds of all attempts (a little-endian `Double`), in the order of ``outcomes``.
+    var seconds: [UInt8] = []
+    /// Tests whose final attempt failed.
+    var failed = 0
+
+    /// Tests with results in the run.
+    var tests: Int { outcomes.count / Self.entrySize }
+
+    mutating func append(testID: Int64, code: Code, seconds: Double) {
+        withUnsafeBytes(of: testID.littleEndian) { outcomes.append(contentsOf: $0) }
+        outcomes.append(code.rawValue)
+        withUnsafeBytes(of: seconds.bitPattern.littleEndian) { self.seconds.append(contentsOf: $0) }
+        if code.final.isFailure { failed += 1 }
+    }
+
+    /// Summarises the run's stored results: an attempt with no outcome counts as crashed.
+    static func read(run: Int64, in db: Database) throws -> RunSummary {
+        let statement = try db.cachedStatement(
+            sql: """
+                SELECT testId, CASE outcome \(LedgerDatabase.outcomeCodes) ELSE \(LedgerDatabase.crashedCode) END,
+                    coalesce(duration, 0)
+                FROM result WHERE runId = ? ORDER BY testId, attempt
+                """)
+        var fast = FastStatement(statement)
+        fast.bind(run)
+        var summary = RunSummary()
+        var testID: Int64?
+        var final = Outcome.skipped
+        var anyPassed = false
+        var anyFailed = false
+        var seconds = 0.0
+        func flush() {
+            guard let testID else { return }
+            summary.append(
+                testID: testID, code: Code(final: final, anyPassed: anyPassed, anyFailed: anyFailed), seconds: seconds)
+        }
+        try fast.forEachRow(in: db) { row in
+            let test = row.int64(0)
+            let outcome = Code.outcomes[Int(row.int64(1))]
+            if test != testID {
+                flush()
+                (testID, anyPassed, anyFailed, seconds) = (test, false, false, 0)
+            }
+            final = outcome
+            anyPassed = anyPassed || outcome.isPass
+            anyFailed = anyFailed || outcome.isFailure
+            seconds += row.double(2)
+        }
+        flush()
+        return summary
+    }
+
+    /// Rewrites the stored summary of `run` from its results.
+    static func refresh(run: Int64, in db: Database) throws {
+        let summary = try read(run: run, in: db)
+        try db.execute(
+            sql: """
+                INSERT OR REPLACE INTO run_summary (runId, tests, failed, outcomes, seconds)
+                VALUES (?, ?, ?, ?, ?)
+                """,
+            arguments: [run, summary.tests, summary.failed, Data(summary.outcomes), Data(summary.seconds)])
+    }
+
+    /// Summarises every stored run: what a ledger written before summaries needs once.
+    static func refreshAll(in db: Database) throws {
+        for run in try Int64.fetchAll(db, sql: "SELECT id FROM run") {
+            try refresh(run: run, in: db)
+        }
+    }
+}
+
+/// The packed entries of a summary's `outcomes` blob, read in place.
+struct SummaryEntries {
+    let bytes: UnsafeRawBufferPointer
+
+    var count: Int { bytes.count / RunSummary.entrySize }
+
+    func testID(_ index: Int) -> Int64 {
+        Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: index * RunSummary.entrySize, as: Int64.self))
+    }
+
+    func code(_ index: Int) -> RunSummary.Code {
+        RunSummary.Code(rawValue: bytes[index * RunSummary.entrySize + 8])
+    }
+
+    /// Seconds of entry `index` in a `seconds` blob.
+    static func seconds(_ index: Int, in bytes: UnsafeRawBufferPointer) -> Double {
+        Double(bitPattern: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)))
+    }
+}
