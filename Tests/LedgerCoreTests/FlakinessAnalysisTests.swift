@@ -133,8 +133,9 @@ import Testing
         #expect(QuietStretch(runs: 0, earlierRuns: 0, earlierFlakes: 0).runsNeeded(chance: 0.01) == nil)
         #expect(QuietStretch(runs: 0, earlierRuns: 7, earlierFlakes: 7).runsNeeded(chance: 0.01) == 1)
         #expect(QuietStretch(runs: 0, earlierRuns: 4, earlierFlakes: 1).runsNeeded(chance: 0.01) == 17)
-        #expect(QuietStretch(runs: 0, earlierRuns: 2, earlierFlakes: 1).runsNeeded(chance: 0.01) == 7)  // 0.5⁷ < 1 % < 0.5⁶
-        #expect(QuietStretch(runs: 0, earlierRuns: 10, earlierFlakes: 3).runsNeeded(chance: 0.05) == 9)  // 0.7⁹ < 5 % < 0.7⁸
+        // 0.5⁷ < 1 % < 0.5⁶, and 0.7⁹ < 5 % < 0.7⁸
+        #expect(QuietStretch(runs: 0, earlierRuns: 2, earlierFlakes: 1).runsNeeded(chance: 0.01) == 7)
+        #expect(QuietStretch(runs: 0, earlierRuns: 10, earlierFlakes: 3).runsNeeded(chance: 0.05) == 9)
     }
 
     @Test func aRetriedPassEndsTheQuietStretchAndCountsAsAFlake() {
