@@ -85,6 +85,7 @@ let package = Package(
             name: "ledger-benchmark",
             dependencies: [
                 "LedgerCore", "LedgerImport", "LedgerStore", "LedgerServer",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: tools),
             ],
             path: "Benchmarks/ledger-benchmark"

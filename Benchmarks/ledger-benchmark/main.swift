@@ -63,25 +63,7 @@ Report.rate("NDJSON decode only (baseline)", results, decodeSeconds)
 Report.rate("NDJSON ingest into SQLite", results, ingestSeconds, target: 200_000)
 print(String(format: "  ingest ÷ decode-only time: %.2f×", ingestSeconds / decodeSeconds))
 
-let scanSeconds = try Timing.seconds { _ = try database.runs(limit: 1) }
-let pyramidSeconds = try Timing.seconds {
-    _ = try database.pyramidReport(project: "Bench", run: nil, since: nil, classifier: LayerClassifier())
-}
-var flaky = FlakyReport(runs: 0, flaky: [], broken: [], recovered: [], predicates: [], noiseRuns: [])
-let flakySeconds = try Timing.seconds {
-    flaky = try database.flakyReport(
-        project: "Bench", runs: 30, since: nil, thresholds: FlakyThresholds(), now: 1_800_000_000)
-}
-let flakyAllSeconds = try Timing.seconds {
-    _ = try database.flakyReport(
-        project: "Bench", runs: history.runs, since: nil, thresholds: FlakyThresholds(), now: 1_800_000_000)
-}
-print("Reports over \(results) stored results:")
-Report.duration("runs --limit 1 (baseline query)", scanSeconds)
-Report.duration("report pyramid (latest run)", pyramidSeconds, target: 1)
-Report.duration("report flaky (30-run window)", flakySeconds, target: 1)
-Report.duration("report flaky (all \(history.runs) runs)", flakyAllSeconds, target: 1)
-print("  found \(flaky.flaky.count) flaky, \(flaky.broken.count) broken, \(flaky.predicates.count) predicates")
+try ReportCost.run(database: database, project: "Bench", runs: history.runs, results: results)
 
 let junitRuns = option("--junit-runs", 100)
 let junitFiles = try SyntheticHistory(tests: history.tests, runs: junitRuns).writeJUnit(

@@ -1,0 +1,68 @@
+import Foundation
+import GRDB
+import LedgerCore
+import LedgerStore
+
+/// The reports' cost against one `GROUP BY test` over the same stored results, measured in the same
+/// run: this process's CPU seconds, the least of several repeats (wall time swings too much here).
+enum ReportCost {
+    static func cpuSeconds(repeats: Int, _ body: () throws -> Void) rethrows -> Double {
+        var best = Double.infinity
+        for _ in 0..<repeats {
+            let start = processCPUSeconds()
+            try body()
+            best = min(best, processCPUSeconds() - start)
+        }
+        return best
+    }
+
+    static func processCPUSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF, &usage)
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    }
+
+    static func run(database: LedgerDatabase, project: String, runs: Int, results: Int, repeats: Int = 5) throws {
+        let newest = try database.windowRuns(project: project, count: 1, since: nil).first?.startedAt ?? 0
+        let groupBy = try cpuSeconds(repeats: repeats) {
+            _ = try database.writer.read { db in
+                try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT testId, count(*), sum(outcome IN ('failed', 'error', 'crashed')) FROM result
+                        GROUP BY testId
+                        """)
+            }
+        }
+        var flaky = FlakyReport(runs: 0, flaky: [], broken: [], recovered: [], predicates: [], noiseRuns: [])
+        let flakySeconds = try cpuSeconds(repeats: repeats) {
+            flaky = try database.flakyReport(
+                project: project, runs: runs, since: nil, thresholds: FlakyThresholds(), now: newest + 3_600)
+        }
+        let pyramidSince = try cpuSeconds(repeats: repeats) {
+            _ = try database.pyramidReport(
+                project: project, run: nil, since: newest - 30 * 86_400, classifier: LayerClassifier())
+        }
+        let pyramidLatest = try cpuSeconds(repeats: repeats) {
+            _ = try database.pyramidReport(project: project, run: nil, since: nil, classifier: LayerClassifier())
+        }
+        print("Reports over \(results) stored results (CPU seconds, least of \(repeats)):")
+        line("GROUP BY test over every result (baseline)", groupBy, baseline: groupBy)
+        line("report flaky --runs \(runs)", flakySeconds, baseline: groupBy, target: 0.2)
+        line("report pyramid --since 30d", pyramidSince, baseline: groupBy, target: 0.2)
+        line("report pyramid (latest run)", pyramidLatest, baseline: groupBy)
+        print(
+            "  found \(flaky.flaky.count) flaky, \(flaky.broken.count) broken, \(flaky.recovered.count) recovered,"
+                + " \(flaky.predicates.count) predicates")
+    }
+
+    static func line(_ label: String, _ seconds: Double, baseline: Double, target: Double? = nil) {
+        var text = "  " + label.padding(toLength: 44, withPad: " ", startingAt: 0)
+        text += String(format: " %8.4f s  %6.3f× GROUP BY", seconds, seconds / baseline)
+        if let target {
+            text += String(format: "  target ≤ %.1f×: %@", target, seconds / baseline <= target ? "met" : "MISSED")
+        }
+        print(text)
+    }
+}
