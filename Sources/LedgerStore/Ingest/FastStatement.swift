@@ -106,6 +106,12 @@ struct FastStatement {
             return try body(UnsafeRawBufferPointer(start: sqlite3_column_blob(handle, index), count: count))
         }
 
+        /// The UTF-8 bytes of a text column, valid only inside the call; `nil` for NULL.
+        func withText<T>(_ index: Int32, _ body: (UnsafeBufferPointer<UInt8>?) throws -> T) rethrows -> T {
+            guard let text = sqlite3_column_text(handle, index) else { return try body(nil) }
+            return try body(UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, index))))
+        }
+
         func int(_ index: Int32) -> Int? {
             sqlite3_column_type(handle, index) == SQLITE_NULL ? nil : Int(sqlite3_column_int64(handle, index))
         }

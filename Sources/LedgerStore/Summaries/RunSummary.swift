@@ -24,6 +24,17 @@ struct RunSummary: Equatable {
         var anyFailed: Bool { rawValue & 16 != 0 }
 
         static let outcomes = Outcome.allCases
+        static let names = outcomes.map { Array($0.rawValue.utf8) }
+
+        /// The outcome a stored name stands for, read without making a string; an attempt with
+        /// none (`nil`) counts as crashed.
+        static func outcome(named name: UnsafeBufferPointer<UInt8>?) -> Outcome {
+            guard let name else { return .crashed }
+            for (index, candidate) in names.enumerated() where candidate.elementsEqual(name) {
+                return outcomes[index]
+            }
+            return .crashed
+        }
     }
 
     static let entrySize = 9
@@ -48,11 +59,7 @@ struct RunSummary: Equatable {
     /// Summarises the run's stored results: an attempt with no outcome counts as crashed.
     static func read(run: Int64, in db: Database) throws -> RunSummary {
         let statement = try db.cachedStatement(
-            sql: """
-                SELECT testId, CASE outcome \(LedgerDatabase.outcomeCodes) ELSE \(LedgerDatabase.crashedCode) END,
-                    coalesce(duration, 0)
-                FROM result WHERE runId = ? ORDER BY testId, attempt
-                """)
+            sql: "SELECT testId, outcome, coalesce(duration, 0) FROM result WHERE runId = ? ORDER BY testId, attempt")
         var fast = FastStatement(statement)
         fast.bind(run)
         var summary = RunSummary()
@@ -68,7 +75,7 @@ struct RunSummary: Equatable {
         }
         try fast.forEachRow(in: db) { row in
             let test = row.int64(0)
-            let outcome = Code.outcomes[Int(row.int64(1))]
+            let outcome = row.withText(1, Code.outcome(named:))
             if test != testID {
                 flush()
                 (testID, anyPassed, anyFailed, seconds) = (test, false, false, 0)
