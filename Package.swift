@@ -84,7 +84,7 @@ let package = Package(
         .executableTarget(
             name: "ledger-benchmark",
             dependencies: [
-                "LedgerCore", "LedgerImport", "LedgerStore", "LedgerServer",
+                "LedgerCore", "LedgerImport", "LedgerStore", "LedgerServer", "LedgerTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: tools),
             ],

@@ -1,74 +1,25 @@
 import Foundation
 import LedgerCore
+import LedgerTestSupport
 import Testing
 
 /// Generated CI histories with planted kinds of tests, judged as `report flaky` judges them: one run
 /// a day, three runs per revision.
 @Suite struct PlantedHistoryTests {
-    enum Kind: CaseIterable {
-        case stable, failsAQuarter, passesOnRetry, rare, fixed, broken, breaksLate
-
-        var isFlaky: Bool { [.failsAQuarter, .passesOnRetry, .rare].contains(self) }
-    }
-
-    /// SplitMix64: the same numbers for the same seed on every platform.
-    struct Numbers {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func chance(_ probability: Double) -> Bool {
-            Double(next() >> 11) / Double(1 << 53) < probability
-        }
-        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-    }
-
     static let runs = 100
     static let day = 86_400.0
 
     /// Each kind's tests' histories, `perKind` of each.
-    static func histories(seed: UInt64, perKind: Int = 14) -> [(Kind, TestHistory)] {
-        var numbers = Numbers(state: seed)
-        return Kind.allCases.flatMap { kind in
+    static func histories(seed: UInt64, perKind: Int = 14) -> [(PlantedKind, TestHistory)] {
+        var numbers = SeededNumbers(seed: seed)
+        return PlantedKind.allCases.flatMap { kind in
             (0..<perKind).map { index in
-                let outcomes = attempts(kind, &numbers)
+                let outcomes = kind.attempts(runs: runs, &numbers)
                 let samples = outcomes.enumerated().map { run, attempts in
                     RunSample(run: "run\(run)", at: Double(run) * day, revision: "r\(run / 3)", attempts: attempts)
                 }
                 return (kind, TestHistory(test: "\(kind)/test\(index)", samples: samples))
             }
-        }
-    }
-
-    static func attempts(_ kind: Kind, _ numbers: inout Numbers) -> [[Outcome]] {
-        switch kind {
-        case .stable:
-            return Array(repeating: [.passed], count: runs)
-        case .failsAQuarter:
-            return (0..<runs).map { _ in numbers.chance(0.25) ? [.failed] : [.passed] }
-        case .passesOnRetry:
-            return (0..<runs).map { _ in numbers.chance(0.3) ? [.failed, .passed] : [.passed] }
-        case .rare:
-            // Two failing runs in every 60, at random places.
-            var failing = Set<Int>()
-            for block in stride(from: 0, to: runs, by: 60) {
-                while failing.filter({ $0 >= block && $0 < block + 60 }).count < 2 {
-                    failing.insert(block + numbers.below(60))
-                }
-            }
-            return (0..<runs).map { failing.contains($0) ? [.failed] : [.passed] }
-        case .fixed:
-            let fix = 3 * (10 + numbers.below(10))
-            return (0..<runs).map { $0 < fix ? [.failed] : [.passed] }
-        case .broken:
-            return Array(repeating: [.failed], count: runs)
-        case .breaksLate:
-            let breaks = 3 * (25 + numbers.below(8))
-            return (0..<runs).map { $0 < breaks ? [.passed] : [.failed] }
         }
     }
 

@@ -32,6 +32,17 @@ public struct StoreSink: EventSink {
     private(set) var learnedTests: [String: [String: KnownTests.Entry]] = [:]
     private var pending = PendingAttempts()
     private var activityOwners: [String: PendingAttempt.Key] = [:]
+    /// How each run's summary will be brought up to date, by run row.
+    private var summaries: [Int64: SummaryState] = [:]
+
+    private enum SummaryState {
+        /// The run had no results before this ingest: summarised from what it writes.
+        case building(WrittenAttempts)
+        /// Summarised at its `run.end`, and nothing written since.
+        case stored
+        /// Summarised from its stored results once the ingest is done.
+        case reread
+    }
 
     init(db: Database, knownTests: KnownTests = KnownTests()) {
         self.db = db
@@ -54,7 +65,10 @@ public struct StoreSink: EventSink {
         switch record.event {
         case .runStart(let start):
             let row = try writes.upsertRun(run, start)
-            if runs[run] == nil { summary.runs.append(run) }
+            if runs[run] == nil {
+                summary.runs.append(run)
+                summaries[row] = try writes.hasResults(run: row) ? .reread : .building(WrittenAttempts())
+            }
             let project = try runProject(row) ?? start.project
             try check(project, run: run)
             runs[run] = (row, project)
@@ -94,6 +108,7 @@ public struct StoreSink: EventSink {
             let row = try self.run(run).row
             try finishPending(run: run)
             try writes.endRun(row, end)
+            try storeWrittenSummary(of: row)
         }
     }
 
@@ -118,8 +133,34 @@ public struct StoreSink: EventSink {
         }
         try count(batch.flush())
         for run in Set(runs.values.map(\.row)) {
+            try storeWrittenSummary(of: run)
+            if case .stored = summaries[run] { continue }
             try RunSummary.refresh(run: run, in: db)
         }
+    }
+
+    /// Stores the summary of a run from the attempts this ingest wrote into it, when they are
+    /// all it has.
+    private mutating func storeWrittenSummary(of run: Int64) throws {
+        guard case .building(let written) = summaries[run] else { return }
+        if let built = written.summary() {
+            try built.store(run: run, in: db)
+            summaries[run] = .stored
+        } else {
+            summaries[run] = .reread
+        }
+    }
+
+    /// Notes an attempt written into `run`: a summary built or stored from memory takes it in or
+    /// gives way to reading the results back.
+    private mutating func noteWritten(run: Int64, testID: Int64, attempt: Int, end: LedgerEvent.TestEnd?) {
+        guard case .building(var written) = summaries[run], let end else {
+            summaries[run] = .reread
+            return
+        }
+        summaries[run] = .reread  // no second copy of `written` while it grows
+        written.append(testID: testID, attempt: attempt, outcome: end.outcome, seconds: max(0, end.duration))
+        summaries[run] = .building(written)
     }
 
     private mutating func finishPending(run: String) throws {
@@ -157,6 +198,7 @@ public struct StoreSink: EventSink {
         let found = (row: row[0] as Int64, project: row[1] as String)
         try check(found.project, run: uuid)
         runs[uuid] = found
+        summaries[found.row] = .reread
         summary.runs.append(uuid)
         return found
     }
@@ -189,6 +231,7 @@ public struct StoreSink: EventSink {
             testIDs[project, default: [:]][attempt.start.test] = testID
             learnedTests[project, default: [:]][attempt.start.test] = entry
         }
+        noteWritten(run: row, testID: testID, attempt: attempt.start.attempt, end: end)
         if let end, attempt.hasNoDetails {
             let queued = ResultBatch.Row(
                 run: row, testID: testID, attempt: attempt.start.attempt, startedAt: attempt.start.at,

@@ -193,6 +193,13 @@ final class StoreWrites {
             """)
     }
 
+    /// Whether any attempt of `run` is stored.
+    func hasResults(run: Int64) throws -> Bool {
+        var statement = FastStatement(try statement(11, "SELECT 1 FROM result WHERE runId = ? LIMIT 1"))
+        statement.bind(run)
+        return try statement.step(in: db) != nil
+    }
+
     /// The row of a stored attempt.
     func resultID(run: Int64, testID: Int64, attempt: Int) throws -> Int64? {
         var statement = FastStatement(

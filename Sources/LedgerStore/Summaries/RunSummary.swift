@@ -5,9 +5,10 @@ import LedgerCore
 /// One run's results as the reports read them: per test, in test row order, what its attempts
 /// came to and the seconds they took, packed into two blobs of the `run_summary` row.
 ///
-/// Every ingest rewrites the summary of each run it touched from that run's stored results, so a
-/// summary is always what reading the results would give, whatever order runs arrive in and
-/// however often one is sent.
+/// Every ingest rewrites the summary of each run it touched: from what it wrote, when the run had no
+/// results before (``WrittenAttempts``), otherwise from the run's stored results. Either way a
+/// summary is what reading the results would give, whatever order runs arrive in and however
+/// often one is sent.
 struct RunSummary: Equatable {
     /// What a test's attempts in one run came to, in one byte.
     struct Code: Equatable {
@@ -91,13 +92,17 @@ struct RunSummary: Equatable {
 
     /// Rewrites the stored summary of `run` from its results.
     static func refresh(run: Int64, in db: Database) throws {
-        let summary = try read(run: run, in: db)
+        try read(run: run, in: db).store(run: run, in: db)
+    }
+
+    /// Writes this summary as the one of `run`.
+    func store(run: Int64, in db: Database) throws {
         try db.execute(
             sql: """
                 INSERT OR REPLACE INTO run_summary (runId, tests, failed, outcomes, seconds)
                 VALUES (?, ?, ?, ?, ?)
                 """,
-            arguments: [run, summary.tests, summary.failed, Data(summary.outcomes), Data(summary.seconds)])
+            arguments: [run, tests, failed, Data(outcomes), Data(seconds)])
     }
 
     /// Summarises every stored run: what a ledger written before summaries needs once.
