@@ -8,7 +8,7 @@ import LedgerStore
 //        [--memory-mb 500]    (then also: ledger-benchmark --peak-rss ledger|read FILE)
 //        swift run -c release ledger-benchmark --observer [--tests 2000] [--rounds 7]
 //        swift run -c release ledger-benchmark --server [--tests 2000] [--uploads 300] [--clients 8]
-//        swift build -c release && .build/release/ledger-benchmark --ci-job [--tests 2000] [--runs 100]
+//        swift build -c release && .build/release/ledger-benchmark --ci-job [--tests 2000] [--runs 100] [--seed 11]
 
 let arguments = CommandLine.arguments
 func option(_ name: String, _ fallback: Int) -> Int {
@@ -26,7 +26,7 @@ if arguments.contains("--observer") {
 }
 
 if arguments.contains("--ci-job") {
-    try CIJobCost.run(tests: option("--tests", 2_000), runs: option("--runs", 100))
+    try CIJobCost.run(tests: option("--tests", 2_000), runs: option("--runs", 100), seed: UInt64(option("--seed", 11)))
     exit(0)
 }
 
