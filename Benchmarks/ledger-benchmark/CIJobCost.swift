@@ -78,7 +78,7 @@ enum CIJobCost {
 
         let work = folder.appending(path: "work.sqlite")
         var output = ""
-        let job = try cpuSeconds(repeats: repeats) {
+        let job = try CPUTime.least(repeats: repeats, { CPUTime.ofChildren }) {
             try? FileManager.default.removeItem(at: work)
             try FileManager.default.copyItem(at: earlier, to: work)
         } measure: {
@@ -96,8 +96,7 @@ enum CIJobCost {
         )
         print(String(format: "  testledger ingest (newest run) + report flaky   %7.3f s", job))
         if let flaky = which("flaky") {
-            let theirs = try cpuSeconds(repeats: max(1, repeats / 2)) {
-            } measure: {
+            let theirs = try CPUTime.least(repeats: max(1, repeats / 2), { CPUTime.ofChildren }) {
                 _ = try child(
                     flaky,
                     [
@@ -158,25 +157,6 @@ enum CIJobCost {
                 }
             }
         }
-    }
-
-    /// The least CPU seconds of the child processes `measure` runs, each time after `prepare`.
-    static func cpuSeconds(repeats: Int, prepare: () throws -> Void, measure: () throws -> Void) rethrows -> Double {
-        var best = Double.infinity
-        for _ in 0..<repeats {
-            try prepare()
-            let start = childrenCPUSeconds()
-            try measure()
-            best = min(best, childrenCPUSeconds() - start)
-        }
-        return best
-    }
-
-    static func childrenCPUSeconds() -> Double {
-        var usage = rusage()
-        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
-        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
-        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 
     /// Runs a program to its end with only `PATH` and `HOME` from this environment; returns its

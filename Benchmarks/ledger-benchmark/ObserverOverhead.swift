@@ -85,27 +85,15 @@ enum ObserverOverhead {
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        let before = childrenCPUSeconds()
+        let before = CPUTime.ofChildren
         try process.run()
         process.waitUntilExit()
-        let seconds = childrenCPUSeconds() - before
+        let seconds = CPUTime.ofChildren - before
         if mode == .underRecord {
             // What `record` stores after the suite is not the suite's cost: drop the journal.
             try? FileManager.default.removeItem(at: URL(fileURLWithPath: ledger.path + ".pending"))
         }
         return seconds
-    }
-
-    /// CPU seconds (user + system) of the processes this one has waited for, and theirs.
-    private static func childrenCPUSeconds() -> Double {
-        var usage = rusage()
-        #if os(Linux)
-            getrusage(RUSAGE_CHILDREN.rawValue, &usage)
-        #else
-            getrusage(RUSAGE_CHILDREN, &usage)
-        #endif
-        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
-            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
     }
 
     private static func median(_ values: [Double]) -> Double {

@@ -6,26 +6,9 @@ import LedgerStore
 /// The reports' cost against one `GROUP BY test` over the same stored results, measured in the same
 /// run: this process's CPU seconds, the least of several repeats (wall time swings too much here).
 enum ReportCost {
-    static func cpuSeconds(repeats: Int, _ body: () throws -> Void) rethrows -> Double {
-        var best = Double.infinity
-        for _ in 0..<repeats {
-            let start = processCPUSeconds()
-            try body()
-            best = min(best, processCPUSeconds() - start)
-        }
-        return best
-    }
-
-    static func processCPUSeconds() -> Double {
-        var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
-        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
-    }
-
     static func run(database: LedgerDatabase, project: String, runs: Int, results: Int, repeats: Int = 5) throws {
         let newest = try database.windowRuns(project: project, count: 1, since: nil).first?.startedAt ?? 0
-        let groupBy = try cpuSeconds(repeats: repeats) {
+        let groupBy = try CPUTime.least(repeats: repeats, { CPUTime.ofThisProcess }) {
             _ = try database.writer.read { db in
                 try Row.fetchAll(
                     db,
@@ -36,15 +19,15 @@ enum ReportCost {
             }
         }
         var flaky = FlakyReport(runs: 0, flaky: [], broken: [], recovered: [], predicates: [], noiseRuns: [])
-        let flakySeconds = try cpuSeconds(repeats: repeats) {
+        let flakySeconds = try CPUTime.least(repeats: repeats, { CPUTime.ofThisProcess }) {
             flaky = try database.flakyReport(
                 project: project, runs: runs, since: nil, thresholds: FlakyThresholds(), now: newest + 3_600)
         }
-        let pyramidSince = try cpuSeconds(repeats: repeats) {
+        let pyramidSince = try CPUTime.least(repeats: repeats, { CPUTime.ofThisProcess }) {
             _ = try database.pyramidReport(
                 project: project, run: nil, since: newest - 30 * 86_400, classifier: LayerClassifier())
         }
-        let pyramidLatest = try cpuSeconds(repeats: repeats) {
+        let pyramidLatest = try CPUTime.least(repeats: repeats, { CPUTime.ofThisProcess }) {
             _ = try database.pyramidReport(project: project, run: nil, since: nil, classifier: LayerClassifier())
         }
         print("Reports over \(results) stored results (CPU seconds, least of \(repeats)):")

@@ -9,6 +9,40 @@ struct CountingSink: EventSink {
     mutating func consume(_ record: LedgerRecord) throws { count += 1 }
 }
 
+/// CPU seconds, user + system, as the kernel counts them: wall time swings too much here.
+enum CPUTime {
+    /// This process's CPU seconds so far.
+    static var ofThisProcess: Double { seconds(children: false) }
+    /// The CPU seconds of the child processes this one has waited for, and theirs.
+    static var ofChildren: Double { seconds(children: true) }
+
+    private static func seconds(children: Bool) -> Double {
+        var usage = rusage()
+        #if os(Linux)
+            getrusage((children ? RUSAGE_CHILDREN : RUSAGE_SELF).rawValue, &usage)
+        #else
+            getrusage(children ? RUSAGE_CHILDREN : RUSAGE_SELF, &usage)
+        #endif
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    }
+
+    /// The least CPU seconds `measure` takes over `repeats` runs, each after `prepare`, counted by
+    /// `clock` (``ofThisProcess`` or ``ofChildren``).
+    static func least(
+        repeats: Int, _ clock: () -> Double, prepare: () throws -> Void = {}, measure: () throws -> Void
+    ) rethrows -> Double {
+        var best = Double.infinity
+        for _ in 0..<repeats {
+            try prepare()
+            let start = clock()
+            try measure()
+            best = min(best, clock() - start)
+        }
+        return best
+    }
+}
+
 enum Timing {
     static func seconds(_ body: () throws -> Void) rethrows -> Double {
         let start = DispatchTime.now().uptimeNanoseconds
