@@ -7,7 +7,7 @@ struct TestLedgerCommand: AsyncParsableCommand {
         commandName: "testledger",
         abstract: "Records test runs into a ledger and tells which tests to trust.",
         subcommands: [
-            Ingest.self, Record.self, Format.self, Runs.self, Report.self, Show.self, Serve.self, Token.self,
-            Upload.self,
+            Ingest.self, Record.self, Format.self, Runs.self, Report.self, Show.self, Quarantine.self, Serve.self,
+            Token.self, Upload.self,
         ])
 }

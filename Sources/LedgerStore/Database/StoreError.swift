@@ -10,6 +10,8 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
     case noSuchRun(String)
     /// No test matches what was asked for; the text names the test id, and the run when one was given.
     case noSuchTest(String)
+    /// Tests that are not in quarantine were asked to leave it; the text names them.
+    case notInQuarantine(String)
 
     /// What went wrong and what to do about it, in one message for people.
     public var description: String {
@@ -24,6 +26,8 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
             "no run \(run) in the store. `testledger runs` lists the runs."
         case .noSuchTest(let test):
             "no test \(test) in the store. Check the test id (see `testledger report flaky`)."
+        case .notInQuarantine(let tests):
+            "not in quarantine: \(tests); nothing was changed. `testledger quarantine list` shows what is."
         }
     }
 }

@@ -1,0 +1,42 @@
+-- Quarantine: tests muted (they run, their failure does not fail the build) or skipped (not run),
+-- and the audit trail of every change to it, which is only ever appended to.
+
+CREATE TABLE quarantine (
+    project TEXT NOT NULL,
+    test TEXT NOT NULL,                     -- the test id, as test.key
+    configuration TEXT NOT NULL,            -- the one it applies to; '*' for every configuration
+    mode TEXT NOT NULL CHECK (mode IN ('mute', 'skip')),
+    reason TEXT NOT NULL,
+    actor TEXT NOT NULL,                    -- who quarantined it; `testledger` for the automatic policy
+    since REAL NOT NULL,
+    until REAL,                             -- when it ends by itself; NULL until removed
+    automatic INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (project, test, configuration)
+) STRICT;
+
+CREATE TABLE quarantine_log (
+    id INTEGER PRIMARY KEY,
+    project TEXT NOT NULL,
+    test TEXT NOT NULL,
+    configuration TEXT NOT NULL,
+    action TEXT NOT NULL CHECK (action IN ('add', 'change', 'remove')),
+    mode TEXT CHECK (mode IN ('mute', 'skip')),
+    reason TEXT NOT NULL,
+    actor TEXT NOT NULL,
+    at REAL NOT NULL,
+    until REAL,
+    automatic INTEGER NOT NULL DEFAULT 0,
+    evidence TEXT                           -- JSON: what an automatic change was based on
+) STRICT;
+
+CREATE INDEX quarantine_log_by_project ON quarantine_log(project, id);
+
+CREATE TRIGGER quarantine_log_is_not_rewritten BEFORE UPDATE ON quarantine_log
+BEGIN
+    SELECT RAISE(ABORT, 'the quarantine log is only appended to');
+END;
+
+CREATE TRIGGER quarantine_log_is_not_erased BEFORE DELETE ON quarantine_log
+BEGIN
+    SELECT RAISE(ABORT, 'the quarantine log is only appended to');
+END;

@@ -1,0 +1,43 @@
+/// The arguments that keep skipped tests from running, for runners `testledger` does not wrap.
+public enum SkipArguments {
+    /// A runner whose command line can leave tests out.
+    public enum Runner: String, Sendable, CaseIterable {
+        /// `swift test --skip REGEX`, for XCTest and Swift Testing alike.
+        case swiftTest = "swift-test"
+        /// `xcodebuild test -skip-testing:Target/Class/test`.
+        case xcodebuild
+    }
+
+    /// The arguments for `runner` that skip `tests` (stable ids, `Module.Class/test`).
+    public static func arguments(for runner: Runner, skipping tests: [String]) -> [String] {
+        switch runner {
+        case .swiftTest:
+            return tests.flatMap { ["--skip", "^" + escapedForRegex($0) + "$"] }
+        case .xcodebuild:
+            return tests.map { test in
+                // `Module.Class/test` names the test target as `Module`.
+                guard let dot = test.firstIndex(of: "."), let slash = test.firstIndex(of: "/"), dot < slash else {
+                    return "-skip-testing:" + test
+                }
+                return "-skip-testing:" + test[..<dot] + "/" + test[test.index(after: dot)...]
+            }
+        }
+    }
+
+    /// `arguments` quoted for a POSIX shell, on one line.
+    public static func shellLine(_ arguments: [String]) -> String {
+        arguments.map { argument in
+            argument.allSatisfy { $0.isLetter || $0.isNumber || "-_./:=@".contains($0) }
+                ? argument : "'" + argument.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+        }.joined(separator: " ")
+    }
+
+    private static func escapedForRegex(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            if #"\^$.|?*+()[]{}"#.contains(character) { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return escaped
+    }
+}

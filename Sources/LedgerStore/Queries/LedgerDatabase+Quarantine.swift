@@ -1,0 +1,174 @@
+import Foundation
+import GRDB
+import LedgerCore
+
+extension LedgerDatabase {
+    /// Puts tests in quarantine, or changes how they are quarantined, and appends each change to
+    /// the audit trail, all in one transaction. An entry identical to the one in force changes
+    /// nothing and leaves no trail.
+    ///
+    /// - Parameters:
+    ///   - entries: the tests and how to quarantine them.
+    ///   - evidence: what an automatic change was based on (JSON), by test id.
+    /// - Returns: the changes made, in the order of `entries`.
+    /// - Throws: any SQLite error; nothing is changed then.
+    @discardableResult
+    public func quarantine(_ entries: [QuarantinedTest], evidence: [String: String] = [:]) throws
+        -> [QuarantineChange]
+    {
+        try writer.write { db in
+            var changes: [QuarantineChange] = []
+            for entry in entries {
+                let current = try Self.quarantined(
+                    db, where: "project = ? AND test = ? AND configuration = ?",
+                    [entry.project, entry.test, entry.configuration]
+                ).first.flatMap { $0.isActive(at: entry.since) ? $0 : nil }
+                if let current, current.mode == entry.mode, current.reason == entry.reason,
+                    current.until == entry.until
+                {
+                    continue
+                }
+                var stored = entry
+                if let current, current.mode == entry.mode { stored.since = current.since }
+                try db.execute(
+                    sql: """
+                        INSERT OR REPLACE INTO quarantine
+                            (project, test, configuration, mode, reason, actor, since, until, automatic)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        stored.project, stored.test, stored.configuration, stored.mode.rawValue, stored.reason,
+                        stored.by, stored.since, stored.until, stored.automatic,
+                    ])
+                changes.append(
+                    try Self.log(
+                        QuarantineChange(
+                            id: 0, project: entry.project, test: entry.test, configuration: entry.configuration,
+                            action: current == nil ? .add : .change, mode: entry.mode, reason: entry.reason,
+                            by: entry.by, at: entry.since, until: entry.until, automatic: entry.automatic,
+                            evidence: evidence[entry.test]), in: db))
+            }
+            return changes
+        }
+    }
+
+    /// Takes tests out of quarantine and appends each removal to the audit trail, in one transaction.
+    ///
+    /// - Parameters:
+    ///   - tests: the test ids.
+    ///   - project: their project.
+    ///   - configuration: the configuration they were quarantined for.
+    ///   - reason: why they are released.
+    ///   - by: who releases them; `testledger` for the automatic policy.
+    ///   - at: when, in seconds since 1970.
+    ///   - automatic: whether the automatic policy releases them.
+    ///   - evidence: what an automatic release was based on (JSON), by test id.
+    /// - Returns: the removals, in the order of `tests`.
+    /// - Throws: ``StoreError/notInQuarantine(_:)`` naming the tests that are not quarantined (and
+    ///   nothing is changed); any SQLite error.
+    @discardableResult
+    public func release(
+        _ tests: [String], project: String, configuration: String = QuarantinedTest.everyConfiguration,
+        reason: String, by: String, at: Double, automatic: Bool = false, evidence: [String: String] = [:]
+    ) throws -> [QuarantineChange] {
+        try writer.write { db in
+            var changes: [QuarantineChange] = []
+            var missing: [String] = []
+            for test in tests {
+                try db.execute(
+                    sql: "DELETE FROM quarantine WHERE project = ? AND test = ? AND configuration = ?",
+                    arguments: [project, test, configuration])
+                guard db.changesCount > 0 else {
+                    missing.append(test)
+                    continue
+                }
+                changes.append(
+                    try Self.log(
+                        QuarantineChange(
+                            id: 0, project: project, test: test, configuration: configuration, action: .remove,
+                            mode: nil, reason: reason, by: by, at: at, automatic: automatic,
+                            evidence: evidence[test]), in: db))
+            }
+            if !missing.isEmpty {
+                throw StoreError.notInQuarantine(
+                    missing.joined(separator: ", ")
+                        + (configuration == QuarantinedTest.everyConfiguration ? "" : " (\(configuration))"))
+            }
+            return changes
+        }
+    }
+
+    /// The tests of `project` in quarantine at `time`, by test id and configuration.
+    ///
+    /// - Parameters:
+    ///   - project: the project.
+    ///   - time: the moment, in seconds since 1970: entries past their expiry are left out.
+    /// - Throws: any SQLite error.
+    public func quarantined(project: String, at time: Double) throws -> [QuarantinedTest] {
+        try writer.read { db in
+            try Self.quarantined(db, where: "project = ?", [project]).filter { $0.isActive(at: time) }
+        }
+    }
+
+    /// The audit trail of `project`'s quarantine, oldest first.
+    /// - Throws: any SQLite error.
+    public func quarantineLog(project: String) throws -> [QuarantineChange] {
+        try writer.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT id, project, test, configuration, action, mode, reason, actor, at, until, automatic,
+                        evidence
+                    FROM quarantine_log WHERE project = ? ORDER BY id
+                    """, arguments: [project]
+            ).map { row in
+                QuarantineChange(
+                    id: row[0], project: row[1], test: row[2], configuration: row[3],
+                    action: QuarantineChange.Action(rawValue: row[4]) ?? .change,
+                    mode: (row[5] as String?).flatMap(QuarantineMode.init(rawValue:)), reason: row[6], by: row[7],
+                    at: row[8], until: row[9], automatic: row[10], evidence: row[11])
+            }
+        }
+    }
+
+    /// The ids of every test the ledger has seen in `project`, sorted.
+    /// - Throws: any SQLite error.
+    public func testIDs(project: String) throws -> [String] {
+        try writer.read { db in
+            try String.fetchAll(db, sql: "SELECT key FROM test WHERE project = ? ORDER BY key", arguments: [project])
+        }
+    }
+
+    private static func quarantined(_ db: Database, where condition: String, _ arguments: StatementArguments) throws
+        -> [QuarantinedTest]
+    {
+        try Row.fetchAll(
+            db,
+            sql: """
+                SELECT project, test, configuration, mode, reason, actor, since, until, automatic
+                FROM quarantine WHERE \(condition) ORDER BY test, configuration
+                """, arguments: arguments
+        ).map { row in
+            QuarantinedTest(
+                project: row[0], test: row[1], configuration: row[2],
+                mode: QuarantineMode(rawValue: row[3]) ?? .mute, reason: row[4], by: row[5], since: row[6],
+                until: row[7], automatic: row[8])
+        }
+    }
+
+    private static func log(_ change: QuarantineChange, in db: Database) throws -> QuarantineChange {
+        try db.execute(
+            sql: """
+                INSERT INTO quarantine_log
+                    (project, test, configuration, action, mode, reason, actor, at, until, automatic, evidence)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                change.project, change.test, change.configuration, change.action.rawValue, change.mode?.rawValue,
+                change.reason, change.by, change.at, change.until, change.automatic, change.evidence,
+            ])
+        var logged = change
+        logged.id = db.lastInsertedRowID
+        return logged
+    }
+}

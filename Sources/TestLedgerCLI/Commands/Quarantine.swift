@@ -1,0 +1,191 @@
+import ArgumentParser
+import Foundation
+import LedgerCore
+import LedgerStore
+
+extension TestLedgerCommand {
+    /// `testledger quarantine add|remove|list|log|args`: mute or skip tests that cannot be trusted.
+    struct Quarantine: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Mute or skip tests that cannot be trusted, with an audit trail of every change.",
+            subcommands: [Add.self, Remove.self, List.self, Log.self, Args.self])
+
+        /// Which tests, of which project and configuration.
+        struct Selection: ParsableArguments {
+            @Option(help: "The project (default: .testledger.yml's, else the newest run's).")
+            var project: String?
+            @Option(help: "Only runs of this configuration (default: every configuration).")
+            var configuration: String?
+
+            var configurationKey: String { configuration ?? QuarantinedTest.everyConfiguration }
+
+            func project(in database: LedgerDatabase) throws -> String {
+                try Quarantine.project(project, in: database)
+            }
+        }
+
+        struct Add: ParsableCommand {
+            static let configuration = CommandConfiguration(
+                abstract: "Quarantine tests: muted ones run but cannot fail the build; skipped ones do not run.")
+
+            @Argument(help: "Test ids, as `report flaky` shows them.")
+            var tests: [String]
+            @Option(help: "mute (run, record, do not fail the build) or skip (do not run).")
+            var mode: QuarantineMode = .mute
+            @Option(help: "Why: shown wherever the quarantine is.")
+            var reason: String
+            @Option(help: "When it ends by itself: a date (2026-12-31) or a span from now (14d).")
+            var until: String?
+            @Option(help: "Who quarantines them (default: $USER).")
+            var by: String?
+            @Flag(help: "Quarantine ids the ledger has never seen.")
+            var force = false
+
+            @OptionGroup var selection: Selection
+            @OptionGroup var store: StoreOptions
+
+            func validate() throws {
+                if tests.isEmpty { throw ValidationError("name at least one test id") }
+                if reason.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                    throw ValidationError("--reason must say why")
+                }
+            }
+
+            func run() throws {
+                let database = try store.open()
+                let project = try selection.project(in: database)
+                if !force {
+                    let known = try database.testIDs(project: project)
+                    let knownSet = Set(known)
+                    let unknown = tests.filter { !knownSet.contains($0) }
+                    if !unknown.isEmpty {
+                        throw LedgerInputError(
+                            source: "quarantine add",
+                            problem: unknown.map { id in
+                                let near = ClosestTestIDs.suggest(for: id, among: known)
+                                return "project \(project) has no test \(id)"
+                                    + (near.isEmpty ? "" : " (did you mean \(near.joined(separator: ", "))?)")
+                            }.joined(separator: "; "),
+                            fix: "check the ids, or pass --force to quarantine ids the ledger has not seen yet")
+                    }
+                }
+                let now = Date().timeIntervalSince1970
+                let ends = try until.map { try TimeWindow.end($0, now: Date(timeIntervalSince1970: now)) }
+                if let ends, ends <= now {
+                    throw LedgerInputError(source: "--until", problem: "that time is past", fix: "give a later one")
+                }
+                let changes = try database.quarantine(
+                    tests.map {
+                        QuarantinedTest(
+                            project: project, test: $0, configuration: selection.configurationKey, mode: mode,
+                            reason: reason, by: by ?? Quarantine.actor, since: now, until: ends)
+                    })
+                for change in changes { print("\(change.action.rawValue)\t\(mode.rawValue)\t\(change.test)") }
+                if changes.isEmpty { print("already quarantined so; nothing changed") }
+            }
+        }
+
+        struct Remove: ParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Take tests out of quarantine.")
+
+            @Argument(help: "Test ids, as `quarantine list` shows them.")
+            var tests: [String]
+            @Option(help: "Why they are trusted again.")
+            var reason = "released"
+            @Option(help: "Who releases them (default: $USER).")
+            var by: String?
+
+            @OptionGroup var selection: Selection
+            @OptionGroup var store: StoreOptions
+
+            func run() throws {
+                let database = try store.open()
+                let changes = try database.release(
+                    tests, project: try selection.project(in: database), configuration: selection.configurationKey,
+                    reason: reason, by: by ?? Quarantine.actor, at: Date().timeIntervalSince1970)
+                for change in changes { print("removed\t\(change.test)") }
+            }
+        }
+
+        struct List: ParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "The tests in quarantine now.")
+
+            @Option(help: "The project (default: .testledger.yml's, else the newest run's).")
+            var project: String?
+            @OptionGroup var store: StoreOptions
+            @OptionGroup var output: OutputOptions
+
+            func run() throws {
+                let database = try store.open()
+                let project = try Quarantine.project(project, in: database)
+                let tests = try database.quarantined(project: project, at: Date().timeIntervalSince1970)
+                switch output.format {
+                case .json: print(try OutputOptions.json(tests))
+                case .table: print(QuarantineRendering.list(tests).plain)
+                case .markdown: print(QuarantineRendering.list(tests).markdown)
+                }
+            }
+        }
+
+        struct Log: ParsableCommand {
+            static let configuration = CommandConfiguration(
+                abstract: "Every change to the quarantine, oldest first: who, when, why, and on what evidence.")
+
+            @Option(help: "The project (default: .testledger.yml's, else the newest run's).")
+            var project: String?
+            @OptionGroup var store: StoreOptions
+            @OptionGroup var output: OutputOptions
+
+            func run() throws {
+                let database = try store.open()
+                let changes = try database.quarantineLog(project: try Quarantine.project(project, in: database))
+                switch output.format {
+                case .json: print(try OutputOptions.json(changes))
+                case .table: print(QuarantineRendering.log(changes).plain)
+                case .markdown: print(QuarantineRendering.log(changes).markdown)
+                }
+            }
+        }
+
+        struct Args: ParsableCommand {
+            static let configuration = CommandConfiguration(
+                abstract: "Print the arguments that skip the skipped tests, for a runner testledger does not wrap.",
+                discussion: "For example: swift test $(testledger quarantine args --for swift-test)")
+
+            @Option(name: .customLong("for"), help: "swift-test or xcodebuild.")
+            var runner: SkipArguments.Runner
+            @OptionGroup var selection: Selection
+            @OptionGroup var store: StoreOptions
+
+            func run() throws {
+                let database = try store.open()
+                let skipped = try database.quarantined(
+                    project: try selection.project(in: database), at: Date().timeIntervalSince1970
+                ).filter { $0.mode == .skip && $0.applies(to: selection.configuration ?? "") }
+                let arguments = SkipArguments.arguments(for: runner, skipping: skipped.map(\.test))
+                if !arguments.isEmpty { print(SkipArguments.shellLine(arguments)) }
+            }
+        }
+
+        /// The project given, else `.testledger.yml`'s, else the newest run's.
+        static func project(_ given: String?, in database: LedgerDatabase) throws -> String {
+            if let given { return given }
+            if let configured = try ProjectConfiguration.load().project { return configured }
+            guard let newest = try database.latestProject() else {
+                throw LedgerInputError(
+                    source: "--project", problem: "the ledger has no runs yet", fix: "pass --project")
+            }
+            return newest
+        }
+
+        /// Who is changing the quarantine, when not given: the user's name.
+        static var actor: String {
+            let environment = ProcessInfo.processInfo.environment
+            return environment["GITHUB_ACTOR"] ?? environment["USER"] ?? NSUserName()
+        }
+
+    }
+}
+
+extension QuarantineMode: ExpressibleByArgument {}
+extension SkipArguments.Runner: ExpressibleByArgument {}

@@ -1,0 +1,73 @@
+import Foundation
+import LedgerCore
+import Testing
+
+@Suite struct QuarantineValueTests {
+    @Test func swiftTestSkipsAreAnchoredRegexesWithEveryMetacharacterEscaped() {
+        let arguments = SkipArguments.arguments(
+            for: .swiftTest, skipping: ["App.Cart/testTotal", "App.Suite/checks(price:)"])
+        #expect(
+            arguments == ["--skip", #"^App\.Cart/testTotal$"#, "--skip", #"^App\.Suite/checks\(price:\)$"#])
+        let regex = try? Regex(arguments[3])
+        #expect(regex.map { "App.Suite/checks(price:)".wholeMatch(of: $0) != nil } == true)
+        #expect(regex.map { "AppXSuite/checks(price:)".wholeMatch(of: $0) != nil } == false)
+    }
+
+    @Test func xcodebuildSkipsNameTheTargetThenClassThenTest() {
+        #expect(
+            SkipArguments.arguments(for: .xcodebuild, skipping: ["AppTests.Cart/testTotal", "Bare/test"])
+                == ["-skip-testing:AppTests/Cart/testTotal", "-skip-testing:Bare/test"])
+    }
+
+    @Test func shellLinesQuoteWhatAShellWouldSplitOrExpand() {
+        #expect(
+            SkipArguments.shellLine(["--skip", "^A\\.B/it's$", "-skip-testing:A/B/c"])
+                == #"--skip '^A\.B/it'\''s$' -skip-testing:A/B/c"#)
+    }
+
+    @Test func closestIDsPreferThoseContainingTheGivenOneThenFewestEdits() {
+        let known = ["App.Cart/testTotal", "App.Cart/testTax", "App.Login/testFails", "Other/thing"]
+        #expect(
+            ClosestTestIDs.suggest(for: "app.cart/testtota", among: known) == [
+                "App.Cart/testTotal", "App.Cart/testTax", "App.Login/testFails",
+            ])
+        #expect(ClosestTestIDs.suggest(for: "App.Cart/testTxa", among: known, limit: 1) == ["App.Cart/testTax"])
+        #expect(ClosestTestIDs.suggest(for: "x", among: []) == [])
+    }
+
+    @Test func anEntryAppliesUntilItsExpiryAndToItsConfiguration() {
+        let every = QuarantinedTest(project: "P", test: "A/a", mode: .mute, reason: "r", by: "me", since: 10, until: 20)
+        #expect(every.isActive(at: 19.9) && !every.isActive(at: 20))
+        #expect(every.applies(to: "") && every.applies(to: "iPhone 16"))
+        let one = QuarantinedTest(
+            project: "P", test: "A/a", configuration: "iPhone 16", mode: .skip, reason: "r", by: "me", since: 10)
+        #expect(one.isActive(at: 1e12) && one.applies(to: "iPhone 16") && !one.applies(to: ""))
+    }
+
+    @Test func jsonGivesTimesInISO8601AndReadsThemBack() throws {
+        let entry = QuarantinedTest(
+            project: "P", test: "A/a", mode: .skip, reason: "hangs", by: "me", since: 1_767_139_200,
+            until: 1_767_225_600)
+        let json = String(decoding: try JSONEncoder().encode(entry), as: UTF8.self)
+        #expect(json.contains(#""since":"2025-12-31T00:00:00Z""#) && json.contains(#""until":"2026-01-01T00:00:00Z""#))
+        #expect(try JSONDecoder().decode(QuarantinedTest.self, from: Data(json.utf8)) == entry)
+        let change = QuarantineChange(
+            id: 3, project: "P", test: "A/a", configuration: "*", action: .remove, mode: nil, reason: "fixed",
+            by: "me", at: 1_767_139_200, evidence: #"{"quietRuns":17}"#)
+        #expect(try JSONDecoder().decode(QuarantineChange.self, from: JSONEncoder().encode(change)) == change)
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(
+                QuarantinedTest.self,
+                from: Data(
+                    #"{"project":"P","test":"A","configuration":"*","mode":"mute","reason":"r","by":"m","since":"yesterday","automatic":false}"#
+                        .utf8))
+        }
+    }
+
+    @Test func anEndCountsForwardFromNowOrIsADate() throws {
+        let now = Date(timeIntervalSince1970: 1_000_000)
+        #expect(try TimeWindow.end("14d", now: now) == 1_000_000 + 14 * 86_400)
+        #expect(try TimeWindow.end("2026-12-31", now: now) == 1_798_675_200)
+        #expect(throws: LedgerInputError.self) { try TimeWindow.end("soon", now: now) }
+    }
+}

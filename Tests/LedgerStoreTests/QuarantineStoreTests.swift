@@ -1,0 +1,88 @@
+import Foundation
+import GRDB
+import LedgerCore
+import LedgerStore
+import LedgerTestSupport
+import Testing
+
+@Suite struct QuarantineStoreTests {
+    func entry(
+        _ test: String, _ mode: QuarantineMode = .mute, reason: String = "flaky", at: Double = 100,
+        until: Double? = nil, configuration: String = QuarantinedTest.everyConfiguration
+    ) -> QuarantinedTest {
+        QuarantinedTest(
+            project: "Demo", test: test, configuration: configuration, mode: mode, reason: reason, by: "ana", since: at,
+            until: until)
+    }
+
+    @Test func addingChangingAndRemovingLeaveOneTrailEntryEach() throws {
+        let ledger = try TemporaryLedger()
+        defer { ledger.directory.remove() }
+        let added = try ledger.database.quarantine([entry("A/a"), entry("A/b", .skip)])
+        #expect(added.map(\.action) == [.add, .add])
+        #expect(try ledger.database.quarantine([entry("A/a", at: 150)]).isEmpty, "the same again changes nothing")
+        let changed = try ledger.database.quarantine([entry("A/a", .mute, reason: "flaky on CI", at: 200)])
+        #expect(changed.map(\.action) == [.change])
+        let listed = try ledger.database.quarantined(project: "Demo", at: 300)
+        #expect(listed.map(\.test) == ["A/a", "A/b"])
+        #expect(listed.first?.reason == "flaky on CI" && listed.first?.since == 100, "the same mode keeps its start")
+        try ledger.database.release(["A/b"], project: "Demo", reason: "fixed", by: "bo", at: 400)
+        #expect(try ledger.database.quarantined(project: "Demo", at: 500).map(\.test) == ["A/a"])
+        let log = try ledger.database.quarantineLog(project: "Demo")
+        #expect(log.map(\.action) == [.add, .add, .change, .remove])
+        #expect(log.map(\.test) == ["A/a", "A/b", "A/a", "A/b"])
+        #expect(log.last?.by == "bo" && log.last?.reason == "fixed" && log.last?.mode == nil)
+        #expect(log.map(\.id) == log.map(\.id).sorted())
+    }
+
+    @Test func releasingATestNotInQuarantineChangesNothing() throws {
+        let ledger = try TemporaryLedger()
+        defer { ledger.directory.remove() }
+        try ledger.database.quarantine([entry("A/a")])
+        #expect(throws: StoreError.notInQuarantine("A/zzz")) {
+            try ledger.database.release(["A/a", "A/zzz"], project: "Demo", reason: "fixed", by: "bo", at: 200)
+        }
+        #expect(try ledger.database.quarantined(project: "Demo", at: 300).map(\.test) == ["A/a"])
+        #expect(try ledger.database.quarantineLog(project: "Demo").count == 1)
+    }
+
+    @Test func anExpiredEntryIsNotInForceAndAddingItAgainIsAnAdd() throws {
+        let ledger = try TemporaryLedger()
+        defer { ledger.directory.remove() }
+        try ledger.database.quarantine([entry("A/a", until: 200)])
+        #expect(try ledger.database.quarantined(project: "Demo", at: 199).count == 1)
+        #expect(try ledger.database.quarantined(project: "Demo", at: 200).isEmpty)
+        #expect(try ledger.database.quarantine([entry("A/a", at: 300, until: 200_000)]).map(\.action) == [.add])
+    }
+
+    @Test func configurationsAreQuarantinedApart() throws {
+        let ledger = try TemporaryLedger()
+        defer { ledger.directory.remove() }
+        try ledger.database.quarantine([entry("A/a", configuration: "iPhone 16"), entry("A/a", .skip)])
+        let listed = try ledger.database.quarantined(project: "Demo", at: 150)
+        #expect(listed.map(\.configuration) == ["*", "iPhone 16"])
+        #expect(throws: StoreError.notInQuarantine("A/a (iPad)")) {
+            try ledger.database.release(["A/a"], project: "Demo", configuration: "iPad", reason: "r", by: "b", at: 200)
+        }
+    }
+
+    @Test func theTrailCannotBeRewrittenOrErased() throws {
+        let ledger = try TemporaryLedger()
+        defer { ledger.directory.remove() }
+        try ledger.database.quarantine([entry("A/a")])
+        for sql in ["UPDATE quarantine_log SET reason = 'nothing happened'", "DELETE FROM quarantine_log"] {
+            #expect(throws: DatabaseError.self) {
+                try ledger.database.writer.write { try $0.execute(sql: sql) }
+            }
+        }
+        #expect(try ledger.database.quarantineLog(project: "Demo").map(\.reason) == ["flaky"])
+    }
+
+    @Test func knownTestIDsAreTheProjectsOwn() throws {
+        let ledger = try TemporaryLedger()
+        defer { ledger.directory.remove() }
+        try ledger.ingest(RunScript().start().pass("B/b").fail("A/a").end().records)
+        try ledger.ingest(RunScript(project: "Other").start().pass("C/c").end().records)
+        #expect(try ledger.database.testIDs(project: "Demo") == ["A/a", "B/b"])
+    }
+}
