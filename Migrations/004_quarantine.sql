@@ -40,3 +40,7 @@ CREATE TRIGGER quarantine_log_is_not_erased BEFORE DELETE ON quarantine_log
 BEGIN
     SELECT RAISE(ABORT, 'the quarantine log is only appended to');
 END;
+
+-- A result of a test muted while it ran: stored as it happened, flagged so the build it failed
+-- is known to have passed.
+ALTER TABLE result ADD COLUMN muted INTEGER NOT NULL DEFAULT 0;

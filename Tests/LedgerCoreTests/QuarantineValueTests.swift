@@ -3,14 +3,17 @@ import LedgerCore
 import Testing
 
 @Suite struct QuarantineValueTests {
-    @Test func swiftTestSkipsAreAnchoredRegexesWithEveryMetacharacterEscaped() {
+    @Test func swiftTestSkipsMatchTheTestUnderXCTestAndSwiftTestingAndNothingLonger() throws {
         let arguments = SkipArguments.arguments(
-            for: .swiftTest, skipping: ["App.Cart/testTotal", "App.Suite/checks(price:)"])
-        #expect(
-            arguments == ["--skip", #"^App\.Cart/testTotal$"#, "--skip", #"^App\.Suite/checks\(price:\)$"#])
-        let regex = try? Regex(arguments[3])
-        #expect(regex.map { "App.Suite/checks(price:)".wholeMatch(of: $0) != nil } == true)
-        #expect(regex.map { "AppXSuite/checks(price:)".wholeMatch(of: $0) != nil } == false)
+            for: .swiftTest, skipping: ["App.Cart/testTotal", "App.Outer/Inner/checks(price:)"])
+        #expect(arguments.count == 4 && arguments[0] == "--skip" && arguments[2] == "--skip")
+        let xctest = try Regex(arguments[1])
+        #expect("App.Cart/testTotal".contains(xctest))
+        #expect(!"App.Cart/testTotalAgain".contains(xctest) && !"AppXCart/testTotal".contains(xctest))
+        let swiftTesting = try Regex(arguments[3])
+        #expect("App.Outer.Inner.checks(price:)/Cart.swift:12:2".contains(swiftTesting))
+        #expect("App.Outer/Inner/checks(price:)".contains(swiftTesting))
+        #expect(!"App.Outer.Inner.checks(price:count:)/Cart.swift:20:2".contains(swiftTesting))
     }
 
     @Test func xcodebuildSkipsNameTheTargetThenClassThenTest() {

@@ -12,7 +12,7 @@ public enum SkipArguments {
     public static func arguments(for runner: Runner, skipping tests: [String]) -> [String] {
         switch runner {
         case .swiftTest:
-            return tests.flatMap { ["--skip", "^" + escapedForRegex($0) + "$"] }
+            return tests.flatMap { ["--skip", swiftTestPattern($0)] }
         case .xcodebuild:
             return tests.map { test in
                 // `Module.Class/test` names the test target as `Module`.
@@ -30,6 +30,16 @@ public enum SkipArguments {
             argument.allSatisfy { $0.isLetter || $0.isNumber || "-_./:=@".contains($0) }
                 ? argument : "'" + argument.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
         }.joined(separator: " ")
+    }
+
+    /// XCTest matches `--skip` against `Module.Class/test`; Swift Testing against
+    /// `Module.Suite.test()/File.swift:3:2`, its names joined by dots and its source location after
+    /// a slash. One pattern matches the test under either, and nothing whose name merely starts
+    /// the same.
+    static func swiftTestPattern(_ test: String) -> String {
+        let dotted = test.replacingOccurrences(of: "/", with: ".")
+        let names = dotted == test ? escapedForRegex(test) : escapedForRegex(test) + "|" + escapedForRegex(dotted)
+        return "^(?:" + names + ")(?:/|$)"
     }
 
     private static func escapedForRegex(_ text: String) -> String {

@@ -172,3 +172,42 @@ extension LedgerDatabase {
         return logged
     }
 }
+
+extension LedgerDatabase {
+    /// Flags every result of `tests` in `run` as muted: they ran under quarantine.
+    ///
+    /// - Parameters:
+    ///   - run: the run's id.
+    ///   - tests: the muted test ids.
+    /// - Throws: any SQLite error.
+    public func markMuted(run: String, tests: [String]) throws {
+        guard !tests.isEmpty else { return }
+        try writer.write { db in
+            try db.execute(
+                sql: """
+                    UPDATE result SET muted = 1
+                    WHERE runId = (SELECT id FROM run WHERE uuid = ?1)
+                        AND testId IN (
+                            SELECT test.id FROM test JOIN run ON run.uuid = ?1 AND test.project = run.project
+                            WHERE test.key IN (SELECT value FROM json_each(?2)))
+                    """, arguments: [run, Self.jsonArray(tests)])
+        }
+    }
+
+    /// The tests of `run` whose final attempt failed, erred or crashed (or never ended), sorted.
+    /// - Throws: any SQLite error.
+    public func failingTests(run: String) throws -> [String] {
+        try writer.read { db in
+            try String.fetchAll(
+                db,
+                sql: """
+                    SELECT test.key FROM (
+                        SELECT testId, outcome, max(attempt) FROM result
+                        WHERE runId = (SELECT id FROM run WHERE uuid = ?) GROUP BY testId
+                    ) AS final JOIN test ON test.id = final.testId
+                    WHERE final.outcome IS NULL OR final.outcome IN ('failed', 'error', 'crashed')
+                    ORDER BY test.key
+                    """, arguments: [run])
+        }
+    }
+}

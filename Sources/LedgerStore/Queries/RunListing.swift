@@ -37,6 +37,8 @@ public struct RunListing: Codable, Hashable, Sendable {
     public var crashed: Int
     /// Tests that failed and then passed on retry within the run.
     public var flaky: Int
+    /// Tests whose final attempt failed or crashed while they were muted: the build did not fail for them.
+    public var muted: Int
     /// Wall time of the run in seconds when it ended, else the sum of its tests' durations.
     public var duration: Double
 }
@@ -72,7 +74,8 @@ extension LedgerDatabase {
                         SELECT r.runId, r.testId, r.outcome,
                             max(r.attempt) AS attempts,
                             sum(coalesce(r.duration, 0)) AS seconds,
-                            sum(r.outcome IN ('failed', 'error', 'crashed')) > 0 AS anyFailure
+                            sum(r.outcome IN ('failed', 'error', 'crashed')) > 0 AS anyFailure,
+                            max(r.muted) AS muted
                         FROM result r JOIN chosen ON chosen.id = r.runId
                         GROUP BY r.runId, r.testId)
                     SELECT chosen.*,
@@ -82,7 +85,9 @@ extension LedgerDatabase {
                         coalesce(sum(final.outcome = 'skipped'), 0) AS skipped,
                         coalesce(sum(final.outcome = 'crashed' OR final.outcome IS NULL), 0) AS crashed,
                         coalesce(sum(final.anyFailure AND final.outcome IN ('passed', 'expectedFailure')), 0) AS flaky,
-                        coalesce(sum(final.seconds), 0) AS seconds
+                        coalesce(sum(final.seconds), 0) AS seconds,
+                        coalesce(sum(final.muted AND coalesce(final.outcome IN ('failed', 'error', 'crashed'), 1)), 0)
+                            AS muted
                     FROM chosen LEFT JOIN final ON final.runId = chosen.id
                     GROUP BY chosen.id
                     ORDER BY chosen.startedAt DESC
@@ -138,6 +143,7 @@ extension RunListing {
         skipped = row["skipped"]
         crashed = row["crashed"]
         flaky = row["flaky"]
+        muted = row["muted"]
         duration = ended.map { $0 - started } ?? seconds
     }
 }

@@ -44,6 +44,9 @@ extension TestLedgerCommand {
             defer { try? FileManager.default.removeItem(at: folder) }
 
             let swiftTest = SwiftTestInvocation(command, outputFolder: folder)
+            let quarantine = try QuarantineEnforcement(
+                database, project: metadata.project, configuration: metadata.configuration ?? "",
+                at: Date().timeIntervalSince1970)
             // The library in the tests only journals; this process stores the journals after the suite.
             let childEnvironment = ProcessInfo.processInfo.environment.merging(
                 LedgerEnvironment.forRecordedTests(run: runID, databasePath: store.path, metadata: metadata)
@@ -56,7 +59,8 @@ extension TestLedgerCommand {
                 try sink.consume(
                     LedgerRecord(run: runID, event: .runStart(metadata.runStart(at: started, source: source))))
             }
-            let status = try ChildProcess(arguments: swiftTest?.arguments ?? command, environment: childEnvironment)
+            let status = try ChildProcess(
+                arguments: quarantine.command(command, swiftTest: swiftTest), environment: childEnvironment)
                 .run { line in console.consume(line) }
 
             // What the test processes journaled joins the run first.
@@ -87,11 +91,13 @@ extension TestLedgerCommand {
                     try sink.consume(LedgerRecord(run: runID, event: .runEnd(end)))
                 }
             }
+            let settled = try quarantine.settle(status: status, run: runID, in: database)
             for failure in failures { FileHandle.standardError.write(Data("testledger: \(failure)\n".utf8)) }
             print(
                 try RecordSummary.text(
-                    database, run: runID, project: metadata.project, config: config, flakyBefore: flakyBefore))
-            if status != 0 { throw ExitCode(status) }
+                    database, run: runID, project: metadata.project, config: config, flakyBefore: flakyBefore,
+                    mutedFailures: settled.mutedFailures, forgiven: settled.status != status))
+            if settled.status != 0 { throw ExitCode(settled.status) }
             if !failures.isEmpty { throw ExitCode(1) }
         }
 

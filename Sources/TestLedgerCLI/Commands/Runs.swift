@@ -28,15 +28,15 @@ extension TestLedgerCommand {
             TextTable(
                 headers: [
                     "run", "started", "project", "source", "revision", "branch", "tests", "passed", "failed",
-                    "skipped", "flaky", "duration", "status",
+                    "muted", "skipped", "flaky", "duration", "status",
                 ],
                 rows: runs.map {
                     [
                         $0.id, $0.startedAt, $0.project, $0.source, String(($0.revision ?? "–").prefix(10)),
                         $0.branch ?? "–", "\($0.tests)", "\($0.passed)", "\($0.failed + $0.crashed)",
-                        "\($0.skipped)", "\($0.flaky)", Figures.seconds($0.duration), $0.status.rawValue,
+                        "\($0.muted)", "\($0.skipped)", "\($0.flaky)", Figures.seconds($0.duration), $0.status.rawValue,
                     ]
-                }, numeric: [6, 7, 8, 9, 10, 11])
+                }, numeric: [6, 7, 8, 9, 10, 11, 12])
         }
     }
 }

@@ -13,7 +13,8 @@ enum RecordSummary {
     }
 
     static func text(
-        _ database: LedgerDatabase, run: String, project: String, config: ProjectConfiguration, flakyBefore: Set<String>
+        _ database: LedgerDatabase, run: String, project: String, config: ProjectConfiguration, flakyBefore: Set<String>,
+        mutedFailures: [String] = [], forgiven: Bool = false
     ) throws -> String {
         guard let listing = try database.runs(project: project, limit: 50).first(where: { $0.id == run }) else {
             return "testledger: no results were recorded for run \(run)"
@@ -28,6 +29,11 @@ enum RecordSummary {
                 + (listing.flaky > 0 ? ", \(listing.flaky) passed on retry" : ""),
             "testledger: layers: \(layers) (\(pyramid.verdict.title))",
         ]
+        if !mutedFailures.isEmpty {
+            lines.append(
+                "testledger: muted (quarantined) failures: " + mutedFailures.joined(separator: ", ")
+                    + (forgiven ? " — the only failures, so the build passes" : ""))
+        }
         let newFlaky = try flakyTests(database, project: project, config: config).filter { !flakyBefore.contains($0) }
         if !newFlaky.isEmpty {
             lines.append("testledger: newly flaky: " + newFlaky.joined(separator: ", "))

@@ -20,7 +20,10 @@ struct SwiftTestInvocation {
     var swiftTestingXUnit: URL { outputFolder.appending(path: "xunit-swift-testing.xml") }
 
     /// The command with the output flags added, unless the user already gave them.
-    var arguments: [String] {
+    var arguments: [String] { arguments(adding: []) }
+
+    /// The command with the output flags added, unless the user already gave them, and `extra`.
+    func arguments(adding extra: [String]) -> [String] {
         var arguments = original
         let terminator = arguments.firstIndex(of: "--") ?? arguments.endIndex
         var added: [String] = []
@@ -36,7 +39,7 @@ struct SwiftTestInvocation {
         if !original.contains(where: { $0.hasPrefix("--xunit-output") }) {
             added += ["--xunit-output", xunit.path]
         }
-        arguments.insert(contentsOf: added, at: terminator)
+        arguments.insert(contentsOf: added + extra, at: terminator)
         return arguments
     }
 

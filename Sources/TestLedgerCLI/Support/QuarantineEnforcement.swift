@@ -1,0 +1,50 @@
+import Foundation
+import LedgerCore
+import LedgerStore
+
+/// What quarantine does to a recorded command: skipped tests left out of `swift test`, muted
+/// tests' results flagged, and a build that failed only for muted tests passed.
+struct QuarantineEnforcement {
+    /// Muted test ids: they run, but their failures do not fail the build.
+    let muted: [String]
+    /// Skipped test ids: they do not run.
+    let skipped: [String]
+
+    /// The quarantine in force for a run of `project` and `configuration` at `time`.
+    init(_ database: LedgerDatabase, project: String, configuration: String, at time: Double) throws {
+        let applying = try database.quarantined(project: project, at: time).filter { $0.applies(to: configuration) }
+        muted = applying.filter { $0.mode == .mute }.map(\.test)
+        skipped = applying.filter { $0.mode == .skip }.map(\.test)
+    }
+
+    /// The command to run: `swift test` with a `--skip` for each skipped test; another command as
+    /// it is (with a warning when it has tests to skip that only its own arguments could leave out).
+    func command(_ command: [String], swiftTest: SwiftTestInvocation?) -> [String] {
+        guard let swiftTest else {
+            if !skipped.isEmpty {
+                FileHandle.standardError.write(
+                    Data(
+                        ("testledger: \(skipped.count) quarantined test(s) should be skipped, but only `swift test` "
+                            + "is told so; add `testledger quarantine args --for …` to the command\n").utf8))
+            }
+            return command
+        }
+        return swiftTest.arguments(adding: SkipArguments.arguments(for: .swiftTest, skipping: skipped))
+    }
+
+    /// After the command: flags the muted tests' results in `run` and decides the exit status.
+    ///
+    /// - Returns: the status to exit with (0 when every failure was a muted test's) and the muted
+    ///   tests that failed.
+    func settle(status: Int32, run: String, in database: LedgerDatabase) throws -> (
+        status: Int32, mutedFailures: [String]
+    ) {
+        try database.markMuted(run: run, tests: muted)
+        let failing = try database.failingTests(run: run)
+        let mutedSet = Set(muted)
+        let mutedFailures = failing.filter { mutedSet.contains($0) }
+        // A status that says nothing of tests (a signal, a build that never ran them) is kept.
+        let onlyMuted = status != 0 && status < 128 && !failing.isEmpty && mutedFailures.count == failing.count
+        return (onlyMuted ? 0 : status, mutedFailures)
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import LedgerTestSupport
+import Testing
+
+/// `testledger quarantine` on a real ledger, and `record` enforcing it on real `swift test` runs.
+@Suite(.serialized) struct QuarantineCommandTests {
+    func ingestTwoTests(_ cli: CLI) async throws {
+        let results = try cli.directory.write(
+            "junit.xml",
+            #"""
+            <testsuite name="s"><testcase classname="App.CartTests" name="testTotal"/>
+            <testcase classname="App.CartTests" name="testTax"><failure message="no"/></testcase></testsuite>
+            """#)
+        let ingested = try await cli.run(["ingest", "--project", "Shop", results.path])
+        #expect(ingested.status == 0, "\(ingested.stderr)")
+    }
+
+    @Test func anUnknownIdIsRefusedWithTheClosestKnownOnes() async throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        try await ingestTwoTests(cli)
+        let refused = try await cli.run(["quarantine", "add", "App.CartTests/testTaxes", "--reason", "flaky"])
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("project Shop has no test App.CartTests/testTaxes"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("did you mean App.CartTests/testTax, App.CartTests/testTotal?"))
+        #expect(refused.stderr.contains("--force"))
+        #expect((try await cli.json(["quarantine", "list"]) as? [Any])?.isEmpty == true, "nothing stored")
+        let forced = try await cli.run([
+            "quarantine", "add", "App.CartTests/testTaxes", "--reason", "not run yet", "--force",
+        ])
+        #expect(forced.status == 0, "\(forced.stderr)")
+    }
+
+    @Test func addListArgsRemoveAndTheTrail() async throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        try await ingestTwoTests(cli)
+        let environment = ["USER": "ana"]
+        let added = try await cli.run(
+            ["quarantine", "add", "App.CartTests/testTax", "--mode", "skip", "--reason", "hangs", "--until", "14d"],
+            environment: environment)
+        #expect(added.status == 0, "\(added.stderr)")
+        let listed = try #require(try await cli.json(["quarantine", "list"]) as? [[String: Any]])
+        #expect(listed.count == 1)
+        #expect(listed.first?["test"] as? String == "App.CartTests/testTax")
+        #expect(listed.first?["mode"] as? String == "skip" && listed.first?["by"] as? String == "ana")
+        #expect(listed.first?["configuration"] as? String == "*" && listed.first?["until"] is String)
+        let swiftTest = try await cli.run(["quarantine", "args", "--for", "swift-test"])
+        #expect(
+            swiftTest.stdout == #"--skip '^(?:App\.CartTests/testTax|App\.CartTests\.testTax)(?:/|$)'"# + "\n")
+        let xcodebuild = try await cli.run(["quarantine", "args", "--for", "xcodebuild"])
+        #expect(xcodebuild.stdout == "-skip-testing:App/CartTests/testTax\n")
+        let removed = try await cli.run(
+            ["quarantine", "remove", "App.CartTests/testTax", "--reason", "fixed"], environment: environment)
+        #expect(removed.status == 0, "\(removed.stderr)")
+        let again = try await cli.run(["quarantine", "remove", "App.CartTests/testTax"])
+        #expect(again.status != 0 && again.stderr.contains("not in quarantine: App.CartTests/testTax"))
+        let trail = try #require(try await cli.json(["quarantine", "log"]) as? [[String: Any]])
+        #expect(trail.map { $0["action"] as? String } == ["add", "remove"])
+        #expect(trail.map { $0["reason"] as? String } == ["hangs", "fixed"])
+        let table = try await cli.run(["quarantine", "log"])
+        #expect(table.stdout.contains("remove") && table.stdout.contains("fixed"))
+    }
+
+    @Test func recordSkipsSkippedTestsAndPassesABuildThatOnlyMutedTestsFailed() async throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        let package = CLI.packageRoot.appending(path: "Tests/Fixtures/SwiftTestingSample").path
+        let swiftTest = [
+            "record", "--project", "Sample", "--", "swift", "test", "--package-path", package, "--scratch-path",
+            CLI.scratchPath(for: "SwiftTestingSample"),
+        ]
+        let first = try await cli.run(swiftTest)
+        #expect(first.status == 1, "two tests of the sample fail: \(first.stderr.suffix(2_000))")
+        #expect(first.stdout.contains(#"Test "Nested test display name" passed"#))
+        for (test, mode) in [
+            ("SampleTests/failsAnExpectation()", "mute"), ("SampleTests/checksEachArgument(value:)", "mute"),
+            ("SampleTests.Outer/Inner/nestedPasses()", "skip"),
+        ] {
+            let added = try await cli.run(["quarantine", "add", test, "--mode", mode, "--reason", "flaky"])
+            #expect(added.status == 0, "\(added.stderr)")
+        }
+        let muted = try await cli.run(swiftTest)
+        #expect(muted.status == 0, "\(muted.stdout.suffix(1_000))\(muted.stderr.suffix(1_000))")
+        #expect(!muted.stdout.contains("Nested test display name"), "the skipped test did not run")
+        #expect(muted.stdout.contains("Test failsAnExpectation() failed"), "a muted test runs")
+        #expect(
+            muted.stdout.contains(
+                "muted (quarantined) failures: SampleTests/checksEachArgument(value:), SampleTests/failsAnExpectation()"
+            ))
+        let runs = try #require(try await cli.json(["runs"]) as? [[String: Any]])
+        #expect(runs.first?["muted"] as? Int == 2 && runs.first?["failed"] as? Int == 2, "stored as failures")
+        #expect(runs.first?["tests"] as? Int == 7 && runs.last?["tests"] as? Int == 8)
+
+        let released = try await cli.run(["quarantine", "remove", "SampleTests/checksEachArgument(value:)"])
+        #expect(released.status == 0, "\(released.stderr)")
+        let unmuted = try await cli.run(swiftTest)
+        #expect(unmuted.status == 1, "an unmuted failure still fails the build")
+        #expect(unmuted.stdout.contains("muted (quarantined) failures: SampleTests/failsAnExpectation()\n"))
+    }
+
+    @Test func recordSkipsAnXCTestCase() async throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        let demo = CLI.packageRoot.appending(path: "Examples/Demo").path
+        let record = [
+            "record", "--project", "Demo", "--", "swift", "test", "--package-path", demo, "--scratch-path",
+            CLI.scratchPath(for: "Demo"),
+        ]
+        let added = try await cli.run([
+            "quarantine", "add", "DemoTests.CleanupPolicyTests/testRemovesExpiredItems", "--mode", "skip",
+            "--reason", "slow", "--project", "Demo", "--force",
+        ])
+        #expect(added.status == 0, "\(added.stderr)")
+        let output = try await cli.run(record)
+        #expect(output.status == 0, "\(output.stderr.suffix(2_000))")
+        #expect(!output.stdout.contains("testRemovesExpiredItems' started"))
+        #expect(output.stdout.contains("CleanupPolicyTests.testKeepsEverythingWhenItFits' started"))
+        #expect(output.stdout.contains("20 tests — 19 passed, 0 failed, 1 skipped"))
+    }
+}
