@@ -60,8 +60,9 @@ extension TestLedgerCommand {
                     LedgerRecord(run: runID, event: .runStart(metadata.runStart(at: started, source: source))))
             }
             let status = try ChildProcess(
-                arguments: quarantine.command(command, swiftTest: swiftTest), environment: childEnvironment)
-                .run { line in console.consume(line) }
+                arguments: quarantine.command(command, swiftTest: swiftTest), environment: childEnvironment
+            )
+            .run { line in console.consume(line) }
 
             // What the test processes journaled joins the run first.
             database.recoverPendingJournals(databasePath: store.path)

@@ -13,8 +13,8 @@ enum RecordSummary {
     }
 
     static func text(
-        _ database: LedgerDatabase, run: String, project: String, config: ProjectConfiguration, flakyBefore: Set<String>,
-        mutedFailures: [String] = [], forgiven: Bool = false
+        _ database: LedgerDatabase, run: String, project: String, config: ProjectConfiguration,
+        flakyBefore: Set<String>, mutedFailures: [String] = [], forgiven: Bool = false
     ) throws -> String {
         guard let listing = try database.runs(project: project, limit: 50).first(where: { $0.id == run }) else {
             return "testledger: no results were recorded for run \(run)"
