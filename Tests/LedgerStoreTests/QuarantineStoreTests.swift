@@ -85,4 +85,24 @@ import Testing
         try ledger.ingest(RunScript(project: "Other").start().pass("C/c").end().records)
         #expect(try ledger.database.testIDs(project: "Demo") == ["A/a", "B/b"])
     }
+
+    @Test func theFlakyReportMarksQuarantinedTests() throws {
+        let ledger = try TemporaryLedger()
+        defer { ledger.directory.remove() }
+        for run in 0..<8 {
+            var script = RunScript(at: 1_700_000_000 + Double(run) * 86_400).start()
+            script = run % 2 == 0 ? script.fail("A/a").fail("A/b") : script.pass("A/a").pass("A/b")
+            try ledger.ingest(script.pass("A/c").end().records)
+        }
+        try ledger.database.quarantine([
+            entry("A/a", .mute, at: 1_700_000_000), entry("A/b", .skip, at: 1_700_000_000, configuration: "iPad"),
+        ])
+        let report = try ledger.database.flakyReport(
+            project: "Demo", runs: 8, since: nil, thresholds: FlakyThresholds(), now: 1_800_000_000)
+        #expect(report.flaky.map(\.test).sorted() == ["A/a", "A/b"])
+        #expect(report.flaky.first { $0.test == "A/a" }?.quarantined == .mute)
+        #expect(report.flaky.first { $0.test == "A/b" }?.quarantined == nil, "quarantined for another configuration")
+        let table = FlakyRendering.table(report)
+        #expect(table.contains("A/a (muted)") && !table.contains("A/b (skipped)"))
+    }
 }

@@ -40,6 +40,8 @@ public struct FlakyReport: Codable, Hashable, Sendable {
         public var quietRunsNeeded: Int?
         /// The run outcomes oldest first, one letter each: P passed, F failed, R passed on retry.
         public var strip: String
+        /// How it is quarantined now, when it is.
+        public var quarantined: QuarantineMode? = nil
     }
 
     /// A test that flaked or was broken, and whose newest quiet stretch is evidence that it no
@@ -61,6 +63,8 @@ public struct FlakyReport: Codable, Hashable, Sendable {
         public var lastFlake: String?
         /// The run outcomes oldest first, one letter each: P passed, F failed, R passed on retry.
         public var strip: String
+        /// How it is quarantined now, when it is.
+        public var quarantined: QuarantineMode? = nil
     }
 
     /// A test judged broken: it fails most of the time, or has failed several runs in a row.
@@ -81,6 +85,8 @@ public struct FlakyReport: Codable, Hashable, Sendable {
         public var failingStreak: Int
         /// The run outcomes oldest first, one letter each: P passed, F failed, R passed on retry.
         public var strip: String
+        /// How it is quarantined now, when it is.
+        public var quarantined: QuarantineMode? = nil
     }
 
     /// A run left out as infrastructure noise: too many of its tests failed for the failures to say
@@ -136,4 +142,29 @@ public struct FlakyReport: Codable, Hashable, Sendable {
 /// ISO 8601 text for a time in seconds since 1970.
 public func iso8601(_ seconds: Double) -> String {
     Date(timeIntervalSince1970: seconds).formatted(.iso8601)
+}
+
+extension FlakyReport {
+    /// The report with each test marked as it is quarantined at the report's time.
+    ///
+    /// - Parameter quarantine: the entries in force, of the report's project.
+    public func marking(_ quarantine: [QuarantinedTest]) -> FlakyReport {
+        guard !quarantine.isEmpty else { return self }
+        let byTest = Dictionary(grouping: quarantine, by: \.test)
+        func mode(_ test: String, _ configuration: String) -> QuarantineMode? {
+            byTest[test]?.first { $0.applies(to: configuration) }?.mode
+        }
+        var marked = self
+        for index in marked.flaky.indices {
+            marked.flaky[index].quarantined = mode(marked.flaky[index].test, marked.flaky[index].configuration)
+        }
+        for index in marked.broken.indices {
+            marked.broken[index].quarantined = mode(marked.broken[index].test, marked.broken[index].configuration)
+        }
+        for index in marked.recovered.indices {
+            marked.recovered[index].quarantined = mode(
+                marked.recovered[index].test, marked.recovered[index].configuration)
+        }
+        return marked
+    }
 }

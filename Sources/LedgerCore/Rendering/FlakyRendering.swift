@@ -20,6 +20,15 @@ public enum FlakyRendering {
             .joined(separator: "\n\n")
     }
 
+    /// A test id with its quarantine, as in `App.Cart/testTotal (muted)`.
+    static func marked(_ test: String, _ quarantined: QuarantineMode?) -> String {
+        switch quarantined {
+        case .mute: test + " (muted)"
+        case .skip: test + " (skipped)"
+        case nil: test
+        }
+    }
+
     static func sections(_ report: FlakyReport) -> [(String, TextTable)] {
         var sections: [(String, TextTable)] = []
         let heading = "Flaky tests: \(report.flaky.count) over the last \(report.runs) run(s)"
@@ -33,7 +42,7 @@ public enum FlakyRendering {
                     ],
                     rows: report.flaky.map {
                         [
-                            $0.test, $0.configuration, Figures.decimal($0.score), "\($0.runs)", "\($0.failures)",
+                            marked($0.test, $0.quarantined), $0.configuration, Figures.decimal($0.score), "\($0.runs)", "\($0.failures)",
                             "\($0.retriedPasses)", Figures.percent($0.flipRate), "\($0.revisionsWithBoth)",
                             Figures.quiet($0.quietRuns, of: $0.quietRunsNeeded), $0.lastFlake ?? "–", $0.strip,
                         ]
@@ -47,7 +56,7 @@ public enum FlakyRendering {
                         headers: ["test", "config", "runs", "fails", "failure rate", "streak", "history"],
                         rows: report.broken.map {
                             [
-                                $0.test, $0.configuration, "\($0.runs)", "\($0.failures)",
+                                marked($0.test, $0.quarantined), $0.configuration, "\($0.runs)", "\($0.failures)",
                                 Figures.percent($0.failureRate), "\($0.failingStreak)", $0.strip,
                             ]
                         }, numeric: [2, 3, 4, 5])
@@ -92,7 +101,7 @@ public enum FlakyRendering {
                         ],
                         rows: report.recovered.map {
                             [
-                                $0.test, $0.configuration, "\($0.runs)", "\($0.quietRuns)",
+                                marked($0.test, $0.quarantined), $0.configuration, "\($0.runs)", "\($0.quietRuns)",
                                 Figures.percent($0.earlierRate), Figures.chance($0.quietChance), $0.lastFlake ?? "–",
                                 $0.strip,
                             ]

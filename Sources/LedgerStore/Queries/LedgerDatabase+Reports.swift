@@ -116,6 +116,7 @@ extension LedgerDatabase {
         }
         return FlakinessAnalysis.report(
             histories: histories, health: health, predicates: try predicateSites(runs: runs), now: now,
-            thresholds: thresholds)
+            thresholds: thresholds
+        ).marking(try quarantined(project: project, at: now))
     }
 }
