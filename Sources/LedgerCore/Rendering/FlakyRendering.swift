@@ -42,7 +42,8 @@ public enum FlakyRendering {
                     ],
                     rows: report.flaky.map {
                         [
-                            marked($0.test, $0.quarantined), $0.configuration, Figures.decimal($0.score), "\($0.runs)", "\($0.failures)",
+                            marked($0.test, $0.quarantined), $0.configuration, Figures.decimal($0.score), "\($0.runs)",
+                            "\($0.failures)",
                             "\($0.retriedPasses)", Figures.percent($0.flipRate), "\($0.revisionsWithBoth)",
                             Figures.quiet($0.quietRuns, of: $0.quietRunsNeeded), $0.lastFlake ?? "–", $0.strip,
                         ]
