@@ -118,4 +118,42 @@ import Testing
         #expect(output.stdout.contains("CleanupPolicyTests.testKeepsEverythingWhenItFits' started"))
         #expect(output.stdout.contains("20 tests — 19 passed, 0 failed, 1 skipped"))
     }
+
+    @Test func theAutomaticPolicyMutesAFlakyTestOnceTheEvidenceIsIn() async throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        try cli.directory.write(".testledger.yml", "project: Shop\nquarantine:\n  auto: mute\n  after: 6\n")
+        var mutedAfter: Int?
+        for run in 0..<10 {
+            let failure = run % 2 == 0 ? #"><failure message="no"/></testcase>"# : "/>"
+            let file = try cli.directory.write(
+                "run\(run).xml",
+                #"<testsuite name="s" timestamp="2026-10-1\#(run)T10:00:00Z">"#
+                    + #"<testcase classname="App.CartTests" name="testTotal"/>"#
+                    + #"<testcase classname="App.CartTests" name="testTax""# + failure + "</testsuite>")
+            let ingested = try await cli.run(["ingest", file.path])
+            #expect(ingested.status == 0, "\(ingested.stderr)")
+            if ingested.stdout.contains("testledger: quarantine: muted App.CartTests/testTax automatically (flaky:") {
+                mutedAfter = run + 1
+            }
+        }
+        #expect(mutedAfter == 6, "muted once 6 runs were judged")
+        let listed = try #require(try await cli.json(["quarantine", "list"]) as? [[String: Any]])
+        #expect(listed.map { $0["test"] as? String } == ["App.CartTests/testTax"])
+        #expect(listed.first?["automatic"] as? Bool == true && listed.first?["by"] as? String == "testledger")
+        let trail = try #require(try await cli.json(["quarantine", "log"]) as? [[String: Any]])
+        #expect(trail.count == 1)
+        #expect((trail.first?["evidence"] as? String)?.contains(#""strip":"FPFPFP""#) == true, "\(trail.first?["evidence"] ?? "")")
+        let report = try #require(try await cli.json(["report", "flaky"]) as? [String: Any])
+        #expect((report["flaky"] as? [[String: Any]])?.first?["quarantined"] as? String == "mute")
+    }
+
+    @Test func anAutomaticSkipIsRefusedWithTheReason() async throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        try cli.directory.write(".testledger.yml", "quarantine:\n  auto: skip\n")
+        let output = try await cli.run(["report", "flaky"])
+        #expect(output.status != 0)
+        #expect(output.stderr.contains(".testledger.yml") && output.stderr.contains("only muting is automatic"))
+    }
 }

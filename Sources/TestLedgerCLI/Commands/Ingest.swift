@@ -28,7 +28,9 @@ extension TestLedgerCommand {
 
         func run() throws {
             let database = try store.open()
-            let metadata = runInfo.metadata(config: try ProjectConfiguration.load())
+            let config = try ProjectConfiguration.load()
+            let metadata = runInfo.metadata(config: config)
+            var projects: [String] = []
             for path in files {
                 let file = try InputFile.open(path)
                 defer { file.close() }
@@ -40,6 +42,10 @@ extension TestLedgerCommand {
                 if summary.crashed > 0 { line += ", \(summary.crashed) crashed" }
                 line += " (run \(summary.runs.joined(separator: ", ")))"
                 print(line)
+                if !summary.runs.isEmpty, !projects.contains(metadata.project) { projects.append(metadata.project) }
+            }
+            for project in projects {
+                try AutomaticQuarantine.apply(config, project: project, to: database)
             }
         }
     }

@@ -12,14 +12,19 @@ import Yams
 /// flaky:
 ///   flipRate: 0.25
 ///   window: 50
+/// quarantine:
+///   auto: mute
+///   after: 10
 /// ```
 struct ProjectConfiguration: Decodable {
     var project: String?
     var layers: [LayerRule] = []
     var flaky = FlakyThresholds()
     var window: Int?
+    var quarantine = QuarantinePolicy()
 
-    private enum CodingKeys: String, CodingKey { case project, layers, flaky }
+    private enum CodingKeys: String, CodingKey { case project, layers, flaky, quarantine }
+    private enum QuarantineKeys: String, CodingKey { case auto, after, releaseDays, releaseChance }
     private enum FlakyKeys: String, CodingKey {
         case flipRate, brokenShare, brokenStreak, recoveryChance, recoveryDays, noiseShare,
             noiseMinimumTests, decay, atRiskP95, atRiskMax, atRiskEvaluations, predicateBrokenShare,
@@ -32,6 +37,10 @@ struct ProjectConfiguration: Decodable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         project = try container.decodeIfPresent(String.self, forKey: .project)
         layers = try container.decodeIfPresent([LayerRule].self, forKey: .layers) ?? []
+        if container.contains(.quarantine) {
+            quarantine = try Self.policy(
+                try container.nestedContainer(keyedBy: QuarantineKeys.self, forKey: .quarantine))
+        }
         guard container.contains(.flaky) else { return }
         let flaky = try container.nestedContainer(keyedBy: FlakyKeys.self, forKey: .flaky)
         func set<T: Decodable>(_ key: FlakyKeys, _ path: WritableKeyPath<FlakyThresholds, T>) throws {
@@ -57,6 +66,23 @@ struct ProjectConfiguration: Decodable {
         try set(.atRiskEvaluations, \.atRiskEvaluations)
         try set(.predicateBrokenShare, \.predicateBrokenShare)
         window = try flaky.decodeIfPresent(Int.self, forKey: .window)
+    }
+
+    private static func policy(_ keys: KeyedDecodingContainer<QuarantineKeys>) throws -> QuarantinePolicy {
+        var policy = QuarantinePolicy()
+        switch try keys.decodeIfPresent(String.self, forKey: .auto) {
+        case nil, "off": policy.mutesFlakyTests = false
+        case "mute": policy.mutesFlakyTests = true
+        case let other?:
+            throw DecodingError.dataCorruptedError(
+                forKey: .auto, in: keys,
+                debugDescription: "quarantine.auto is mute or off, not \(other): only muting is automatic, since a "
+                    + "skipped test leaves no results to earn its release")
+        }
+        policy.afterRuns = try keys.decodeIfPresent(Int.self, forKey: .after) ?? policy.afterRuns
+        policy.releaseDays = try keys.decodeIfPresent(Double.self, forKey: .releaseDays) ?? policy.releaseDays
+        policy.releaseChance = try keys.decodeIfPresent(Double.self, forKey: .releaseChance) ?? policy.releaseChance
+        return policy
     }
 
     /// Reads `.testledger.yml` from the working directory; an absent file is the defaults.

@@ -48,3 +48,16 @@ struct QuarantineEnforcement {
         return (onlyMuted ? 0 : status, mutedFailures)
     }
 }
+
+/// `.testledger.yml`'s automatic quarantine, applied after a run is stored, its changes printed.
+enum AutomaticQuarantine {
+    static func apply(_ config: ProjectConfiguration, project: String, to database: LedgerDatabase) throws {
+        let changes = try database.applyQuarantinePolicy(
+            config.quarantine, project: project, window: config.window ?? 30, thresholds: config.flaky,
+            now: Date().timeIntervalSince1970)
+        for change in changes {
+            let what = change.action == .remove ? "released" : "muted"
+            print("testledger: quarantine: \(what) \(change.test) automatically (\(change.reason))")
+        }
+    }
+}
