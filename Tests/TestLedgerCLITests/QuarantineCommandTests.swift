@@ -143,7 +143,8 @@ import Testing
         #expect(listed.first?["automatic"] as? Bool == true && listed.first?["by"] as? String == "testledger")
         let trail = try #require(try await cli.json(["quarantine", "log"]) as? [[String: Any]])
         #expect(trail.count == 1)
-        #expect((trail.first?["evidence"] as? String)?.contains(#""strip":"FPFPFP""#) == true, "\(trail.first?["evidence"] ?? "")")
+        let evidence = trail.first?["evidence"] as? String
+        #expect(evidence?.contains(#""strip":"FPFPFP""#) == true, "\(evidence ?? "")")
         let report = try #require(try await cli.json(["report", "flaky"]) as? [String: Any])
         #expect((report["flaky"] as? [[String: Any]])?.first?["quarantined"] as? String == "mute")
     }
