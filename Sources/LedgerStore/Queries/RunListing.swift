@@ -75,7 +75,7 @@ extension LedgerDatabase {
                             max(r.attempt) AS attempts,
                             sum(coalesce(r.duration, 0)) AS seconds,
                             sum(r.outcome IN ('failed', 'error', 'crashed')) > 0 AS anyFailure,
-                            max(r.muted) AS muted
+                            sum(r.muted) > 0 AS muted
                         FROM result r JOIN chosen ON chosen.id = r.runId
                         GROUP BY r.runId, r.testId)
                     SELECT chosen.*,
@@ -121,7 +121,8 @@ extension LedgerDatabase {
 
 extension RunListing {
     /// Reads a row of the runs query. The final outcome is the last attempt's: SQLite
-    /// returns the bare `outcome` column from the row holding `max(attempt)`.
+    /// returns the bare `outcome` column from the row holding `max(attempt)`, as long as that is
+    /// the query's only `max` or `min`.
     init(row: Row) {
         let started: Double = row["startedAt"]
         let ended: Double? = row["endedAt"]
