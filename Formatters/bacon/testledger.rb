@@ -10,7 +10,10 @@
 # Environment: TESTLEDGER_BIN (the binary, default `testledger` on PATH), TESTLEDGER_DB
 # (passed through to it), TESTLEDGER_RUN (the run id), TESTLEDGER_PROJECT (default: the
 # working directory's name), TESTLEDGER_EVENTS (write the stream to this file instead),
-# TESTLEDGER_DISABLE=1 (record nothing). The runner's output and exit status never change.
+# TESTLEDGER_DISABLE=1 (record nothing). The runner's output and exit status never change,
+# but for quarantine: specs quarantined as skipped do not run (they are recorded as skipped,
+# "quarantined"), and failures of muted specs alone do not make Bacon exit 1. The list comes
+# from `testledger quarantine list`, or from the JSON file named by TESTLEDGER_QUARANTINE.
 #
 # Inside specs: `activity(name) { }`, `capture(verifier, fields)`, `eventually { }` and
 # `predicate(name) { }.holds` / `.doesnt_hold`; `ledger_layer :ui` tags a context.
@@ -100,6 +103,48 @@ module TestLedger
     end
   end
 
+  # The tests in quarantine for this run: which to skip, which failures not to count.
+  class Quarantine
+    attr_reader :problem
+
+    def initialize(env)
+      @skipped = {}
+      @muted = {}
+      entries(env).each do |entry|
+        next unless ['*', ''].include?(entry['configuration'])
+
+        (entry['mode'] == 'skip' ? @skipped : @muted)[entry['test']] = entry['reason']
+      end
+    rescue StandardError, ScriptError => e
+      @problem = "could not read the quarantine (#{e.message})"
+    end
+
+    def skipped?(id)
+      @skipped.key?(id)
+    end
+
+    def muted?(id)
+      @muted.key?(id)
+    end
+
+    private
+
+    # `testledger quarantine list --format json`'s output, or the file TESTLEDGER_QUARANTINE names.
+    def entries(env)
+      require 'json'
+      path = env['TESTLEDGER_QUARANTINE']
+      return ::JSON.parse(File.read(path)) if path && !path.empty?
+      # A run sent to a server, or only written to a file, has no ledger here to ask.
+      return [] if %w[TESTLEDGER_URL TESTLEDGER_EVENTS].any? { |name| env[name].to_s != '' }
+      return [] if env['TESTLEDGER_DISABLE'] == '1'
+
+      bin = env['TESTLEDGER_BIN'].to_s.empty? ? 'testledger' : env['TESTLEDGER_BIN']
+      output = IO.popen([bin, 'quarantine', 'list', '--format', 'json', '--project', TestLedger.project(env)],
+                        err: File::NULL, &:read)
+      $?.success? ? ::JSON.parse(output) : []
+    end
+  end
+
   # One `it` being recorded.
   Spec = Struct.new(:id, :site, :started, :log_offset, :activities, :waits)
   # One open `describe`.
@@ -137,13 +182,26 @@ module TestLedger
       @frames.last.layer = layer unless @frames.empty?
     end
 
+    # The id the running context's `description` spec has, before any repeat is numbered.
+    def spec_id(description)
+      suite = @frames.map(&:name).join(' ')
+      suite.empty? ? description.to_s : "#{suite}/#{description}"
+    end
+
     def spec_begin(description, location, layer)
       suite = @frames.map(&:name).join(' ')
-      id = unique(suite.empty? ? description.to_s : "#{suite}/#{description}")
+      id = unique(spec_id(description))
       file, line = location
       emit('test.start', test: id, attempt: 1, suite: suite.empty? ? nil : suite, name: description.to_s,
                          file: file, line: line, layer: layer || @frames.last&.layer)
       @spec = Spec.new(id, location, TestLedger.monotonic, Bacon::ErrorLog.size, [], [])
+    end
+
+    # A spec quarantined as skipped: recorded, not run.
+    def spec_skipped(description, location, layer)
+      spec_begin(description, location, layer)
+      emit('test.end', spec_fields.merge(outcome: 'skipped', duration: 0, message: 'quarantined'))
+      @spec = nil
     end
 
     def spec_end(error)
@@ -220,8 +278,7 @@ module TestLedger
 
     def sink
       @sink ||= Sink.new(@env).tap do |sink|
-        project = @env['TESTLEDGER_PROJECT'].to_s.empty? ? File.basename(Dir.pwd) : @env['TESTLEDGER_PROJECT']
-        sink.write(event('run.start', project: project, source: 'bacon'))
+        sink.write(event('run.start', project: TestLedger.project(@env), source: 'bacon'))
       end
     end
 
@@ -376,6 +433,27 @@ module TestLedger
   end
 
   class << self
+    def project(env)
+      env['TESTLEDGER_PROJECT'].to_s.empty? ? File.basename(Dir.pwd) : env['TESTLEDGER_PROJECT']
+    end
+
+    def quarantine
+      @quarantine ||= Quarantine.new(ENV)
+    end
+
+    # Whether the spec `description` of `context` is quarantined as skipped; if so it is
+    # recorded as such and must not run.
+    def skip?(context, description)
+      return false if ENV['TESTLEDGER_DISABLE'] == '1'
+
+      id = defined?(Bacon::Specification) ? "#{context.name}/#{description}" : recorder.spec_id(description)
+      return false unless quarantine.skipped?(id)
+
+      (@skipped ||= []) << id
+      safely { recorder.spec_skipped(description, location(context, description), layer_of(context)) }
+      true
+    end
+
     def recorder
       @recorder ||= Recorder.new
     end
@@ -435,12 +513,16 @@ module TestLedger
 
     def requirement_end(error)
       clean_error_log(@log_offset.to_i, @description)
+      note_muted(error)
       safely { recorder.spec_end(error) }
     end
 
     def finish
       problem = safely { recorder.finish(Bacon::Counter[:failed] + Bacon::Counter[:errors] > 0) } || @broken
       warn "testledger: recording stopped: #{problem}" if problem
+      warn "testledger: #{quarantine.problem}" if quarantine.problem
+      warn "testledger: skipped (quarantined): #{@skipped.join(', ')}" if @skipped
+      forgive_muted
     end
 
     def mark_layer(context, layer)
@@ -473,6 +555,26 @@ module TestLedger
     end
 
     private
+
+    # A failure or error of a muted spec, counted apart so that it does not fail the run.
+    def note_muted(error)
+      kind = error.to_s.start_with?('FAILED') ? :failed : (error.to_s.start_with?('ERROR') ? :errors : nil)
+      return unless kind && ENV['TESTLEDGER_DISABLE'] != '1'
+
+      id = defined?(Bacon::Specification) ? "#{current_context&.name}/#{@description}" : recorder.spec_id(@description)
+      return unless quarantine.muted?(id)
+
+      (@muted ||= Hash.new { |hash, key| hash[key] = [] })[kind] << id
+    end
+
+    # Takes muted failures out of Bacon's counters after its summary is printed, so that its
+    # exit status says whether anything else failed.
+    def forgive_muted
+      return unless @muted
+
+      @muted.each { |kind, ids| Bacon::Counter[kind] -= ids.size }
+      warn "testledger: muted (quarantined) failures: #{@muted.values.flatten.join(', ')}"
+    end
 
     # RubyMotion runs one context at a time and names it; Bacon 1.2 has no such notion.
     def current_context
@@ -526,11 +628,11 @@ module TestLedger
     end
 
     def self.wrap_context
-      if defined?(Bacon::Specification)
-        TestLedger.wrap(Bacon::Context, :it) do |context, original, args, block|
-          TestLedger.remember_location(context, args.first, block)
-          original.call(*args, &block)
-        end
+      TestLedger.wrap(Bacon::Context, :it) do |context, original, args, block|
+        next if TestLedger.skip?(context, args.first)
+
+        TestLedger.remember_location(context, args.first, block) if defined?(Bacon::Specification)
+        original.call(*args, &block)
       end
       TestLedger.wrap(Bacon::Context, :tests) do |context, original, args, block|
         TestLedger.mark_layer(context, 'ui')

@@ -170,6 +170,41 @@ struct BaconModuleTests {
         #expect((try await other.json(["runs"]) as? [[String: Any]])?.first?["tests"] as? Int == 16)
     }
 
+    @Test func quarantinedSpecsAreSkippedAndMutedFailuresDoNotFailTheRun() async throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        _ = try await bacon(cli)
+        for (test, mode) in [("Outcomes/fails", "mute"), ("Cart with one book/counts one item", "skip")] {
+            let added = try await cli.run([
+                "quarantine", "add", test, "--mode", mode, "--reason", "flaky", "--project", "BaconSpecs",
+            ])
+            #expect(added.status == 0, "\(added.stderr)")
+        }
+        let oneMuted = try await bacon(cli)
+        #expect(oneMuted.status == 1, "the error of Outcomes/raises still fails the run")
+        #expect(oneMuted.stdout.hasSuffix("15 specifications (14 requirements), 1 failures, 1 errors\n"))
+        #expect(!oneMuted.stdout.contains("- counts one item"), "the skipped spec did not run")
+        #expect(oneMuted.stderr.contains("testledger: skipped (quarantined): Cart with one book/counts one item"))
+        #expect(oneMuted.stderr.contains("testledger: muted (quarantined) failures: Outcomes/fails\n"))
+
+        let added = try await cli.run([
+            "quarantine", "add", "Outcomes/raises", "--reason", "flaky", "--project", "BaconSpecs",
+        ])
+        #expect(added.status == 0, "\(added.stderr)")
+        let allMuted = try await bacon(cli)
+        #expect(allMuted.status == 0, "only muted specs failed: \(allMuted.stderr)")
+        #expect(
+            allMuted.stdout.hasSuffix("15 specifications (14 requirements), 1 failures, 1 errors\n"),
+            "Bacon's summary is true")
+        let runs = try #require(try await cli.json(["runs"]) as? [[String: Any]])
+        #expect(runs.first?["muted"] as? Int == 2 && runs.first?["failed"] as? Int == 2)
+        #expect(runs.first?["skipped"] as? Int == 2, "the empty spec and the quarantined one")
+        let skipped = try await show(cli, "Cart with one book/counts one item")
+        #expect(
+            skipped["attempts"] as? [String] == ["skipped"] && skipped["run"] as? String == runs.first?["id"] as? String
+        )
+    }
+
     @Test func aMissingBinaryLeavesTheRunAloneWithOneWarning() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }

@@ -30,7 +30,7 @@ extension TestLedgerCommand {
             let database = try store.open()
             let config = try ProjectConfiguration.load()
             let metadata = runInfo.metadata(config: config)
-            var projects: [String] = []
+            var runs: [String] = []
             for path in files {
                 let file = try InputFile.open(path)
                 defer { file.close() }
@@ -42,11 +42,9 @@ extension TestLedgerCommand {
                 if summary.crashed > 0 { line += ", \(summary.crashed) crashed" }
                 line += " (run \(summary.runs.joined(separator: ", ")))"
                 print(line)
-                if !summary.runs.isEmpty, !projects.contains(metadata.project) { projects.append(metadata.project) }
+                runs += summary.runs
             }
-            for project in projects {
-                try AutomaticQuarantine.apply(config, project: project, to: database)
-            }
+            try QuarantineEnforcement.afterIngest(runs: runs, config: config, in: database)
         }
     }
 }

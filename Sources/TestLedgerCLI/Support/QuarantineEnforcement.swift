@@ -32,6 +32,23 @@ struct QuarantineEnforcement {
         return swiftTest.arguments(adding: SkipArguments.arguments(for: .swiftTest, skipping: skipped))
     }
 
+    /// After `ingest`: flags the results of tests muted now in each run stored, then applies the
+    /// automatic quarantine to their projects.
+    static func afterIngest(runs: [String], config: ProjectConfiguration, in database: LedgerDatabase) throws {
+        let now = Date().timeIntervalSince1970
+        var projects: [String] = []
+        for run in runs {
+            guard let listing = try database.run(id: run) else { continue }
+            let quarantine = try QuarantineEnforcement(
+                database, project: listing.project, configuration: listing.configuration, at: now)
+            try database.markMuted(run: run, tests: quarantine.muted)
+            if !projects.contains(listing.project) { projects.append(listing.project) }
+        }
+        for project in projects {
+            try AutomaticQuarantine.apply(config, project: project, to: database)
+        }
+    }
+
     /// After the command: flags the muted tests' results in `run` and decides the exit status.
     ///
     /// - Returns: the status to exit with (0 when every failure was a muted test's) and the muted
