@@ -44,3 +44,18 @@ END;
 -- A result of a test muted while it ran: stored as it happened, flagged so the build it failed
 -- is known to have passed.
 ALTER TABLE result ADD COLUMN muted INTEGER NOT NULL DEFAULT 0;
+
+-- A third token scope: `manage` changes the quarantine over the API. Write tokens, which CI jobs
+-- hold, cannot: a job must not release its own tests. SQLite changes a CHECK by rebuilding.
+CREATE TABLE token_with_manage (
+    id INTEGER PRIMARY KEY,
+    project TEXT NOT NULL,
+    scope TEXT NOT NULL CHECK (scope IN ('read', 'write', 'manage')),
+    hash TEXT NOT NULL UNIQUE,              -- hex SHA-256 of the token
+    prefix TEXT NOT NULL,                   -- its first characters, to name it in lists
+    createdAt REAL NOT NULL,
+    revokedAt REAL
+) STRICT;
+INSERT INTO token_with_manage SELECT id, project, scope, hash, prefix, createdAt, revokedAt FROM token;
+DROP TABLE token;
+ALTER TABLE token_with_manage RENAME TO token;

@@ -34,6 +34,40 @@ struct Access {
         return project
     }
 
+    /// The `{project}` of the path, once the caller may read its quarantine: any token of the
+    /// project will do, since the CI jobs that apply the quarantine hold write tokens.
+    func quarantineReadable(_ context: LedgerRequestContext) throws -> String {
+        let project = try pathProject(context)
+        if publicRead { return project }
+        guard let token = context.token else { throw HTTPError(.unauthorized, message: "a token is needed") }
+        guard token.project == project else {
+            throw HTTPError(.forbidden, message: "this token belongs to project \(token.project)")
+        }
+        return project
+    }
+
+    /// The `{project}` of the path, once the caller may change its quarantine: only a manage token.
+    /// - Throws: 401 without a token, 403 with another scope or another project's.
+    func quarantineManageable(_ context: LedgerRequestContext) throws -> String {
+        let project = try pathProject(context)
+        guard let token = context.token else { throw HTTPError(.unauthorized, message: "a manage token is needed") }
+        guard token.scope == .manage else {
+            throw HTTPError(
+                .forbidden,
+                message: "a \(token.scope.rawValue) token cannot change the quarantine: use a manage token "
+                    + "(testledger token create --project \(token.project) --scope manage)")
+        }
+        guard token.project == project else {
+            throw HTTPError(.forbidden, message: "this token belongs to project \(token.project)")
+        }
+        return project
+    }
+
+    private func pathProject(_ context: LedgerRequestContext) throws -> String {
+        let raw = try context.parameters.require("project")
+        return raw.removingPercentEncoding ?? raw
+    }
+
     /// The projects the caller may see.
     func visible(_ projects: [ProjectListing], _ context: LedgerRequestContext) throws -> [ProjectListing] {
         if publicRead { return projects }

@@ -35,6 +35,7 @@ public enum LedgerServer {
         IngestRoutes(database: database, configuration: configuration, metrics: metrics, access: access)
             .add(to: router)
         ReportRoutes(database: database, access: access, layers: layers, thresholds: thresholds).add(to: router)
+        QuarantineRoutes(database: database, access: access).add(to: router)
         DashboardRoutes(database: database, access: access, layers: layers, thresholds: thresholds).add(to: router)
         router.get("/healthz") { _, _ in
             do {

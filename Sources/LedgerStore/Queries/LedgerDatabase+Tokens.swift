@@ -10,6 +10,8 @@ public struct StoredToken: Codable, Hashable, Sendable {
         case write
         /// May read its project's results.
         case read
+        /// May change its project's quarantine (and read it).
+        case manage
     }
 
     /// The token's row id, which `token revoke` accepts.

@@ -16,7 +16,7 @@ extension TestLedgerCommand {
 
             @Option(help: "The project the token sends to or reads.")
             var project: String
-            @Option(help: "write (send results) or read (see reports).")
+            @Option(help: "write (send results), read (see reports) or manage (change the quarantine).")
             var scope: StoredToken.Scope
 
             @OptionGroup var store: StoreOptions
