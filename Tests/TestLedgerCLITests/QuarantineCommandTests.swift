@@ -157,4 +157,41 @@ import Testing
         #expect(output.status != 0)
         #expect(output.stderr.contains(".testledger.yml") && output.stderr.contains("only muting is automatic"))
     }
+
+    @Test func withAServerTheServersListIsAppliedAndItsSavedCopyWhileItIsDown() async throws {
+        let server = try CLI()
+        defer { server.directory.remove() }
+        try await ingestTwoTests(server)
+        let added = try await server.run(["quarantine", "add", "App.CartTests/testTax", "--reason", "flaky"])
+        #expect(added.status == 0, "\(added.stderr)")
+        let token = try await server.token("Shop", "write")
+        let process = try ServerProcess(server)
+
+        let ci = try CLI()
+        defer { ci.directory.remove() }
+        let environment = ["TESTLEDGER_URL": process.url, "TESTLEDGER_TOKEN": token]
+        let listed = try await ci.run(["quarantine", "list", "--project", "Shop"], environment: environment)
+        #expect(listed.status == 0, "\(listed.stderr)")
+        #expect(listed.stdout.contains("App.CartTests/testTax") && listed.stderr.isEmpty, "\(listed.stderr)")
+        process.stop()
+
+        let results = try ci.directory.write(
+            "out/junit.xml",
+            #"<testsuite name="s"><testcase classname="App.CartTests" name="testTax"><failure/></testcase></testsuite>"#
+        )
+        let recorded = try await ci.run(
+            ["record", "--project", "Shop", "--junit", results.path, "--", "sh", "-c", "exit 1"],
+            environment: environment)
+        #expect(recorded.status == 0, "the saved list mutes the one failure: \(recorded.stderr)")
+        #expect(recorded.stderr.contains("could not read the quarantine from \(process.url)"))
+        #expect(recorded.stderr.contains("using the copy saved"))
+
+        let fresh = try CLI()
+        defer { fresh.directory.remove() }
+        let none = try await fresh.run(
+            ["record", "--project", "Shop", "--junit", results.path, "--", "sh", "-c", "exit 1"],
+            environment: environment)
+        #expect(none.status == 1, "no saved copy: nothing is muted")
+        #expect(none.stderr.contains("none is cached: none applied"), "\(none.stderr)")
+    }
 }

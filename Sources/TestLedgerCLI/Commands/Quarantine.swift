@@ -116,9 +116,8 @@ extension TestLedgerCommand {
             @OptionGroup var output: OutputOptions
 
             func run() throws {
-                let database = try store.open()
-                let project = try Quarantine.project(project, in: database)
-                let tests = try database.quarantined(project: project, at: Date().timeIntervalSince1970)
+                let project = try project ?? Quarantine.project(nil, in: store.open())
+                let tests = try Quarantine.current(project: project, store: store)
                 switch output.format {
                 case .json: print(try OutputOptions.json(tests))
                 case .table: print(QuarantineRendering.list(tests).plain)
@@ -158,13 +157,21 @@ extension TestLedgerCommand {
             @OptionGroup var store: StoreOptions
 
             func run() throws {
-                let database = try store.open()
-                let skipped = try database.quarantined(
-                    project: try selection.project(in: database), at: Date().timeIntervalSince1970
-                ).filter { $0.mode == .skip && $0.applies(to: selection.configuration ?? "") }
+                let project = try selection.project ?? Quarantine.project(nil, in: store.open())
+                let skipped = try Quarantine.current(project: project, store: store).filter {
+                    $0.mode == .skip && $0.applies(to: selection.configuration ?? "")
+                }
                 let arguments = SkipArguments.arguments(for: runner, skipping: skipped.map(\.test))
                 if !arguments.isEmpty { print(SkipArguments.shellLine(arguments)) }
             }
+        }
+
+        /// The quarantine in force now: the server's when `TESTLEDGER_URL` is set (a note on
+        /// standard error when its saved copy stands in), else the ledger's.
+        static func current(project: String, store: StoreOptions) throws -> [QuarantinedTest] {
+            let list = try QuarantineList.current(project: project, store: store, at: Date().timeIntervalSince1970)
+            if let note = list.note { FileHandle.standardError.write(Data("testledger: \(note)\n".utf8)) }
+            return list.entries
         }
 
         /// The project given, else `.testledger.yml`'s, else the newest run's.

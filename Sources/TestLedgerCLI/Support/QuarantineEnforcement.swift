@@ -10,9 +10,9 @@ struct QuarantineEnforcement {
     /// Skipped test ids: they do not run.
     let skipped: [String]
 
-    /// The quarantine in force for a run of `project` and `configuration` at `time`.
-    init(_ database: LedgerDatabase, project: String, configuration: String, at time: Double) throws {
-        let applying = try database.quarantined(project: project, at: time).filter { $0.applies(to: configuration) }
+    /// The quarantine in force for a run of `configuration`.
+    init(_ entries: [QuarantinedTest], configuration: String) {
+        let applying = entries.filter { $0.applies(to: configuration) }
         muted = applying.filter { $0.mode == .mute }.map(\.test)
         skipped = applying.filter { $0.mode == .skip }.map(\.test)
     }
@@ -39,8 +39,8 @@ struct QuarantineEnforcement {
         var projects: [String] = []
         for run in runs {
             guard let listing = try database.run(id: run) else { continue }
-            let quarantine = try QuarantineEnforcement(
-                database, project: listing.project, configuration: listing.configuration, at: now)
+            let quarantine = QuarantineEnforcement(
+                try database.quarantined(project: listing.project, at: now), configuration: listing.configuration)
             try database.markMuted(run: run, tests: quarantine.muted)
             if !projects.contains(listing.project) { projects.append(listing.project) }
         }
