@@ -26,9 +26,9 @@ public struct QuarantinedTest: Codable, Hashable, Sendable {
     /// Who quarantined it; `testledger` for the automatic policy.
     public var by: String
     /// Since when, in seconds since 1970.
-    public var since: Double
+    @ISO8601Time public var since: Double
     /// When the quarantine ends by itself, in seconds since 1970; `nil` until removed.
-    public var until: Double?
+    @OptionalISO8601Time public var until: Double?
     /// Whether the automatic policy put it there (and may release it).
     public var automatic: Bool
 
@@ -86,9 +86,9 @@ public struct QuarantineChange: Codable, Hashable, Sendable {
     /// Who; `testledger` for the automatic policy.
     public var by: String
     /// When, in seconds since 1970.
-    public var at: Double
+    @ISO8601Time public var at: Double
     /// The expiry after the change, in seconds since 1970.
-    public var until: Double?
+    @OptionalISO8601Time public var until: Double?
     /// Whether the automatic policy made the change.
     public var automatic: Bool
     /// What an automatic change was based on (JSON); `nil` for a person's.
@@ -115,90 +115,53 @@ public struct QuarantineChange: Codable, Hashable, Sendable {
     }
 }
 
-// Times are ISO 8601 in JSON, as in every report.
-extension QuarantinedTest {
-    private enum CodingKeys: String, CodingKey {
-        case project, test, configuration, mode, reason, by, since, until, automatic
-    }
+/// A time in seconds since 1970 that JSON gives in ISO 8601, as every report does.
+@propertyWrapper
+public struct ISO8601Time: Codable, Hashable, Sendable {
+    public var wrappedValue: Double
+
+    public init(wrappedValue: Double) { self.wrappedValue = wrappedValue }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            project: try container.decode(String.self, forKey: .project),
-            test: try container.decode(String.self, forKey: .test),
-            configuration: try container.decode(String.self, forKey: .configuration),
-            mode: try container.decode(QuarantineMode.self, forKey: .mode),
-            reason: try container.decode(String.self, forKey: .reason),
-            by: try container.decode(String.self, forKey: .by),
-            since: try container.decodeTime(forKey: .since),
-            until: try container.decodeTimeIfPresent(forKey: .until),
-            automatic: try container.decode(Bool.self, forKey: .automatic))
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let date = try? Date(text, strategy: .iso8601) else {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "expected an ISO 8601 time, such as 2026-12-31T00:00:00Z")
+        }
+        wrappedValue = date.timeIntervalSince1970
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(project, forKey: .project)
-        try container.encode(test, forKey: .test)
-        try container.encode(configuration, forKey: .configuration)
-        try container.encode(mode, forKey: .mode)
-        try container.encode(reason, forKey: .reason)
-        try container.encode(by, forKey: .by)
-        try container.encode(iso8601(since), forKey: .since)
-        try container.encodeIfPresent(until.map(iso8601), forKey: .until)
-        try container.encode(automatic, forKey: .automatic)
+        var container = encoder.singleValueContainer()
+        try container.encode(iso8601(wrappedValue))
     }
 }
 
-extension QuarantineChange {
-    private enum CodingKeys: String, CodingKey {
-        case id, project, test, configuration, action, mode, reason, by, at, until, automatic, evidence
-    }
+/// An optional ``ISO8601Time``: left out of JSON when `nil`.
+@propertyWrapper
+public struct OptionalISO8601Time: Codable, Hashable, Sendable {
+    public var wrappedValue: Double?
+
+    public init(wrappedValue: Double?) { self.wrappedValue = wrappedValue }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            id: try container.decode(Int64.self, forKey: .id),
-            project: try container.decode(String.self, forKey: .project),
-            test: try container.decode(String.self, forKey: .test),
-            configuration: try container.decode(String.self, forKey: .configuration),
-            action: try container.decode(Action.self, forKey: .action),
-            mode: try container.decodeIfPresent(QuarantineMode.self, forKey: .mode),
-            reason: try container.decode(String.self, forKey: .reason),
-            by: try container.decode(String.self, forKey: .by),
-            at: try container.decodeTime(forKey: .at),
-            until: try container.decodeTimeIfPresent(forKey: .until),
-            automatic: try container.decode(Bool.self, forKey: .automatic),
-            evidence: try container.decodeIfPresent(String.self, forKey: .evidence))
+        wrappedValue = try ISO8601Time(from: decoder).wrappedValue
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(project, forKey: .project)
-        try container.encode(test, forKey: .test)
-        try container.encode(configuration, forKey: .configuration)
-        try container.encode(action, forKey: .action)
-        try container.encodeIfPresent(mode, forKey: .mode)
-        try container.encode(reason, forKey: .reason)
-        try container.encode(by, forKey: .by)
-        try container.encode(iso8601(at), forKey: .at)
-        try container.encodeIfPresent(until.map(iso8601), forKey: .until)
-        try container.encode(automatic, forKey: .automatic)
-        try container.encodeIfPresent(evidence, forKey: .evidence)
+        try wrappedValue.map(ISO8601Time.init(wrappedValue:))?.encode(to: encoder)
     }
 }
 
 extension KeyedDecodingContainer {
-    fileprivate func decodeTime(forKey key: Key) throws -> Double {
-        let text = try decode(String.self, forKey: key)
-        guard let date = try? Date(text, strategy: .iso8601) else {
-            throw DecodingError.dataCorruptedError(
-                forKey: key, in: self, debugDescription: "expected an ISO 8601 time, such as 2026-12-31T00:00:00Z")
-        }
-        return date.timeIntervalSince1970
+    public func decode(_ type: OptionalISO8601Time.Type, forKey key: Key) throws -> OptionalISO8601Time {
+        try decodeIfPresent(type, forKey: key) ?? OptionalISO8601Time(wrappedValue: nil)
     }
+}
 
-    fileprivate func decodeTimeIfPresent(forKey key: Key) throws -> Double? {
-        try contains(key) && !decodeNil(forKey: key) ? decodeTime(forKey: key) : nil
+extension KeyedEncodingContainer {
+    public mutating func encode(_ value: OptionalISO8601Time, forKey key: Key) throws {
+        if value.wrappedValue != nil { try encodeIfPresent(value, forKey: key) }
     }
 }

@@ -118,11 +118,7 @@ extension TestLedgerCommand {
             func run() throws {
                 let project = try project ?? Quarantine.project(nil, in: store.open())
                 let tests = try Quarantine.current(project: project, store: store)
-                switch output.format {
-                case .json: print(try OutputOptions.json(tests))
-                case .table: print(QuarantineRendering.list(tests).plain)
-                case .markdown: print(QuarantineRendering.list(tests).markdown)
-                }
+                try output.print(tests) { QuarantineRendering.list(tests) }
             }
         }
 
@@ -138,11 +134,7 @@ extension TestLedgerCommand {
             func run() throws {
                 let database = try store.open()
                 let changes = try database.quarantineLog(project: try Quarantine.project(project, in: database))
-                switch output.format {
-                case .json: print(try OutputOptions.json(changes))
-                case .table: print(QuarantineRendering.log(changes).plain)
-                case .markdown: print(QuarantineRendering.log(changes).markdown)
-                }
+                try output.print(changes) { QuarantineRendering.log(changes) }
             }
         }
 

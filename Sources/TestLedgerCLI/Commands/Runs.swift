@@ -17,11 +17,7 @@ extension TestLedgerCommand {
 
         func run() throws {
             let runs = try store.open().runs(project: project, limit: limit)
-            switch output.format {
-            case .json: print(try OutputOptions.json(runs))
-            case .table: print(Self.table(runs).plain)
-            case .markdown: print(Self.table(runs).markdown)
-            }
+            try output.print(runs) { Self.table(runs) }
         }
 
         static func table(_ runs: [RunListing]) -> TextTable {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LedgerCore
 
 /// How a report is printed.
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
@@ -10,6 +11,15 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
 struct OutputOptions: ParsableArguments {
     @Option(name: .long, help: "table, json or markdown (for CI job summaries).")
     var format: OutputFormat = .table
+
+    /// Prints `value` as JSON, or `table` as a terminal table or Markdown.
+    func print(_ value: some Encodable, table: () -> TextTable) throws {
+        switch format {
+        case .json: Swift.print(try Self.json(value))
+        case .table: Swift.print(table().plain)
+        case .markdown: Swift.print(table().markdown)
+        }
+    }
 
     /// Pretty, key-sorted JSON: the documented contract.
     static func json(_ value: some Encodable) throws -> String {
