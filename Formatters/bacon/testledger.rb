@@ -123,6 +123,10 @@ module TestLedger
       @skipped.key?(id)
     end
 
+    def skips_any?
+      !@skipped.empty?
+    end
+
     def muted?(id)
       @muted.key?(id)
     end
@@ -137,6 +141,8 @@ module TestLedger
       # A run only written to a file has no ledger here to ask; with TESTLEDGER_URL, `testledger`
       # asks the server, and uses the copy it saved while the server cannot be reached.
       return [] if env['TESTLEDGER_DISABLE'] == '1' || env['TESTLEDGER_EVENTS'].to_s != ''
+      # RubyMotion's specs run in the simulator, which cannot start `testledger`.
+      return [] if defined?(Bacon::Specification)
 
       bin = env['TESTLEDGER_BIN'].to_s.empty? ? 'testledger' : env['TESTLEDGER_BIN']
       output = IO.popen([bin, 'quarantine', 'list', '--format', 'json', '--project', TestLedger.project(env)],
@@ -554,6 +560,10 @@ module TestLedger
       Hooks.install
     end
 
+    def install_skips
+      safely { Hooks.install_skips }
+    end
+
     private
 
     # A failure or error of a muted spec, counted apart so that it does not fail the run.
@@ -628,11 +638,13 @@ module TestLedger
     end
 
     def self.wrap_context
-      TestLedger.wrap(Bacon::Context, :it) do |context, original, args, block|
-        next if TestLedger.skip?(context, args.first)
+      if defined?(Bacon::Specification)
+        TestLedger.wrap(Bacon::Context, :it) do |context, original, args, block|
+          next if TestLedger.skip?(context, args.first)
 
-        TestLedger.remember_location(context, args.first, block) if defined?(Bacon::Specification)
-        original.call(*args, &block)
+          TestLedger.remember_location(context, args.first, block)
+          original.call(*args, &block)
+        end
       end
       TestLedger.wrap(Bacon::Context, :tests) do |context, original, args, block|
         TestLedger.mark_layer(context, 'ui')
@@ -645,6 +657,18 @@ module TestLedger
           TestLedger.safely { TestLedger.recorder.wait_end(wait, true) }
           block&.call(*values)
         end
+      end
+    end
+
+    # Bacon 1.2 runs `it` as it is called: wrapped only when a spec is to be skipped, since the
+    # wrapper is a frame in every backtrace Bacon prints.
+    def self.install_skips
+      return if defined?(Bacon::Specification) || !TestLedger.quarantine.skips_any?
+
+      TestLedger.wrap(Bacon::Context, :it) do |context, original, args, block|
+        next if TestLedger.skip?(context, args.first)
+
+        original.call(*args, &block)
       end
     end
 
@@ -726,6 +750,7 @@ module Bacon
 
     def handle_specification(name)
       TestLedger.install_hooks
+      TestLedger.install_skips
       TestLedger.context_begin(name)
       super(name) { yield }
     ensure
@@ -743,6 +768,7 @@ module Bacon
 
     def handle_specification_begin(name)
       TestLedger.install_hooks
+      TestLedger.install_skips
       TestLedger.context_begin(name)
       super
     end

@@ -23,6 +23,31 @@ import Testing
         }
     }
 
+    @Test func theProjectPageShowsTheQuarantineAndItsTrail() async throws {
+        try await LiveServer.with(LiveServer.publicRead) { server in
+            try await DashboardSeed.send(to: server)
+            try server.database.quarantine([
+                QuarantinedTest(
+                    project: "Shop", test: "Cart/flips", mode: .mute, reason: "<b>flaky</b> on CI", by: "ana",
+                    since: 0)
+            ])
+            try server.database.quarantine([
+                QuarantinedTest(project: "Shop", test: "Cart/gone", mode: .skip, reason: "hangs", by: "bo", since: 0)
+            ])
+            try server.database.release(["Cart/gone"], project: "Shop", reason: "fixed", by: "bo", at: 10)
+            let page = try await server.get("/projects/Shop")
+            #expect(page.status == 200)
+            let table = try #require(Self.element("table class=\"quarantine\"", in: page.body))
+            #expect(table.contains(">Cart/flips</a>") && table.contains("&lt;b&gt;flaky&lt;/b&gt; on CI"))
+            #expect(!table.contains("Cart/gone"), "released")
+            // The seed's four runs, Cart/flips failing in one: all since the quarantine began.
+            #expect(table.contains(#"<td class="n">4</td><td class="n">1</td>"#), "\(table)")
+            let trail = try #require(Self.element("table class=\"quarantine-log\"", in: page.body))
+            #expect(trail.components(separatedBy: "<tr>").count - 1 == 4, "the header and three changes")
+            #expect(trail.contains(">remove<") && trail.contains(">fixed<"))
+        }
+    }
+
     @Test func theProjectPageDrawsThePyramidAndNamesTheFlakyTest() async throws {
         try await LiveServer.with(LiveServer.publicRead) { server in
             try await DashboardSeed.send(to: server)

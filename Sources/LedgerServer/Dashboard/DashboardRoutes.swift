@@ -70,7 +70,12 @@ struct DashboardRoutes {
             project: project, runs: count, since: since, thresholds: thresholds, now: Date().timeIntervalSince1970)
         let tests = Array(Set(flaky.flaky.map(\.test) + flaky.broken.map(\.test)))
         let strips = try database.outcomeStrips(project: project, tests: tests, runs: count, since: since)
-        return .init(project: project, pyramid: pyramid, flaky: flaky, strips: strips, runs: runs)
+        let quarantined = try database.quarantined(project: project, at: Date().timeIntervalSince1970)
+        let quarantine = QuarantineSection.Content(
+            entries: quarantined, results: try database.resultsInQuarantine(quarantined),
+            changes: Array(try database.quarantineLog(project: project).suffix(20).reversed()))
+        return .init(
+            project: project, pyramid: pyramid, flaky: flaky, strips: strips, runs: runs, quarantine: quarantine)
     }
 
     /// A page, or the page saying why it cannot be shown (401 offers the login form).

@@ -12,6 +12,8 @@ enum ProjectPage {
         /// Per test, its outcomes over the flaky report's window, oldest first.
         var strips: [String: [AttemptsInRun]]
         var runs: [RunListing]
+        /// The tests in quarantine, what they did since, and the newest changes to it.
+        var quarantine = QuarantineSection.Content()
     }
 
     static func render(_ content: Content) -> HTML {
@@ -19,6 +21,7 @@ enum ProjectPage {
             "<h1>\(content.project)</h1>",
             pyramid(content.pyramid),
             FlakySection.render(content),
+            QuarantineSection.render(content.quarantine, project: content.project),
             runs(content.runs, project: content.project),
         ]
         return Layout.page(content.project, crumbs: [.init(title: content.project)], HTML(sections))
@@ -56,7 +59,8 @@ enum ProjectPage {
                 <td>\(run.startedAt)</td><td>\(run.status.rawValue)</td><td>\(source)</td>\
                 <td>\(run.revision.map { String($0.prefix(12)) } ?? "")</td><td>\(run.branch ?? "")</td>\
                 <td>\(run.configuration)</td><td class="n">\(run.tests)</td><td class="n">\(run.passed)</td>\
-                <td class="n">\(run.failed)</td><td class="n">\(run.skipped)</td><td class="n">\(run.crashed)</td>\
+                <td class="n">\(run.failed)</td><td class="n">\(run.muted)</td><td class="n">\(run.skipped)</td>\
+                <td class="n">\(run.crashed)</td>\
                 <td class="n">\(run.flaky)</td><td class="n">\(Figures.seconds(run.duration))</td></tr>
                 """
         }
@@ -65,7 +69,7 @@ enum ProjectPage {
             <h2>Recent runs</h2>
             <table><thead><tr><th>run</th><th>started</th><th>status</th><th>source</th><th>revision</th>\
             <th>branch</th><th>configuration</th><th class="n">tests</th><th class="n">passed</th>\
-            <th class="n">failed</th><th class="n">skipped</th><th class="n">crashed</th>\
+            <th class="n">failed</th><th class="n">muted</th><th class="n">skipped</th><th class="n">crashed</th>\
             <th class="n">flaky</th><th class="n">time</th></tr></thead>
             <tbody>\(rows)</tbody></table>
             """

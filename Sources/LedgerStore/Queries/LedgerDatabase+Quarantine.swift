@@ -241,3 +241,37 @@ extension LedgerDatabase {
         return changes
     }
 }
+
+/// What a quarantined test did while in quarantine.
+public struct ResultsInQuarantine: Hashable, Sendable {
+    /// Runs it had a result in since it was quarantined.
+    public var runs: Int
+    /// Those whose final attempt failed, erred or crashed.
+    public var failures: Int
+}
+
+extension LedgerDatabase {
+    /// Each entry's runs and failures since it was quarantined, by test id.
+    /// - Throws: any SQLite error.
+    public func resultsInQuarantine(_ entries: [QuarantinedTest]) throws -> [String: ResultsInQuarantine] {
+        try writer.read { db in
+            var results: [String: ResultsInQuarantine] = [:]
+            for entry in entries {
+                let row = try Row.fetchOne(
+                    db,
+                    sql: """
+                        SELECT count(*), coalesce(sum(outcome IS NULL OR outcome IN ('failed', 'error', 'crashed')), 0)
+                        FROM (
+                            SELECT r.outcome, max(r.attempt) FROM result r
+                            JOIN test t ON t.id = r.testId JOIN run ON run.id = r.runId
+                            WHERE t.project = ? AND t.key = ? AND run.startedAt >= ?
+                                AND (? = '*' OR run.configuration = ?)
+                            GROUP BY r.runId)
+                        """,
+                    arguments: [entry.project, entry.test, entry.since, entry.configuration, entry.configuration])
+                results[entry.test] = ResultsInQuarantine(runs: row?[0] ?? 0, failures: row?[1] ?? 0)
+            }
+            return results
+        }
+    }
+}
