@@ -1,3 +1,5 @@
+import LedgerCore
+
 /// How `testledger serve` listens and what it accepts.
 public struct ServerConfiguration: Sendable {
     /// The address to listen on: a host name or an IP address.
@@ -8,6 +10,12 @@ public struct ServerConfiguration: Sendable {
     public var maximumBodyBytes: Int
     /// Lets anyone read, without a token.
     public var publicRead: Bool
+    /// The automatic quarantine applied after each upload (off by default).
+    public var quarantine = QuarantinePolicy()
+    /// The flaky thresholds the automatic quarantine judges by.
+    public var thresholds = FlakyThresholds()
+    /// How many of a project's newest runs the automatic quarantine judges.
+    public var window = 30
 
     /// Creates a configuration.
     ///

@@ -63,4 +63,24 @@ import Testing
             #expect(trail.first?["by"] as? String == "ana" && trail.last?["reason"] as? String == "fixed")
         }
     }
+
+    @Test func uploadsApplyTheAutomaticPolicy() async throws {
+        var configuration = ServerConfiguration(port: 0)
+        configuration.quarantine.mutesFlakyTests = true
+        configuration.quarantine.afterRuns = 4
+        try await LiveServer.with(configuration) { server in
+            let write = try server.token("Shop", .write)
+            for run in 0..<6 {
+                var script = RunScript(project: "Shop", at: 1_700_000_000 + Double(run) * 86_400).start()
+                script = run % 2 == 0 ? script.fail("Cart/flips") : script.pass("Cart/flips")
+                let sent = try await server.post("/api/v1/events", token: write, script.pass("Cart/adds").end().ndjson)
+                #expect(sent.status == 201, "\(sent.body)")
+                let muted = try server.database.quarantined(project: "Shop", at: 1_800_000_000)
+                #expect(muted.isEmpty == (run < 3), "muted once 4 runs are judged, after run \(run)")
+            }
+            let entries = try #require(try await server.get(path, token: write).json() as? [[String: Any]])
+            #expect(entries.map { $0["test"] as? String } == ["Cart/flips"])
+            #expect(entries.first?["automatic"] as? Bool == true && entries.first?["by"] as? String == "testledger")
+        }
+    }
 }

@@ -66,9 +66,16 @@ struct IngestRoutes {
         }
         defer { try? FileManager.default.removeItem(at: file) }
         let database = self.database
+        let configuration = self.configuration
         do {
             let stored = try await Blocking.run {
-                try Self.ingest(file, format: format, metadata: metadata, live: live, into: database)
+                let receipt = try Self.ingest(file, format: format, metadata: metadata, live: live, into: database)
+                if !live, !receipt.runs.isEmpty {
+                    _ = try database.applyQuarantinePolicy(
+                        configuration.quarantine, project: metadata.project, window: configuration.window,
+                        thresholds: configuration.thresholds, now: Date().timeIntervalSince1970)
+                }
+                return receipt
             }
             metrics.ingested(stored.results)
             return try JSONResponse.make(stored, status: .created)

@@ -29,15 +29,19 @@ extension TestLedgerCommand {
 
         func run() async throws {
             let config = try ProjectConfiguration.load()
-            let configuration = ServerConfiguration(
+            var configuration = ServerConfiguration(
                 host: host, port: port, maximumBodyBytes: maxBody, publicRead: publicRead)
+            configuration.quarantine = config.quarantine
+            configuration.thresholds = config.flaky
+            configuration.window = config.window ?? 30
+            let host = configuration.host
             let path = store.path
             let application = try LedgerServer.application(
                 database: try store.open(), configuration: configuration,
                 layers: LayerClassifier(rules: config.layers), thresholds: config.flaky
             ) { port in
                 FileHandle.standardOutput.write(
-                    Data("testledger: serving \(path) on http://\(configuration.host):\(port)\n".utf8))
+                    Data("testledger: serving \(path) on http://\(host):\(port)\n".utf8))
             }
             try await application.runService()
         }
