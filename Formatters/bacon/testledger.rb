@@ -148,6 +148,8 @@ module TestLedger
       output = IO.popen([bin, 'quarantine', 'list', '--format', 'json', '--project', TestLedger.project(env)],
                         err: File::NULL, &:read)
       $?.success? ? ::JSON.parse(output) : []
+    rescue Errno::ENOENT
+      [] # no binary: the recording's own warning says so
     end
   end
 

@@ -203,6 +203,18 @@ struct BaconModuleTests {
         #expect(
             skipped["attempts"] as? [String] == ["skipped"] && skipped["run"] as? String == runs.first?["id"] as? String
         )
+
+        // Where the module cannot ask testledger (here: events to a file), the list is a file.
+        let args = try await cli.run(["quarantine", "args", "--for", "bacon", "--project", "BaconSpecs"])
+        let assignment = args.stdout.trimmingCharacters(in: .newlines)
+        #expect(assignment.hasPrefix("TESTLEDGER_QUARANTINE="), "\(args.stdout)\(args.stderr)")
+        let offline = try await bacon(
+            cli,
+            environment: [
+                "TESTLEDGER_QUARANTINE": String(assignment.dropFirst("TESTLEDGER_QUARANTINE=".count)),
+                "TESTLEDGER_EVENTS": cli.directory.path("events.ndjson"),
+            ])
+        #expect(offline.status == 0 && !offline.stdout.contains("- counts one item"), "\(offline.stderr)")
     }
 
     @Test func aMissingBinaryLeavesTheRunAloneWithOneWarning() async throws {

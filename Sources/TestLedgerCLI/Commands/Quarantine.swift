@@ -141,19 +141,38 @@ extension TestLedgerCommand {
         struct Args: ParsableCommand {
             static let configuration = CommandConfiguration(
                 abstract: "Print the arguments that skip the skipped tests, for a runner testledger does not wrap.",
-                discussion: "For example: swift test $(testledger quarantine args --for swift-test)")
+                discussion: """
+                    swift test $(testledger quarantine args --for swift-test)
+                    xcodebuild test … $(testledger quarantine args --for xcodebuild)
+                    export $(testledger quarantine args --for bacon)   # the list for the Bacon module, \
+                    in a file: RubyMotion's simulator cannot ask testledger itself
+                    """)
 
-            @Option(name: .customLong("for"), help: "swift-test or xcodebuild.")
-            var runner: SkipArguments.Runner
+            enum Runner: String, ExpressibleByArgument, CaseIterable {
+                case swiftTest = "swift-test", xcodebuild, bacon
+            }
+
+            @Option(name: .customLong("for"), help: "swift-test, xcodebuild or bacon.")
+            var runner: Runner
             @OptionGroup var selection: Selection
             @OptionGroup var store: StoreOptions
 
             func run() throws {
                 let project = try selection.project ?? Quarantine.project(nil, in: store.open())
-                let skipped = try Quarantine.current(project: project, store: store).filter {
-                    $0.mode == .skip && $0.applies(to: selection.configuration ?? "")
+                let entries = try Quarantine.current(project: project, store: store)
+                let skipped = entries.filter { $0.mode == .skip && $0.applies(to: selection.configuration ?? "") }
+                let arguments: [String]
+                switch runner {
+                case .swiftTest: arguments = SkipArguments.arguments(for: .swiftTest, skipping: skipped.map(\.test))
+                case .xcodebuild: arguments = SkipArguments.arguments(for: .xcodebuild, skipping: skipped.map(\.test))
+                case .bacon:
+                    let file = QuarantineList.cacheFile(project: project, store: store)
+                        .deletingPathExtension().appendingPathExtension("bacon.json")
+                    try FileManager.default.createDirectory(
+                        at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    try JSONEncoder().encode(entries).write(to: file, options: .atomic)
+                    arguments = ["TESTLEDGER_QUARANTINE=" + file.standardizedFileURL.path]
                 }
-                let arguments = SkipArguments.arguments(for: runner, skipping: skipped.map(\.test))
                 if !arguments.isEmpty { print(SkipArguments.shellLine(arguments)) }
             }
         }
@@ -187,4 +206,3 @@ extension TestLedgerCommand {
 }
 
 extension QuarantineMode: ExpressibleByArgument {}
-extension SkipArguments.Runner: ExpressibleByArgument {}
