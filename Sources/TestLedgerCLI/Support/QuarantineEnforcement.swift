@@ -38,7 +38,7 @@ struct QuarantineEnforcement {
         let now = Date().timeIntervalSince1970
         var projects: [String] = []
         for run in runs {
-            guard let listing = try database.run(id: run) else { continue }
+            guard let listing = try database.windowRun(id: run) else { continue }
             let quarantine = QuarantineEnforcement(
                 try database.quarantined(project: listing.project, at: now), configuration: listing.configuration)
             try database.markMuted(run: run, tests: quarantine.muted)
