@@ -105,4 +105,33 @@ import Testing
         let table = FlakyRendering.table(report)
         #expect(table.contains("A/a (muted)") && !table.contains("A/b (skipped)"))
     }
+
+    @Test func thePolicyMutesAFlakyTestThenReleasesItWithTheEvidenceInTheTrail() throws {
+        let ledger = try TemporaryLedger()
+        defer { ledger.directory.remove() }
+        var policy = QuarantinePolicy()
+        policy.mutesFlakyTests = true
+        policy.afterRuns = 8
+        let day = 86_400.0
+        func send(_ run: Int, fails: Bool) throws -> [QuarantineChange] {
+            let at = 1_700_000_000 + Double(run) * day
+            var script = RunScript(at: at).start()
+            script = fails ? script.fail("A/flaky").fail("A/broken") : script.pass("A/flaky").fail("A/broken")
+            try ledger.ingest(script.pass("A/stable").end().records)
+            return try ledger.database.applyQuarantinePolicy(
+                policy, project: "Demo", window: 60, thresholds: FlakyThresholds(), now: at + 3_600)
+        }
+        var muted: [QuarantineChange] = []
+        for run in 0..<8 { muted += try send(run, fails: run % 2 == 0) }
+        #expect(muted.map(\.test) == ["A/flaky"] && muted.first?.action == .add, "never the broken one")
+        // At its earlier rate of 1 in 2, 7 quiet runs fall under 1 %; 14 quiet days are needed too.
+        var released: [QuarantineChange] = []
+        for run in 8..<30 where released.isEmpty { released = try send(run, fails: false) }
+        #expect(released.map(\.action) == [.remove] && released.first?.automatic == true)
+        let trail = try ledger.database.quarantineLog(project: "Demo")
+        #expect(trail.map(\.action) == [.add, .remove])
+        #expect(trail.last?.evidence?.contains(#""quietRuns""#) == true, "\(trail.last?.evidence ?? "")")
+        #expect(trail.last?.reason.hasPrefix("recovered:") == true)
+        #expect(try ledger.database.quarantined(project: "Demo", at: 1_800_000_000).isEmpty)
+    }
 }
