@@ -42,7 +42,8 @@ struct TAPRealProducerTests {
                 "sleeps": .passed, "outer/inner pass": .passed, "outer / deeper/inner fail": .failed,
             ])
         #expect(run.starts.count == 7, "the describe blocks are suites, not tests")
-        #expect(try #require(run.end("sleeps")).duration >= 0.05)
+        // libuv times a 50 ms timer from its loop's cached clock, so node may report a little less.
+        #expect(try #require(run.end("sleeps")).duration >= 0.04)
         #expect(run.end("skipped")?.message == "not today")
         #expect(run.end("todo")?.message == "later")
         let failure = try #require(run.issues("fails").first)
