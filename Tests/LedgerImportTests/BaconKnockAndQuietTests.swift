@@ -39,18 +39,27 @@ struct BaconKnockAndQuietTests {
         #expect(passing.runEnds.map(\.outcome) == [.passed], "an empty spec does not fail the run")
     }
 
-    @Test func quietOutputRecordsTheRunWithoutItsTests() async throws {
+    @Test func quietOutputRecordsTheRunAndTheSpecsItNames() async throws {
         let output = try await BaconSpecs.run(["-q"])
         #expect(output.status == 1)
         let parse = try BaconSpecs.parse(output.stdout, startedAt: 1_000)
-        #expect(parse.starts.isEmpty && parse.ends.isEmpty && parse.issues.isEmpty)
         #expect(parse.parser.summary == BaconSummary(specifications: 16, requirements: 15, failures: 1, errors: 1))
         #expect(parse.parser.style == .testUnit)
+        // Only the specs that did not pass are named, by their ErrorLog entries; the ids are SpecDox's.
+        #expect(parse.starts.map(\.test) == ["Outcomes/fails", "Outcomes/raises", "Outcomes/asserts nothing"])
+        #expect(parse.end(of: "Outcomes/fails")?.outcome == .failed)
+        #expect(parse.end(of: "Outcomes/fails")?.message == "2.==(3) failed")
+        #expect(parse.end(of: "Outcomes/raises")?.outcome == .error)
+        #expect(parse.end(of: "Outcomes/raises")?.message == "ArgumentError: boom")
+        #expect(parse.end(of: "Outcomes/asserts nothing")?.outcome == .skipped)
+        #expect(parse.issue(of: "Outcomes/asserts nothing")?.kind == .missing)
+        #expect(parse.issue(of: "Outcomes/fails")?.file == "spec/outcomes_spec.rb")
+        #expect(parse.issue(of: "Outcomes/fails")?.line == 7)
         let end = try #require(parse.runEnds.first)
         #expect(end.outcome == .failed)
         #expect(end.at > 1_000.2 && end.at < 1_010, "the run lasts what `Finished in` says")
         #expect(parse.parser.notes.count == 1)
-        #expect(parse.parser.notes.first?.contains("16 tests counted, none recorded") == true)
+        #expect(parse.parser.notes.first?.contains("16 tests counted, 3 recorded") == true)
     }
 
     @Test func colorizedOutputReadsLikeQuietOutput() async throws {
@@ -69,6 +78,7 @@ struct BaconKnockAndQuietTests {
         #expect(parse.parser.summary == BaconSummary(specifications: 2, requirements: 2, failures: 1, errors: 0))
         #expect(parse.runEnds.map(\.outcome) == [.failed])
         #expect(parse.runEnds.first?.at == 10.1)
-        #expect(parse.starts.isEmpty)
+        #expect(parse.starts.map(\.test) == ["A/b"])
+        #expect(parse.end(of: "A/b")?.message == "1.==(2) failed" && parse.issue(of: "A/b")?.line == 3)
     }
 }

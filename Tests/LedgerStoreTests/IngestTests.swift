@@ -159,6 +159,15 @@ import Testing
         #expect(outcome == "crashed")
     }
 
+    @Test func aRunWithoutResultsCountsNothingAsCrashed() throws {
+        let ledger = try TemporaryLedger()
+        defer { ledger.directory.remove() }
+        try ledger.ingest(RunScript().start().end().records)
+        let run = try #require(try ledger.database.runs().first)
+        #expect(run.tests == 0 && run.crashed == 0 && run.failed == 0 && run.muted == 0)
+        #expect(run.status == .finished)
+    }
+
     @Test func runsCountFinalOutcomesNewestFirst() throws {
         let ledger = try TemporaryLedger()
         defer { ledger.directory.remove() }

@@ -54,10 +54,33 @@ extension BaconOutputParser {
         guard var current = entry, !current.sawFrame else { return [] }
         current.sawFrame = true
         entry = current
+        // The Test::Unit style may print its ErrorLog before `Finished in`, its first sure sign.
+        if style == nil || style == .testUnit { return namedFailure(message: current.message, frame: frame) }
         guard let index = held.firstIndex(where: { frame.hasSuffix($0.frameSuffix) }) else { return [] }
         var spec = held.remove(at: index)
         spec.attach(message: current.message, frame: frame)
         return spec.events
+    }
+
+    /// A spec that did not pass in the Test::Unit style, which prints no names but for these: its
+    /// ErrorLog entry's first frame names it (`…: <context> - <description>`), and the message
+    /// says how it ended (`Bacon::Error: empty specification…`, `Bacon::Error: …`, `Class: …`).
+    mutating func namedFailure(message lines: [String], frame: Substring) -> [LedgerEvent] {
+        guard let (context, description) = BaconText.spec(inFirstFrame: frame) else { return [] }
+        let message = lines.joined(separator: "\n")
+        let kind: BaconVerdict.Kind =
+            message.hasPrefix("Bacon::Error: empty specification")
+            ? .missing : message.hasPrefix("Bacon::Error: ") ? .failed : .error
+        let at = startedAt + (timing ?? 0)
+        let suite = String(context)
+        let test = uniqueID(suite + "/" + description)
+        var spec = BaconHeldSpec(
+            test: test, frameSuffix: "", verdict: BaconVerdict(kind: kind, message: kind.rawValue), endedAt: at,
+            duration: 0)
+        spec.attach(message: lines, frame: frame)
+        namedSpecs += 1
+        let start = LedgerEvent.TestStart(at: at, test: test, suite: suite, name: String(description))
+        return [.testStart(start)] + spec.events
     }
 
     /// The summary line: everything waiting goes out, then `run.end`.
@@ -66,10 +89,11 @@ extension BaconOutputParser {
         summary = totals
         style = style ?? (testUnit ? .testUnit : .specDox)
         var events = releaseAll()
-        if style == .testUnit, totals.specifications > 0 {
+        if style == .testUnit, totals.specifications > namedSpecs {
             note(
-                "Bacon's \(testUnit ? "Test::Unit-style" : "dotted") output names no specs: "
-                    + "\(totals.specifications) tests counted, none recorded (use -s or the TestLedger output)")
+                "Bacon's \(testUnit ? "Test::Unit-style" : "dotted") output names only the specs that did not pass: "
+                    + "\(totals.specifications) tests counted, \(namedSpecs) recorded "
+                    + "(use -s or the TestLedger output to record them all)")
         } else if style == .specDox, specLines != totals.specifications {
             note("the summary counts \(totals.specifications) specifications, the output shows \(specLines)")
         }

@@ -13,9 +13,10 @@ import LedgerCore
 /// a spec recorded both ways is one test. Knock prints no contexts: its id is the requirement
 /// alone, which joins the others' only for specs outside any context. A repeated id within a
 /// run gets ` #2`, ` #3`… (the output module does the same). The Test::Unit style prints one
-/// character per spec and no names: a test per character would have an id that changes when a
-/// spec is added, so no tests are recorded, only the run and how it ended; ``summary`` keeps the
-/// counts and ``notes`` says so.
+/// character per spec and names only the specs that did not pass, in their ErrorLog entries
+/// (`…: <context> - <description>`, the innermost context only): those are recorded; a test per
+/// passing character would have an id that changes when a spec is added, so passes are not.
+/// ``summary`` keeps Bacon's counts and ``notes`` says how many were recorded.
 ///
 /// **Outcomes.** A tag (`[FAILED]`, `[ERROR: NameError]`, `[MISSING]`, RubyMotion's
 /// `[FAILED - message]`) makes the outcome: see ``BaconVerdict``; an empty spec (`MISSING`) is
@@ -78,6 +79,8 @@ public struct BaconOutputParser: StreamingParser, Sendable {
     var entry: ErrorLogEntry?
     var ids: [String: Int] = [:]
     var specLines = 0
+    /// Specs of the Test::Unit style named by their ErrorLog entries.
+    var namedSpecs = 0
     var recognised = false
     var sawText = false
     var ended = false

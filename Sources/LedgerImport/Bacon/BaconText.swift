@@ -99,6 +99,23 @@ enum BaconText {
 
     /// The file and line a backtrace frame starts with: `spec/a_spec.rb:7:in …` gives
     /// `spec/a_spec.rb` and 7.
+    /// The spec an ErrorLog entry's first frame names, `…: <context> - <description>` after the
+    /// frame's own `file:line` and `:in '…'`; `nil` when it names none.
+    static func spec(inFirstFrame frame: Substring) -> (context: Substring, description: Substring)? {
+        guard let location = location(inFrame: frame) else { return nil }
+        var rest = frame.dropFirst(location.file.count + 1).drop { $0.isNumber }
+        if rest.hasPrefix(":in ") {
+            // Ruby quotes the method with `…' before 3.4 and '…' since.
+            let method = rest.dropFirst(4)
+            guard let closing = method.dropFirst().firstIndex(of: "'") else { return nil }
+            rest = method[method.index(after: closing)...]
+        }
+        guard rest.hasPrefix(": "), let dash = firstRange(of: " - ", in: rest.dropFirst(2)) else { return nil }
+        let context = rest.dropFirst(2)[..<dash.lowerBound]
+        let description = rest[dash.upperBound...]
+        return context.isEmpty || description.isEmpty ? nil : (context, description)
+    }
+
     static func location(inFrame frame: Substring) -> (file: String, line: Int)? {
         var searchStart = frame.startIndex
         while let colon = frame[searchStart...].firstIndex(of: ":") {

@@ -83,7 +83,8 @@ extension LedgerDatabase {
                         coalesce(sum(final.outcome IN ('passed', 'expectedFailure')), 0) AS passed,
                         coalesce(sum(final.outcome IN ('failed', 'error')), 0) AS failed,
                         coalesce(sum(final.outcome = 'skipped'), 0) AS skipped,
-                        coalesce(sum(final.outcome = 'crashed' OR final.outcome IS NULL), 0) AS crashed,
+                        coalesce(sum(final.testId IS NOT NULL AND (final.outcome = 'crashed' OR final.outcome IS NULL)), 0)
+                            AS crashed,
                         coalesce(sum(final.anyFailure AND final.outcome IN ('passed', 'expectedFailure')), 0) AS flaky,
                         coalesce(sum(final.seconds), 0) AS seconds,
                         coalesce(sum(final.muted AND coalesce(final.outcome IN ('failed', 'error', 'crashed'), 1)), 0)
