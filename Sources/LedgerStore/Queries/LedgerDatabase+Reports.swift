@@ -55,16 +55,24 @@ extension LedgerDatabase {
     ///   - runs: how many of the newest runs make the window.
     ///   - since: seconds since 1970; only runs started since then.
     ///   - now: the time "recovered" is measured against, in seconds since 1970.
+    ///   - before: when given, only the runs before this one make the window: what was known of the
+    ///     tests before it ran.
     ///   - thresholds: the thresholds of every verdict.
     /// - Returns: the report; an empty one when there is no project or no run.
     /// - Throws: any SQLite error.
     public func flakyReport(
-        project: String?, runs count: Int, since: Double?, thresholds: FlakyThresholds, now: Double
+        project: String?, runs count: Int, since: Double?, thresholds: FlakyThresholds, now: Double,
+        before: WindowRun? = nil
     ) throws -> FlakyReport {
         guard let project = try project ?? latestProject() else {
             return FlakinessAnalysis.report(histories: [], health: [], predicates: [], now: now)
         }
-        let runs = try windowRuns(project: project, count: count, since: since)
+        var runs = try windowRuns(project: project, count: before == nil ? count : nil, since: since)
+        if let before {
+            // The window's runs are newest first, by start and then by row.
+            runs = Array(
+                runs.drop { ($0.startedAt, $0.row) >= (before.startedAt, before.row) }.prefix(count))
+        }
         var health: [RunHealth] = []
         var histories: [TestHistory] = []
         try writer.read { db in

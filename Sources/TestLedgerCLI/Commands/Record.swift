@@ -21,6 +21,9 @@ extension TestLedgerCommand {
         )
         var resultFiles: [String] = []
 
+        @Option(help: "The base branch failures are judged against (default: $GITHUB_BASE_REF, else main).")
+        var base: String?
+
         @OptionGroup var store: StoreOptions
         @OptionGroup var runInfo: RunOptions
 
@@ -100,8 +103,30 @@ extension TestLedgerCommand {
                 try RecordSummary.text(
                     database, run: runID, project: metadata.project, config: config, flakyBefore: flakyBefore,
                     mutedFailures: settled.mutedFailures, forgiven: settled.status != status))
+            try explainFailures(run: runID, project: metadata.project, config: config, in: database)
             if settled.status != 0 { throw ExitCode(settled.status) }
             if !failures.isEmpty { throw ExitCode(1) }
+        }
+
+        /// Prints what each failure means and, on GitHub Actions, writes it to the job's summary.
+        private func explainFailures(
+            run: String, project: String, config: ProjectConfiguration, in database: LedgerDatabase
+        ) throws {
+            let environment = ProcessInfo.processInfo.environment
+            let base = base ?? environment["GITHUB_BASE_REF"].flatMap { $0.isEmpty ? nil : $0 } ?? "main"
+            guard try database.windowRun(id: run) != nil else { return }
+            let report = try Report.Run.report(database, run: run, project: project, base: base, config: config)
+            if !report.failures.isEmpty || !report.fixed.isEmpty { print(RunReportRendering.table(report)) }
+            if let path = environment["GITHUB_STEP_SUMMARY"], !path.isEmpty {
+                let markdown = RunReportRendering.markdown(report, dashboard: LedgerEnvironment().serverURL) + "\n"
+                if let file = FileHandle(forWritingAtPath: path) {
+                    file.seekToEndOfFile()
+                    file.write(Data(markdown.utf8))
+                    file.closeFile()
+                } else {
+                    try markdown.write(toFile: path, atomically: true, encoding: .utf8)
+                }
+            }
         }
 
         /// The files to ingest after the command: SwiftPM's outputs, then those named by --junit.

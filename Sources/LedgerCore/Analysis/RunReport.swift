@@ -1,0 +1,137 @@
+import Foundation
+
+/// What `report run` says of one run: each failure classified, with its evidence, against the base
+/// branch, the flaky report and the quarantine; and the tests the run fixed.
+public struct RunReport: Codable, Hashable, Sendable {
+    /// What a failure most likely means, most useful to a developer first.
+    public enum Verdict: String, Codable, Hashable, Sendable, CaseIterable {
+        /// Never failed before on the base branch: most likely this change's.
+        case new
+        /// Failed on the base branch before, though not in its newest run.
+        case failedBefore = "failed-before"
+        /// The newest base-branch run failed it too: not this change's.
+        case failingOnBase = "failing-on-base"
+        /// Flaky by `report flaky`.
+        case knownFlaky = "known-flaky"
+        /// Quarantined: muted or skipped where tests run.
+        case quarantined
+    }
+
+    /// One failing test of the run and why it is classed so.
+    public struct Failure: Codable, Hashable, Sendable {
+        public var test: String
+        public var configuration: String
+        public var verdict: Verdict
+        /// The failure's message, when the runner gave one.
+        public var message: String?
+        /// The evidence behind the verdict, in words.
+        public var evidence: String
+        /// The flaky score, for a known flaky test.
+        public var score: Double?
+        /// The test's outcomes over the flaky report's window, for a known flaky test.
+        public var strip: String?
+        /// How it is quarantined, for a quarantined test.
+        public var quarantined: QuarantineMode?
+    }
+
+    /// A failing test of the run, as the store gives it.
+    public struct Failing: Hashable, Sendable {
+        public var test: String
+        public var message: String?
+
+        public init(test: String, message: String?) {
+            self.test = test
+            self.message = message
+        }
+    }
+
+    /// The base branch's history, as the store gives it.
+    public struct BaseHistory: Hashable, Sendable {
+        /// Tests that failed in any base-branch run before this one.
+        public var everFailed: Set<String>
+        /// Tests the newest base-branch run before this one failed.
+        public var newestFailed: Set<String>
+        /// That run's id; `nil` when the base branch has no run before this one.
+        public var newestRun: String?
+
+        public init(everFailed: Set<String> = [], newestFailed: Set<String> = [], newestRun: String? = nil) {
+            self.everFailed = everFailed
+            self.newestFailed = newestFailed
+            self.newestRun = newestRun
+        }
+    }
+
+    /// The run's id.
+    public var run: String
+    public var project: String
+    public var branch: String?
+    public var revision: String?
+    public var configuration: String
+    /// The base branch the failures are judged against.
+    public var base: String
+    /// The newest base-branch run before this one, when there is one.
+    public var baseRun: String?
+    /// Tests with results in the run.
+    public var tests: Int
+    /// The failures, most useful first: by ``Verdict``, then by test id.
+    public var failures: [Failure]
+    /// Tests the newest base-branch run failed that pass here.
+    public var fixed: [String]
+
+    /// How many failures have each verdict.
+    public var counts: [Verdict: Int] { Dictionary(grouping: failures, by: \.verdict).mapValues(\.count) }
+
+    /// Classifies the failures of a run. A failure gets the first verdict that holds, in the order
+    /// quarantined, failing on the base branch too, known flaky, failed before, new: each answers
+    /// "is it this change's fault?" with stronger evidence than the next.
+    ///
+    /// - Parameters:
+    ///   - run: the run's id, project, branch, revision and configuration.
+    ///   - tests: tests with results in the run.
+    ///   - failing: the tests whose final attempt failed, erred or crashed.
+    ///   - passed: the tests whose final attempt passed.
+    ///   - base: the base branch's name and history before this run.
+    ///   - flaky: `report flaky`'s flaky tests over the runs before this one.
+    ///   - quarantine: the quarantine in force.
+    public static func classify(
+        run: (id: String, project: String, branch: String?, revision: String?, configuration: String), tests: Int,
+        failing: [Failing], passed: Set<String>, base: (name: String, history: BaseHistory),
+        flaky: [FlakyReport.FlakyTest], quarantine: [QuarantinedTest]
+    ) -> RunReport {
+        let flakyByTest = Dictionary(
+            flaky.filter { $0.configuration == run.configuration }.map { ($0.test, $0) },
+            uniquingKeysWith: { a, _ in a })
+        let history = base.history
+        let failures = failing.map { failure -> Failure in
+            var classed = Failure(
+                test: failure.test, configuration: run.configuration, verdict: .new, message: failure.message,
+                evidence: "never failed on \(base.name) before")
+            if let entry = quarantine.first(where: { $0.test == failure.test && $0.applies(to: run.configuration) }) {
+                classed.verdict = .quarantined
+                classed.quarantined = entry.mode
+                classed.evidence =
+                    "\(entry.mode == .mute ? "muted" : "skipped") since \(iso8601(entry.since)): \(entry.reason)"
+            } else if history.newestFailed.contains(failure.test) {
+                classed.verdict = .failingOnBase
+                classed.evidence =
+                    "the newest \(base.name) run (\(history.newestRun.map { String($0.prefix(8)) } ?? "")) failed it too"
+            } else if let known = flakyByTest[failure.test] {
+                classed.verdict = .knownFlaky
+                classed.score = known.score
+                classed.strip = known.strip
+                classed.evidence =
+                    "flaky: failed \(known.failures) of \(known.runs) runs (score \(Figures.decimal(known.score)))"
+            } else if history.everFailed.contains(failure.test) {
+                classed.verdict = .failedBefore
+                classed.evidence = "failed on \(base.name) before; passes in its newest run"
+            }
+            return classed
+        }
+        let order = Dictionary(uniqueKeysWithValues: Verdict.allCases.enumerated().map { ($1, $0) })
+        return RunReport(
+            run: run.id, project: run.project, branch: run.branch, revision: run.revision,
+            configuration: run.configuration, base: base.name, baseRun: history.newestRun, tests: tests,
+            failures: failures.sorted { (order[$0.verdict] ?? 0, $0.test) < (order[$1.verdict] ?? 0, $1.test) },
+            fixed: history.newestFailed.intersection(passed).sorted())
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import GRDB
+import LedgerCore
+
+extension LedgerDatabase {
+    /// `report run`: the failures of a run classified against the base branch's earlier runs, the
+    /// flaky report and the quarantine.
+    ///
+    /// - Parameters:
+    ///   - run: the run's id; the newest run of `project` (or of the store) when `nil`.
+    ///   - project: the project, when `run` is not given.
+    ///   - base: the base branch.
+    ///   - window: the flaky report's window, in runs.
+    ///   - thresholds: the flaky report's thresholds.
+    ///   - now: the time the flaky report and the quarantine are judged at.
+    /// - Throws: ``StoreError/noSuchRun(_:)``; any SQLite error.
+    public func runReport(
+        run: String?, project: String?, base: String, window: Int, thresholds: FlakyThresholds, now: Double
+    ) throws -> RunReport {
+        guard let id = try run ?? latestRunID(project: project) else {
+            throw StoreError.noSuchRun(project.map { "of project \($0)" } ?? "at all")
+        }
+        guard let chosen = try windowRun(id: id, project: project) else { throw StoreError.noSuchRun(id) }
+        let (branch, tests, failing, passed, history) = try writer.read { db in
+            let branch = try String.fetchOne(db, sql: "SELECT branch FROM run WHERE id = ?", arguments: [chosen.row])
+            var failing: [RunReport.Failing] = []
+            var passed = Set<String>()
+            var tests = 0
+            let rows = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT test.key, final.outcome,
+                        coalesce(final.message,
+                            (SELECT message FROM issue WHERE issue.resultId = final.id ORDER BY issue.id LIMIT 1))
+                    FROM (
+                        SELECT id, testId, outcome, message, max(attempt) FROM result WHERE runId = ? GROUP BY testId
+                    ) AS final JOIN test ON test.id = final.testId ORDER BY test.key
+                    """, arguments: [chosen.row])
+            while let row = try rows.next() {
+                tests += 1
+                let key: String = row[0]
+                let outcome = (row[1] as String?).flatMap(Outcome.init(rawValue:)) ?? .crashed
+                if outcome.isFailure {
+                    failing.append(RunReport.Failing(test: key, message: row[2]))
+                } else if outcome.isPass {
+                    passed.insert(key)
+                }
+            }
+            return (branch, tests, failing, passed, try baseHistory(of: chosen, branch: base, in: db))
+        }
+        return RunReport.classify(
+            run: (chosen.id, chosen.project, branch, chosen.revision, chosen.configuration), tests: tests,
+            failing: failing, passed: passed, base: (base, history),
+            flaky: try flakyReport(
+                project: chosen.project, runs: window, since: nil, thresholds: thresholds, now: now, before: chosen
+            ).flaky,
+            quarantine: try quarantined(project: chosen.project, at: now))
+    }
+
+    /// Which tests the base branch's runs before `run` failed, read from their summaries.
+    private func baseHistory(of run: WindowRun, branch: String, in db: Database) throws -> RunReport.BaseHistory {
+        let baseRuns = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT id, uuid, project, startedAt, revision, configuration FROM run
+                WHERE project = ? AND branch = ? AND id != ? AND startedAt <= ? AND configuration = ?
+                ORDER BY startedAt DESC, id DESC
+                """, arguments: [run.project, branch, run.row, run.startedAt, run.configuration]
+        ).map(WindowRun.init(row:))
+        var everFailed = Set<Int64>()
+        var newestFailed = Set<Int64>()
+        try forEachSummary(of: baseRuns, seconds: false, in: db) { baseRun, summary in
+            let entries = summary.entries
+            for index in 0..<entries.count where entries.code(index).final.isFailure {
+                everFailed.insert(entries.testID(index))
+                if baseRun.row == baseRuns.first?.row { newestFailed.insert(entries.testID(index)) }
+            }
+            return true
+        }
+        let names = try testInfo(ids: Array(everFailed), in: db)
+        func keys(_ rows: Set<Int64>) -> Set<String> { Set(rows.compactMap { names[$0]?.key }) }
+        return RunReport.BaseHistory(
+            everFailed: keys(everFailed), newestFailed: keys(newestFailed), newestRun: baseRuns.first?.id)
+    }
+}

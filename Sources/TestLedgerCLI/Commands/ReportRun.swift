@@ -1,0 +1,42 @@
+import ArgumentParser
+import Foundation
+import LedgerCore
+import LedgerStore
+
+extension TestLedgerCommand.Report {
+    /// `testledger report run`: what each failure of a run means.
+    struct Run: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Classify a run's failures: new, failed before, failing on the base branch too, known flaky, "
+                + "quarantined; and what the run fixed.")
+
+        @Argument(help: "The run (default: the newest).")
+        var runID: String?
+        @Option(help: "The base branch the failures are judged against.")
+        var base = "main"
+        @Option(help: "The project (default: the newest run's).")
+        var project: String?
+
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var output: OutputOptions
+
+        func run() throws {
+            let config = try ProjectConfiguration.load()
+            let report = try Self.report(
+                store.open(), run: runID, project: project, base: base, config: config)
+            switch output.format {
+            case .json: print(try OutputOptions.json(report))
+            case .table: print(RunReportRendering.table(report))
+            case .markdown: print(RunReportRendering.markdown(report, dashboard: LedgerEnvironment().serverURL))
+            }
+        }
+
+        static func report(
+            _ database: LedgerDatabase, run: String?, project: String?, base: String, config: ProjectConfiguration
+        ) throws -> RunReport {
+            try database.runReport(
+                run: run, project: project, base: base, window: config.window ?? 30, thresholds: config.flaky,
+                now: Date().timeIntervalSince1970)
+        }
+    }
+}
