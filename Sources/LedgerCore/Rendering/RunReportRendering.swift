@@ -44,7 +44,9 @@ public enum RunReportRendering {
     /// (the server's address) is given.
     public static func markdown(_ report: RunReport, dashboard: URL? = nil) -> String {
         func link(_ test: String) -> String {
-            let name = "`" + test.replacingOccurrences(of: "`", with: "'") + "`"
+            // A `|` ends a table cell even inside a code span unless escaped.
+            let name =
+                "`" + test.replacingOccurrences(of: "`", with: "'").replacingOccurrences(of: "|", with: "\\|") + "`"
             guard let dashboard else { return name }
             var allowed = CharacterSet.urlPathAllowed
             allowed.remove("/")
