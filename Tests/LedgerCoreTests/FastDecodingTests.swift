@@ -127,7 +127,7 @@ let sampleEvents: [LedgerEvent] = [
     .issue(.init(at: 2.5, test: "M.S/t", message: "m", kind: .missing)),
     .testEnd(.init(at: 3, test: "M.S/t", outcome: .failed, duration: 1, message: "boom")),
     .testEnd(.init(at: 3, test: "M.S/t", outcome: .expectedFailure, duration: 0.002)),
-    .runEnd(.init(at: 4, outcome: .failed)),
+    .runEnd(.init(at: 4, outcome: .failed, counts: .init(tests: 16, failures: 1, errors: 2))),
     .runEnd(.init(at: 1.7976931348623157e308)),
 ]
 

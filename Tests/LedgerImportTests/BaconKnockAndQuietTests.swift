@@ -57,6 +57,7 @@ struct BaconKnockAndQuietTests {
         #expect(parse.issue(of: "Outcomes/fails")?.line == 7)
         let end = try #require(parse.runEnds.first)
         #expect(end.outcome == .failed)
+        #expect(end.counts == LedgerEvent.RunnerCounts(tests: 16, failures: 1, errors: 1), "Bacon's own totals")
         #expect(end.at > 1_000.2 && end.at < 1_010, "the run lasts what `Finished in` says")
         #expect(parse.parser.notes.count == 1)
         #expect(parse.parser.notes.first?.contains("16 tests counted, 3 recorded") == true)

@@ -34,6 +34,7 @@ struct BaconSpecDoxTests {
         #expect(parse.ends.filter { $0.outcome == .failed }.count == summary.failures)
         #expect(parse.ends.filter { $0.outcome == .error }.count == summary.errors)
         #expect(parse.runEnds.map(\.outcome) == [.failed])
+        #expect(parse.runEnds.first?.counts == nil, "SpecDox names every spec: no totals beside them")
         #expect(parse.parser.style == .specDox)
         #expect(parse.parser.notes.isEmpty)
     }

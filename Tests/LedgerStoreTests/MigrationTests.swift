@@ -20,7 +20,7 @@ import Testing
         }
         #expect(mode == "wal")
         #expect(foreignKeys == 1)
-        #expect(migrations == ["001_initial", "002_tokens", "003_run_summaries", "004_quarantine"])
+        #expect(migrations == ["001_initial", "002_tokens", "003_run_summaries", "004_quarantine", "005_runner_counts"])
         for table in ["run", "test", "result", "issue", "activity", "capture", "predicate", "token", "run_summary"] {
             #expect(tables.contains(table))
         }
@@ -33,7 +33,7 @@ import Testing
         let count = try ledger.database.writer.read { db in
             try Int.fetchOne(db, sql: "SELECT count(*) FROM grdb_migrations")
         }
-        #expect(count == 4)
+        #expect(count == 5)
     }
 
     @Test func aLedgerWrittenBeforeSummariesGetsThemWhenOpened() throws {

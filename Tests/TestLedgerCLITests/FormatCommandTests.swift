@@ -81,6 +81,8 @@ import Testing
         let run = try await latestRun(cli)
         #expect(run["tests"] as? Int == 3, "the failure, the error and the empty spec its ErrorLog names")
         #expect(run["failed"] as? Int == 2 && run["skipped"] as? Int == 1 && run["crashed"] as? Int == 0)
+        let reported = try #require(run["reported"] as? [String: Int], "Bacon's own totals")
+        #expect(reported == ["tests": 16, "failures": 1, "errors": 1])
         #expect(run["status"] as? String == "failed")
     }
 

@@ -98,7 +98,15 @@ extension BaconOutputParser {
             note("the summary counts \(totals.specifications) specifications, the output shows \(specLines)")
         }
         let end = lastArrival ?? (startedAt + (timing ?? 0))
-        events.append(.runEnd(LedgerEvent.RunEnd(at: max(end, time.end), outcome: totals.failed ? .failed : .passed)))
+        // Output that names only some specs leaves Bacon's own totals as the run's.
+        let counts =
+            style == .testUnit
+            ? LedgerEvent.RunnerCounts(
+                tests: totals.specifications, failures: totals.failures, errors: totals.errors) : nil
+        events.append(
+            .runEnd(
+                LedgerEvent.RunEnd(
+                    at: max(end, time.end), outcome: totals.failed ? .failed : .passed, counts: counts)))
         ended = true
         return events
     }

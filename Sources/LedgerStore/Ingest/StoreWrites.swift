@@ -69,12 +69,18 @@ final class StoreWrites {
                 2,
                 """
                 UPDATE run SET endedAt = max(coalesce(endedAt, ?1), ?1),
-                    outcome = coalesce(?2, outcome, 'finished')
+                    outcome = coalesce(?2, outcome, 'finished'),
+                    reportedTests = coalesce(?4, reportedTests),
+                    reportedFailures = coalesce(?5, reportedFailures),
+                    reportedErrors = coalesce(?6, reportedErrors)
                 WHERE id = ?3
                 """))
         statement.bind(end.at)
         statement.bind(end.outcome?.rawValue)
         statement.bind(run)
+        statement.bind(end.counts?.tests)
+        statement.bind(end.counts?.failures)
+        statement.bind(end.counts?.errors)
         try statement.step(in: db)
     }
 

@@ -39,6 +39,8 @@ public struct RunListing: Codable, Hashable, Sendable {
     public var flaky: Int
     /// Tests whose final attempt failed or crashed while they were muted: the build did not fail for them.
     public var muted: Int
+    /// The runner's own totals, when its output named only some of its tests; `nil` otherwise.
+    public var reported: LedgerEvent.RunnerCounts?
     /// Wall time of the run in seconds when it ended, else the sum of its tests' durations.
     public var duration: Double
 }
@@ -146,6 +148,11 @@ extension RunListing {
         crashed = row["crashed"]
         flaky = row["flaky"]
         muted = row["muted"]
+        let reportedTests: Int? = row["reportedTests"]
+        reported = reportedTests.map {
+            LedgerEvent.RunnerCounts(
+                tests: $0, failures: row["reportedFailures"] ?? 0, errors: row["reportedErrors"] ?? 0)
+        }
         duration = ended.map { $0 - started } ?? seconds
     }
 }

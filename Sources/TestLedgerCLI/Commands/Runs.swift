@@ -26,11 +26,14 @@ extension TestLedgerCommand {
                     "run", "started", "project", "source", "revision", "branch", "tests", "passed", "failed",
                     "muted", "skipped", "flaky", "duration", "status",
                 ],
-                rows: runs.map {
-                    [
-                        $0.id, $0.startedAt, $0.project, $0.source, String(($0.revision ?? "–").prefix(10)),
-                        $0.branch ?? "–", "\($0.tests)", "\($0.passed)", "\($0.failed + $0.crashed)",
-                        "\($0.muted)", "\($0.skipped)", "\($0.flaky)", Figures.seconds($0.duration), $0.status.rawValue,
+                rows: runs.map { run in
+                    // A runner that named only some tests: its count, then how many were named.
+                    let tests = run.reported.map { "\($0.tests) (\(run.tests) named)" } ?? "\(run.tests)"
+                    return [
+                        run.id, run.startedAt, run.project, run.source, String((run.revision ?? "–").prefix(10)),
+                        run.branch ?? "–", tests, "\(run.passed)", "\(run.failed + run.crashed)",
+                        "\(run.muted)", "\(run.skipped)", "\(run.flaky)", Figures.seconds(run.duration),
+                        run.status.rawValue,
                     ]
                 }, numeric: [6, 7, 8, 9, 10, 11, 12])
         }
