@@ -20,7 +20,8 @@ import Testing
         }
         #expect(mode == "wal")
         #expect(foreignKeys == 1)
-        #expect(migrations == ["001_initial", "002_tokens", "003_run_summaries", "004_quarantine", "005_runner_counts"])
+        #expect(
+            migrations == ["001_initial", "002_tokens", "003_run_summaries", "004_quarantine", "005_runner_counts"])
         for table in ["run", "test", "result", "issue", "activity", "capture", "predicate", "token", "run_summary"] {
             #expect(tables.contains(table))
         }
