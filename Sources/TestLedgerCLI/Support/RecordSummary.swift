@@ -23,7 +23,9 @@ enum RecordSummary {
             project: project, run: run, since: nil, classifier: LayerClassifier(rules: config.layers))
         let layers = pyramid.layers.map { "\($0.layer.rawValue) \($0.tests)" }.joined(separator: ", ")
         var lines = [
-            "testledger: run \(run): \(listing.tests) tests — \(listing.passed) passed, "
+            "testledger: run \(run): "
+                + (listing.reported.map { "\($0.tests) tests, \(listing.tests) named" } ?? "\(listing.tests) tests")
+                + " — \(listing.passed) passed, "
                 + "\(listing.failed) failed, \(listing.skipped) skipped"
                 + (listing.crashed > 0 ? ", \(listing.crashed) crashed" : "")
                 + (listing.flaky > 0 ? ", \(listing.flaky) passed on retry" : ""),
