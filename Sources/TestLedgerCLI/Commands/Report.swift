@@ -4,6 +4,6 @@ extension TestLedgerCommand {
     /// `testledger report …`: the reports.
     struct Report: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Report on the stored runs.", subcommands: [Run.self, Pyramid.self, Flaky.self])
+            abstract: "Report on the stored runs.", subcommands: [Run.self, Pyramid.self, Flaky.self, Failures.self])
     }
 }
