@@ -8,12 +8,7 @@ extension TestLedgerCommand.Report {
         static let configuration = CommandConfiguration(
             abstract: "Rank flaky tests and retry-based predicates over recent runs.")
 
-        @Option(help: "How many recent runs make the window (default 30).")
-        var runs: Int?
-        @Option(help: "Only runs since then (14d, 12h, 2026-11-01).")
-        var since: String?
-        @Option(help: "The project (default: the newest run's).")
-        var project: String?
+        @OptionGroup var window: WindowOptions
         @Flag(help: "Exit 1 when any test is flaky: a CI gate.")
         var failOnFlaky = false
 
@@ -23,7 +18,7 @@ extension TestLedgerCommand.Report {
         func run() throws {
             let config = try ProjectConfiguration.load()
             let report = try store.open().flakyReport(
-                project: project, runs: runs ?? config.window ?? 30, since: try since.map { try TimeWindow.start($0) },
+                project: window.project, runs: window.count(config), since: try window.start(),
                 thresholds: config.flaky, now: Date().timeIntervalSince1970)
             switch output.format {
             case .json: print(try OutputOptions.json(report))
