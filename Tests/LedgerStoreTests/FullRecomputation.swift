@@ -4,7 +4,8 @@ import LedgerCore
 import LedgerStore
 
 /// The reports worked out the slow way, from every stored result of the window: what the
-/// summaries kept at ingest must always agree with.
+/// summaries kept at ingest must always agree with. A reference, not a test: the assertions are
+/// in `ReportRecomputationTests` and `MigrationTests`, which compare the reports with it.
 enum FullRecomputation {
     /// Every test's attempts in one run: test row → outcomes in attempt order and seconds.
     struct RunResults {

@@ -62,14 +62,19 @@ import Testing
         #expect(table.stdout.contains("remove") && table.stdout.contains("fixed"))
     }
 
+    /// `testledger record --project PROJECT -- swift test` on a package of this repository.
+    static func recordSwiftTest(_ package: String, project: String, scratch: String) -> [String] {
+        [
+            "record", "--project", project, "--", "swift", "test", "--package-path",
+            CLI.packageRoot.appending(path: package).path, "--scratch-path", CLI.scratchPath(for: scratch),
+        ]
+    }
+
     @Test func recordSkipsSkippedTestsAndPassesABuildThatOnlyMutedTestsFailed() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
-        let package = CLI.packageRoot.appending(path: "Tests/Fixtures/SwiftTestingSample").path
-        let swiftTest = [
-            "record", "--project", "Sample", "--", "swift", "test", "--package-path", package, "--scratch-path",
-            CLI.scratchPath(for: "SwiftTestingSample"),
-        ]
+        let swiftTest = Self.recordSwiftTest(
+            "Tests/Fixtures/SwiftTestingSample", project: "Sample", scratch: "SwiftTestingSample")
         let first = try await cli.run(swiftTest)
         #expect(first.status == 1, "two tests of the sample fail: \(first.stderr.suffix(2_000))")
         #expect(first.stdout.contains(#"Test "Nested test display name" passed"#))
@@ -102,11 +107,7 @@ import Testing
     @Test func recordSkipsAnXCTestCase() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
-        let demo = CLI.packageRoot.appending(path: "Examples/Demo").path
-        let record = [
-            "record", "--project", "Demo", "--", "swift", "test", "--package-path", demo, "--scratch-path",
-            CLI.scratchPath(for: "Demo"),
-        ]
+        let record = Self.recordSwiftTest("Examples/Demo", project: "Demo", scratch: "Demo")
         let added = try await cli.run([
             "quarantine", "add", "DemoTests.CleanupPolicyTests/testRemovesExpiredItems", "--mode", "skip",
             "--reason", "slow", "--project", "Demo", "--force",

@@ -7,7 +7,7 @@ public enum QuarantineRendering {
             rows: tests.map {
                 [
                     $0.test, configuration($0.configuration), $0.mode.rawValue, iso8601($0.since),
-                    $0.until.map(iso8601) ?? "–", $0.automatic ? "\($0.by) (automatic)" : $0.by, $0.reason,
+                    $0.until.map(iso8601) ?? "–", actor($0.by, automatic: $0.automatic), $0.reason,
                 ]
             })
     }
@@ -20,9 +20,14 @@ public enum QuarantineRendering {
                 [
                     iso8601($0.at), $0.action.rawValue, $0.test, configuration($0.configuration),
                     $0.mode?.rawValue ?? "–", $0.until.map(iso8601) ?? "–",
-                    $0.automatic ? "\($0.by) (automatic)" : $0.by, $0.reason,
+                    actor($0.by, automatic: $0.automatic), $0.reason,
                 ]
             })
+    }
+
+    /// Who made an entry or a change: `ana`, or `testledger (automatic)`.
+    public static func actor(_ by: String, automatic: Bool) -> String {
+        automatic ? "\(by) (automatic)" : by
     }
 
     private static func configuration(_ name: String) -> String {

@@ -19,7 +19,7 @@ enum QuarantineSection {
                 <tr><td><a href="\(DashboardPath.test(entry.test, project: project))">\(entry.test)</a></td>\
                 <td>\(configuration(entry.configuration))</td><td>\(entry.mode.rawValue)</td>\
                 <td>\(iso8601(entry.since))</td><td>\(entry.until.map(iso8601) ?? "")</td>\
-                <td>\(entry.automatic ? "\(entry.by) (automatic)" : entry.by)</td><td>\(entry.reason)</td>\
+                <td>\(QuarantineRendering.actor(entry.by, automatic: entry.automatic))</td><td>\(entry.reason)</td>\
                 <td class="n">\(results?.runs ?? 0)</td><td class="n">\(results?.failures ?? 0)</td></tr>
                 """
         }
@@ -27,7 +27,7 @@ enum QuarantineSection {
             """
             <tr><td>\(iso8601(change.at))</td><td>\(change.action.rawValue)</td><td>\(change.test)</td>\
             <td>\(configuration(change.configuration))</td><td>\(change.mode?.rawValue ?? "")</td>\
-            <td>\(change.automatic ? "\(change.by) (automatic)" : change.by)</td><td>\(change.reason)</td></tr>
+            <td>\(QuarantineRendering.actor(change.by, automatic: change.automatic))</td><td>\(change.reason)</td></tr>
             """
         }
         return """

@@ -198,16 +198,10 @@ extension LedgerDatabase {
     /// - Throws: any SQLite error.
     public func failingTests(run: String) throws -> [String] {
         try writer.read { db in
-            try String.fetchAll(
-                db,
-                sql: """
-                    SELECT test.key FROM (
-                        SELECT testId, outcome, max(attempt) FROM result
-                        WHERE runId = (SELECT id FROM run WHERE uuid = ?) GROUP BY testId
-                    ) AS final JOIN test ON test.id = final.testId
-                    WHERE final.outcome IS NULL OR final.outcome IN ('failed', 'error', 'crashed')
-                    ORDER BY test.key
-                    """, arguments: [run])
+            guard let row = try Int64.fetchOne(db, sql: "SELECT id FROM run WHERE uuid = ?", arguments: [run]) else {
+                return []
+            }
+            return try FinalResult.all(run: row, in: db).filter(\.outcome.isFailure).map(\.test)
         }
     }
 }

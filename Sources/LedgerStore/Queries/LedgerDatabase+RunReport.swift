@@ -23,30 +23,12 @@ extension LedgerDatabase {
         guard let chosen = try windowRun(id: id, project: project) else { throw StoreError.noSuchRun(id) }
         let (branch, tests, failing, passed, history) = try writer.read { db in
             let branch = try String.fetchOne(db, sql: "SELECT branch FROM run WHERE id = ?", arguments: [chosen.row])
-            var failing: [RunReport.Failing] = []
-            var passed = Set<String>()
-            var tests = 0
-            let rows = try Row.fetchCursor(
-                db,
-                sql: """
-                    SELECT test.key, final.outcome,
-                        coalesce(final.message,
-                            (SELECT message FROM issue WHERE issue.resultId = final.id ORDER BY issue.id LIMIT 1))
-                    FROM (
-                        SELECT id, testId, outcome, message, max(attempt) FROM result WHERE runId = ? GROUP BY testId
-                    ) AS final JOIN test ON test.id = final.testId ORDER BY test.key
-                    """, arguments: [chosen.row])
-            while let row = try rows.next() {
-                tests += 1
-                let key: String = row[0]
-                let outcome = (row[1] as String?).flatMap(Outcome.init(rawValue:)) ?? .crashed
-                if outcome.isFailure {
-                    failing.append(RunReport.Failing(test: key, message: row[2]))
-                } else if outcome.isPass {
-                    passed.insert(key)
-                }
+            let results = try FinalResult.all(run: chosen.row, in: db)
+            let failing = results.filter(\.outcome.isFailure).map {
+                RunReport.Failing(test: $0.test, message: $0.message)
             }
-            return (branch, tests, failing, passed, try baseHistory(of: chosen, branch: base, in: db))
+            let passed = Set(results.filter(\.outcome.isPass).map(\.test))
+            return (branch, results.count, failing, passed, try baseHistory(of: chosen, branch: base, in: db))
         }
         return RunReport.classify(
             run: (chosen.id, chosen.project, branch, chosen.revision, chosen.configuration), tests: tests,

@@ -47,10 +47,9 @@ extension TestLedgerCommand {
             defer { try? FileManager.default.removeItem(at: folder) }
 
             let swiftTest = SwiftTestInvocation(command, outputFolder: folder)
-            let quarantined = try QuarantineList.current(
-                project: metadata.project, store: store, at: Date().timeIntervalSince1970)
-            if let note = quarantined.note { FileHandle.standardError.write(Data("testledger: \(note)\n".utf8)) }
-            let quarantine = QuarantineEnforcement(quarantined.entries, configuration: metadata.configuration ?? "")
+            let quarantine = QuarantineEnforcement(
+                try Quarantine.current(project: metadata.project, store: store),
+                configuration: metadata.configuration ?? "")
             // The library in the tests only journals; this process stores the journals after the suite.
             let childEnvironment = ProcessInfo.processInfo.environment.merging(
                 LedgerEnvironment.forRecordedTests(run: runID, databasePath: store.path, metadata: metadata)
