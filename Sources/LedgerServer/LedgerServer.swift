@@ -36,6 +36,7 @@ public enum LedgerServer {
             .add(to: router)
         ReportRoutes(database: database, access: access, layers: layers, thresholds: thresholds).add(to: router)
         QuarantineRoutes(database: database, access: access).add(to: router)
+        OwnershipRoutes(database: database, access: access).add(to: router)
         DashboardRoutes(database: database, access: access, layers: layers, thresholds: thresholds).add(to: router)
         router.get("/healthz") { _, _ in
             do {

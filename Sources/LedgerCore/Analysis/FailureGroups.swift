@@ -19,6 +19,8 @@ public struct FailureGroup: Codable, Hashable, Sendable {
     /// When the first and the newest of its runs started (ISO 8601).
     public var firstSeen: String
     public var lastSeen: String
+    /// The owners of its tests, when the project names owners.
+    public var owners: [String]? = nil
 }
 
 /// One failing attempt, as the store gives it to ``FailureGrouping``.

@@ -42,6 +42,8 @@ public struct FlakyReport: Codable, Hashable, Sendable {
         public var strip: String
         /// How it is quarantined now, when it is.
         public var quarantined: QuarantineMode? = nil
+        /// Who owns it, when the project names owners.
+        public var owners: [String]? = nil
     }
 
     /// A test that flaked or was broken, and whose newest quiet stretch is evidence that it no
@@ -65,6 +67,8 @@ public struct FlakyReport: Codable, Hashable, Sendable {
         public var strip: String
         /// How it is quarantined now, when it is.
         public var quarantined: QuarantineMode? = nil
+        /// Who owns it, when the project names owners.
+        public var owners: [String]? = nil
     }
 
     /// A test judged broken: it fails most of the time, or has failed several runs in a row.
@@ -87,6 +91,8 @@ public struct FlakyReport: Codable, Hashable, Sendable {
         public var strip: String
         /// How it is quarantined now, when it is.
         public var quarantined: QuarantineMode? = nil
+        /// Who owns it, when the project names owners.
+        public var owners: [String]? = nil
     }
 
     /// A run left out as infrastructure noise: too many of its tests failed for the failures to say

@@ -32,6 +32,8 @@ public struct RunReport: Codable, Hashable, Sendable {
         public var strip: String?
         /// How it is quarantined, for a quarantined test.
         public var quarantined: QuarantineMode?
+        /// Who owns it, when the project names owners.
+        public var owners: [String]? = nil
     }
 
     /// A failing test of the run, as the store gives it.

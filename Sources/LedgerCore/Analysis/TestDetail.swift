@@ -57,6 +57,8 @@ public struct TestDetail: Codable, Hashable, Sendable {
     public var captures: [LedgerEvent.Capture]
     /// The final attempt's retry-based checks, in the order they finished.
     public var predicates: [LedgerEvent.Predicate]
+    /// Who owns the test, when the project names owners.
+    public var owners: [String]? = nil
 
     /// Creates a detail from its parts.
     /// - Parameters:

@@ -97,6 +97,19 @@ public struct UploadClient: Sendable {
         return .unreachable(last)
     }
 
+    /// Sends the checkout's ownership (`PUT /api/v1/ownership`) for the write token's project, once.
+    /// - Returns: why the server did not keep it; `nil` when it did.
+    public func send(_ ownership: Ownership) -> String? {
+        var request = URLRequest(url: server.appending(path: "api/v1/ownership"), timeoutInterval: timeout)
+        request.httpMethod = "PUT"
+        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = try? JSONEncoder().encode(ownership)
+        let (status, text) = Self.exchange(request)
+        if (200..<300).contains(status) { return nil }
+        return status == 0 ? text : "HTTP \(status): \(Self.message(text))"
+    }
+
     /// One request; status 0 and the error's words when no answer came.
     private static func exchange(_ request: URLRequest) -> (status: Int, text: String) {
         let done = DispatchSemaphore(value: 0)

@@ -39,6 +39,11 @@ public struct GitInfo: Hashable, Sendable {
         return GitInfo(repositoryName: URL(fileURLWithPath: top).lastPathComponent)
     }
 
+    /// The top-level folder of the repository that holds `directory`; `nil` outside one.
+    public static func topLevel(in directory: String) -> String? {
+        run(["-C", directory, "rev-parse", "--show-toplevel"])
+    }
+
     private static func run(_ arguments: [String]) -> String? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

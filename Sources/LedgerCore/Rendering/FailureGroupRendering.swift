@@ -14,6 +14,7 @@ public enum FailureGroupRendering {
                     group.signature + (group.location.map { " (at \($0))" } ?? ""), group.firstSeen, group.lastSeen,
                     shown + more,
                 ]
-            }, numeric: [0, 1, 2])
+            }, numeric: [0, 1, 2]
+        ).withOwners(groups.map(\.owners))
     }
 }

@@ -47,7 +47,8 @@ public enum FlakyRendering {
                             "\($0.retriedPasses)", Figures.percent($0.flipRate), "\($0.revisionsWithBoth)",
                             Figures.quiet($0.quietRuns, of: $0.quietRunsNeeded), $0.lastFlake ?? "–", $0.strip,
                         ]
-                    }, numeric: [2, 3, 4, 5, 6, 7, 8])
+                    }, numeric: [2, 3, 4, 5, 6, 7, 8]
+                ).withOwners(report.flaky.map(\.owners))
             ))
         if !report.broken.isEmpty {
             sections.append(
@@ -60,7 +61,8 @@ public enum FlakyRendering {
                                 marked($0.test, $0.quarantined), $0.configuration, "\($0.runs)", "\($0.failures)",
                                 Figures.percent($0.failureRate), "\($0.failingStreak)", $0.strip,
                             ]
-                        }, numeric: [2, 3, 4, 5])
+                        }, numeric: [2, 3, 4, 5]
+                    ).withOwners(report.broken.map(\.owners))
                 ))
         }
         if !report.predicates.isEmpty {
@@ -106,7 +108,8 @@ public enum FlakyRendering {
                                 Figures.percent($0.earlierRate), Figures.chance($0.quietChance), $0.lastFlake ?? "–",
                                 $0.strip,
                             ]
-                        }, numeric: [2, 3, 4, 5])
+                        }, numeric: [2, 3, 4, 5]
+                    ).withOwners(report.recovered.map(\.owners))
                 ))
         }
         return sections

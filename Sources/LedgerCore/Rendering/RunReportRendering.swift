@@ -30,7 +30,8 @@ public enum RunReportRendering {
                 headers: ["verdict", "test", "evidence", "message"],
                 rows: report.failures.prefix(listed).map {
                     [titles[$0.verdict] ?? $0.verdict.rawValue, $0.test, $0.evidence, short($0.message, 80)]
-                })
+                }
+            ).withOwners(report.failures.prefix(listed).map(\.owners))
             text += "\n" + table.plain
             if report.failures.count > listed { text += "\n… and \(report.failures.count - listed) more" }
         }
@@ -57,13 +58,18 @@ public enum RunReportRendering {
         }
         var lines = ["### TestLedger: " + TextTable.escapeMarkdown(headline(report))]
         if !report.failures.isEmpty {
-            lines += ["", "| | test | why | message |", "| --- | --- | --- | --- |"]
+            let owned = report.failures.contains { !($0.owners ?? []).isEmpty }
+            lines += [
+                "", "| | test | why | message |" + (owned ? " owners |" : ""),
+                "| --- | --- | --- | --- |" + (owned ? " --- |" : ""),
+            ]
             for failure in report.failures.prefix(listed) {
-                let cells = [
+                var cells = [
                     "**" + (titles[failure.verdict] ?? failure.verdict.rawValue) + "**", link(failure.test),
                     TextTable.escapeMarkdown(failure.evidence),
                     TextTable.escapeMarkdown(short(failure.message, 120)),
                 ]
+                if owned { cells.append(TextTable.escapeMarkdown((failure.owners ?? []).joined(separator: " "))) }
                 lines.append("| " + cells.joined(separator: " | ") + " |")
             }
             if report.failures.count > listed {

@@ -14,6 +14,7 @@ public enum TestDetailRendering {
         ]
         if let place = Figures.place(detail.file, detail.line) { lines.append("  at \(place)") }
         if let layer = detail.layer { lines.append("  layer: \(layer.rawValue)") }
+        if let owners = detail.owners, !owners.isEmpty { lines.append("  owners: " + owners.joined(separator: " ")) }
         if !detail.issues.isEmpty {
             lines.append("Failures:")
             for issue in detail.issues {

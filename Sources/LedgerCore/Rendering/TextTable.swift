@@ -118,3 +118,18 @@ public enum Figures {
         return "\(scaled < 0 && scaled > -100 ? "-" : "")\(scaled / 100).\(fraction < 10 ? "0" : "")\(fraction)"
     }
 }
+
+extension TextTable {
+    /// The table with an `owners` column last, when any row has owners; as it is otherwise.
+    /// - Parameter owners: each row's owners, in the rows' order.
+    public func withOwners(_ owners: [[String]?]) -> TextTable {
+        guard owners.contains(where: { !($0 ?? []).isEmpty }) else { return self }
+        var table = self
+        for index in table.rows.indices {
+            table.rows[index] += Array(repeating: "", count: max(0, headers.count - table.rows[index].count))
+            table.rows[index].append(owners[index]?.joined(separator: " ") ?? "")
+        }
+        table.headers.append("owners")
+        return table
+    }
+}

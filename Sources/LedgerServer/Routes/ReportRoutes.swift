@@ -47,11 +47,15 @@ struct ReportRoutes {
             let runs = request.count("runs", default: 30)
             let since = try request.since()
             let thresholds = self.thresholds
+            let owner = request.uri.queryParameters.get("owner").map { String($0) }
             return try JSONResponse.make(
                 try await Blocking.lookup {
-                    try database.flakyReport(
+                    let owners = try database.testOwners(project: name)
+                    let report = try database.flakyReport(
                         project: name, runs: runs, since: since, thresholds: thresholds,
-                        now: Date().timeIntervalSince1970)
+                        now: Date().timeIntervalSince1970
+                    ).owned(by: owners)
+                    return owner.map { report.only(owner: $0, owners: owners) } ?? report
                 })
         }
         project.get("tests/**") { request, context in
@@ -62,7 +66,10 @@ struct ReportRoutes {
             }
             let run = request.uri.queryParameters.get("run")
             return try JSONResponse.make(
-                try await Blocking.lookup { try database.testDetail(test: test, run: run, project: name) })
+                try await Blocking.lookup {
+                    try database.testDetail(test: test, run: run, project: name)
+                        .owned(by: try database.testOwners(project: name))
+                })
         }
     }
 }

@@ -11,9 +11,12 @@ extension LedgerDatabase {
     ///   - project: the project; the newest run's when `nil`.
     ///   - count: how many of the newest runs make the window.
     ///   - since: only runs started since then, in seconds since 1970.
+    ///   - including: which tests' failures count, by test id; all by default.
     /// - Returns: the groups, the largest first; none for an empty store.
     /// - Throws: any SQLite error.
-    public func failureGroups(project: String?, runs count: Int, since: Double?) throws -> [FailureGroup] {
+    public func failureGroups(
+        project: String?, runs count: Int, since: Double?, including: (String) -> Bool = { _ in true }
+    ) throws -> [FailureGroup] {
         guard let project = try project ?? latestProject() else { return [] }
         let runs = try windowRuns(project: project, count: count, since: since)
         let samples = try writer.read { db in
@@ -39,7 +42,7 @@ extension LedgerDatabase {
                     ORDER BY r.attempt
                     """)
             var samples: [FailureSample] = []
-            for (run, test) in failing {
+            for (run, test) in failing where including(names[test]?.key ?? "#\(test)") {
                 let rows = try Row.fetchAll(statement, arguments: [run.row, test])
                 for row in rows {
                     let outcome: String? = row[0]

@@ -97,6 +97,7 @@ extension TestLedgerCommand {
             }
             let settled = try quarantine.settle(status: status, run: runID, in: database)
             try AutomaticQuarantine.apply(config, project: metadata.project, to: database)
+            try CheckoutOwnership.keep(config, project: metadata.project, in: database)
             for failure in failures { FileHandle.standardError.write(Data("testledger: \(failure)\n".utf8)) }
             print(
                 try RecordSummary.text(

@@ -10,13 +10,22 @@ extension TestLedgerCommand.Report {
                 + "ids and paths are set aside.")
 
         @OptionGroup var window: WindowOptions
+        @OptionGroup var owners: OwnerOptions
         @OptionGroup var store: StoreOptions
         @OptionGroup var output: OutputOptions
 
         func run() throws {
             let config = try ProjectConfiguration.load()
-            let groups = try store.open().failureGroups(
-                project: window.project, runs: window.count(config), since: try window.start())
+            let database = try store.open()
+            guard let project = try window.project ?? database.latestProject() else {
+                return try output.print([FailureGroup]()) { FailureGroupRendering.table([]) }
+            }
+            let testOwners = try CheckoutOwnership.owners(of: project, config: config, in: database)
+            let owner = owners.owner
+            let groups = try database.failureGroups(
+                project: project, runs: window.count(config), since: try window.start(),
+                including: { test in owner.map { testOwners(test).includesOwner($0) } ?? true }
+            ).owned(by: testOwners)
             try output.print(groups) { FailureGroupRendering.table(groups) }
         }
     }

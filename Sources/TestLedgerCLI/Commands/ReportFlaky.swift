@@ -9,6 +9,7 @@ extension TestLedgerCommand.Report {
             abstract: "Rank flaky tests and retry-based predicates over recent runs.")
 
         @OptionGroup var window: WindowOptions
+        @OptionGroup var owners: OwnerOptions
         @Flag(help: "Exit 1 when any test is flaky: a CI gate.")
         var failOnFlaky = false
 
@@ -17,9 +18,16 @@ extension TestLedgerCommand.Report {
 
         func run() throws {
             let config = try ProjectConfiguration.load()
-            let report = try store.open().flakyReport(
+            let database = try store.open()
+            let flaky = try database.flakyReport(
                 project: window.project, runs: window.count(config), since: try window.start(),
                 thresholds: config.flaky, now: Date().timeIntervalSince1970)
+            var report = flaky
+            if let project = try window.project ?? database.latestProject() {
+                let testOwners = try CheckoutOwnership.owners(of: project, config: config, in: database)
+                report = flaky.owned(by: testOwners)
+                if let owner = owners.owner { report = report.only(owner: owner, owners: testOwners) }
+            }
             switch output.format {
             case .json: print(try OutputOptions.json(report))
             case .table: print(FlakyRendering.table(report))

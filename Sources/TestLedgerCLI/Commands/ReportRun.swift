@@ -16,14 +16,20 @@ extension TestLedgerCommand.Report {
         var base = "main"
         @Option(help: "The project (default: the newest run's).")
         var project: String?
+        @OptionGroup var owners: OwnerOptions
 
         @OptionGroup var store: StoreOptions
         @OptionGroup var output: OutputOptions
 
         func run() throws {
             let config = try ProjectConfiguration.load()
-            let report = try Self.report(
-                store.open(), run: runID, project: project, base: base, config: config)
+            let database = try store.open()
+            var report = try Self.report(database, run: runID, project: project, base: base, config: config)
+            if let owner = owners.owner {
+                report = report.only(
+                    owner: owner, owners: try CheckoutOwnership.owners(of: report.project, config: config, in: database)
+                )
+            }
             switch output.format {
             case .json: print(try OutputOptions.json(report))
             case .table: print(RunReportRendering.table(report))
@@ -34,9 +40,10 @@ extension TestLedgerCommand.Report {
         static func report(
             _ database: LedgerDatabase, run: String?, project: String?, base: String, config: ProjectConfiguration
         ) throws -> RunReport {
-            try database.runReport(
+            let report = try database.runReport(
                 run: run, project: project, base: base, window: config.window ?? 30, thresholds: config.flaky,
                 now: Date().timeIntervalSince1970)
+            return report.owned(by: try CheckoutOwnership.owners(of: report.project, config: config, in: database))
         }
     }
 }

@@ -16,7 +16,13 @@ extension TestLedgerCommand {
         @OptionGroup var output: OutputOptions
 
         func run() throws {
-            let detail = try store.open().testDetail(test: test, run: runID)
+            let database = try store.open()
+            var detail = try database.testDetail(test: test, run: runID)
+            if let project = try database.run(id: detail.run)?.project {
+                detail = detail.owned(
+                    by: try CheckoutOwnership.owners(of: project, config: try ProjectConfiguration.load(), in: database)
+                )
+            }
             switch output.format {
             case .json: print(try OutputOptions.json(detail))
             case .table, .markdown: print(TestDetailRendering.text(detail))

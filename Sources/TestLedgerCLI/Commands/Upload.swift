@@ -68,6 +68,12 @@ extension TestLedgerCommand {
                 server: server, token: token,
                 policy: LedgerEnvironment().retryPolicy(retries: retries, firstDelay: retryDelay))
             let (unsent, refused) = Self.deliver(batches, with: client, spool: spool)
+            let ownership = CheckoutOwnership.read(try ProjectConfiguration.load())
+            if !ownership.isEmpty, let problem = client.send(ownership) {
+                Self.warn(
+                    "warning: the owners from \(ownership.codeownersPath ?? ".testledger.yml") were not sent (\(problem))"
+                )
+            }
             if unsent > 0 {
                 Self.warn(
                     "warning: \(unsent) batch(es) wait in \(spool.url.path): "

@@ -15,6 +15,9 @@ import Yams
 /// quarantine:
 ///   auto: mute
 ///   after: 10
+/// owners:
+///   - pattern: "AppUITests.*"
+///     owners: ["@acme/ui"]
 /// ```
 struct ProjectConfiguration: Decodable {
     var project: String?
@@ -22,8 +25,9 @@ struct ProjectConfiguration: Decodable {
     var flaky = FlakyThresholds()
     var window: Int?
     var quarantine = QuarantinePolicy()
+    var owners: [OwnerRule] = []
 
-    private enum CodingKeys: String, CodingKey { case project, layers, flaky, quarantine }
+    private enum CodingKeys: String, CodingKey { case project, layers, flaky, quarantine, owners }
     private enum QuarantineKeys: String, CodingKey { case auto, after, releaseDays, releaseChance }
     private enum FlakyKeys: String, CodingKey {
         case flipRate, brokenShare, brokenStreak, recoveryChance, recoveryDays, noiseShare,
@@ -37,6 +41,7 @@ struct ProjectConfiguration: Decodable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         project = try container.decodeIfPresent(String.self, forKey: .project)
         layers = try container.decodeIfPresent([LayerRule].self, forKey: .layers) ?? []
+        owners = try container.decodeIfPresent([OwnerRule].self, forKey: .owners) ?? []
         if container.contains(.quarantine) {
             quarantine = try Self.policy(
                 try container.nestedContainer(keyedBy: QuarantineKeys.self, forKey: .quarantine))

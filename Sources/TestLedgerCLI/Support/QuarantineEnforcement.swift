@@ -46,6 +46,7 @@ struct QuarantineEnforcement {
         }
         for project in projects {
             try AutomaticQuarantine.apply(config, project: project, to: database)
+            try CheckoutOwnership.keep(config, project: project, in: database)
         }
     }
 

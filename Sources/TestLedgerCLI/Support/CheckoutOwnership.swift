@@ -1,0 +1,43 @@
+import Foundation
+import LedgerCore
+import LedgerStore
+
+/// The ownership of the checkout a command runs in: `CODEOWNERS` where GitHub looks for it, from
+/// git's top level (else the working directory), and `.testledger.yml`'s `owners` rules.
+enum CheckoutOwnership {
+    static func read(
+        _ config: ProjectConfiguration, directory: String = FileManager.default.currentDirectoryPath
+    ) -> Ownership {
+        let root = GitInfo.topLevel(in: directory) ?? directory
+        let rootURL = URL(fileURLWithPath: root)
+        var ownership = Ownership(rules: config.owners, root: root)
+        for location in Ownership.codeownersLocations {
+            if let text = try? String(contentsOf: rootURL.appending(path: location), encoding: .utf8) {
+                ownership.codeowners = text
+                ownership.codeownersPath = location
+                break
+            }
+        }
+        guard !ownership.isEmpty else { return Ownership() }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
+        ownership.topLevel = names.filter { !$0.hasPrefix(".") || $0 == ".github" }.sorted()
+        return ownership
+    }
+
+    /// Keeps the checkout's ownership for `project`, so that reports away from the checkout
+    /// name owners too; a checkout without any keeps what was there.
+    static func keep(_ config: ProjectConfiguration, project: String, in database: LedgerDatabase) throws {
+        let ownership = read(config)
+        guard !ownership.isEmpty else { return }
+        try database.storeOwnership(ownership, project: project, at: Date().timeIntervalSince1970)
+    }
+
+    /// The owners of `project`'s tests: by the checkout's rules when it has any, else by the
+    /// ones kept in the ledger.
+    static func owners(
+        of project: String, config: ProjectConfiguration, in database: LedgerDatabase
+    ) throws -> TestOwners {
+        let checkout = read(config)
+        return try database.testOwners(project: project, ownership: checkout.isEmpty ? nil : checkout)
+    }
+}
