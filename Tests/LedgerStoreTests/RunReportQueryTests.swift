@@ -50,6 +50,7 @@ import Testing
                 "A/quarantined": .quarantined,
             ])
         #expect(report.fixed == ["A/fixed"])
+        #expect(report.groups.map(\.tests) == [["A/before", "A/flaky", "A/new", "A/onBase", "A/quarantined"]])
         #expect(report.baseRun == String(format: "00000000-0000-4000-8000-%012x", 7))
         #expect(report.failures.first { $0.test == "A/new" }?.message == "failed", "the issue's message")
 

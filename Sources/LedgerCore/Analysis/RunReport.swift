@@ -79,6 +79,8 @@ public struct RunReport: Codable, Hashable, Sendable {
     public var failures: [Failure]
     /// Tests the newest base-branch run failed that pass here.
     public var fixed: [String]
+    /// The failures grouped by cause (``FailureGrouping``), the largest first.
+    public var groups: [FailureGroup] = []
 
     /// How many failures have each verdict.
     public var counts: [Verdict: Int] { Dictionary(grouping: failures, by: \.verdict).mapValues(\.count) }

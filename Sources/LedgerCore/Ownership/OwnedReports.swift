@@ -42,6 +42,7 @@ extension RunReport {
         for index in owned.failures.indices {
             owned.failures[index].owners = owners.reported(owned.failures[index].test)
         }
+        owned.groups = groups.owned(by: owners)
         return owned
     }
 
@@ -50,6 +51,11 @@ extension RunReport {
         var only = self
         only.failures.removeAll { !owners($0.test).includesOwner(owner) }
         only.fixed.removeAll { !owners($0).includesOwner(owner) }
+        only.groups = groups.compactMap { group in
+            var mine = group
+            mine.tests.removeAll { !owners($0).includesOwner(owner) }
+            return mine.tests.isEmpty ? nil : mine
+        }
         return only
     }
 }

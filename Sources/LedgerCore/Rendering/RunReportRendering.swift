@@ -5,6 +5,22 @@ import Foundation
 public enum RunReportRendering {
     /// At most this many failures are listed; the counts cover them all.
     public static let listed = 20
+    /// At most this many causes are listed.
+    public static let listedCauses = 5
+
+    /// The groups that join several tests' failures: a shared cause worth saying first.
+    static func causes(_ report: RunReport) -> [FailureGroup] {
+        Array(report.groups.filter { $0.tests.count > 1 }.prefix(listedCauses))
+    }
+
+    /// `40 tests: Fixture <n> not found (e.g. App.A/test1, App.B/test2)`.
+    static func cause(_ group: FailureGroup) -> (tests: String, signature: String, examples: String) {
+        let shown = group.tests.prefix(2).joined(separator: ", ")
+        return (
+            "\(group.tests.count) tests", short(group.signature, 100) + (group.location.map { " (at \($0))" } ?? ""),
+            group.tests.count > 2 ? shown + ", …" : shown
+        )
+    }
 
     static let titles: [RunReport.Verdict: String] = [
         .new: "new", .failedBefore: "failed before", .failingOnBase: "failing on base too",
@@ -25,6 +41,10 @@ public enum RunReportRendering {
     /// The report as a terminal table under its headline.
     public static func table(_ report: RunReport) -> String {
         var text = "Run \(report.run) against \(report.base): " + headline(report)
+        for group in causes(report) {
+            let (tests, signature, examples) = cause(group)
+            text += "\nShared cause, \(tests): \(signature) (\(examples))"
+        }
         if !report.failures.isEmpty {
             let table = TextTable(
                 headers: ["verdict", "test", "evidence", "message"],
@@ -45,9 +65,7 @@ public enum RunReportRendering {
     /// (the server's address) is given.
     public static func markdown(_ report: RunReport, dashboard: URL? = nil) -> String {
         func link(_ test: String) -> String {
-            // A `|` ends a table cell even inside a code span unless escaped.
-            let name =
-                "`" + test.replacingOccurrences(of: "`", with: "'").replacingOccurrences(of: "|", with: "\\|") + "`"
+            let name = code(test)
             guard let dashboard else { return name }
             var allowed = CharacterSet.urlPathAllowed
             allowed.remove("/")
@@ -57,6 +75,15 @@ public enum RunReportRendering {
             return "[\(name)](\(dashboard.absoluteString.trimmingCharacters(in: ["/"]))/\(path)?run=\(report.run))"
         }
         var lines = ["### TestLedger: " + TextTable.escapeMarkdown(headline(report))]
+        let shared = causes(report)
+        if !shared.isEmpty {
+            lines.append("")
+            for group in shared {
+                let (tests, signature, examples) = cause(group)
+                lines.append(
+                    "- **\(tests)** share one cause: " + code(signature) + " (" + TextTable.escapeMarkdown(examples) + ")")
+            }
+        }
         if !report.failures.isEmpty {
             let owned = report.failures.contains { !($0.owners ?? []).isEmpty }
             lines += [
@@ -82,6 +109,11 @@ public enum RunReportRendering {
             lines += ["", "**Fixed** (failing on \(report.base), passing here): " + shown + more]
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// A code span; a `|` ends a table cell even inside one unless escaped.
+    static func code(_ text: String) -> String {
+        "`" + text.replacingOccurrences(of: "`", with: "'").replacingOccurrences(of: "|", with: "\\|") + "`"
     }
 
     /// A message's first line, at most `length` characters.

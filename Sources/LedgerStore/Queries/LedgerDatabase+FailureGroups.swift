@@ -18,7 +18,12 @@ extension LedgerDatabase {
         project: String?, runs count: Int, since: Double?, including: (String) -> Bool = { _ in true }
     ) throws -> [FailureGroup] {
         guard let project = try project ?? latestProject() else { return [] }
-        let runs = try windowRuns(project: project, count: count, since: since)
+        return try failureGroups(
+            of: try windowRuns(project: project, count: count, since: since), including: including)
+    }
+
+    /// The failing attempts of `runs` whose tests are included, grouped by cause.
+    func failureGroups(of runs: [WindowRun], including: (String) -> Bool) throws -> [FailureGroup] {
         let samples = try writer.read { db in
             var failing: [(run: WindowRun, test: Int64)] = []
             try forEachSummary(of: runs, seconds: false, in: db) { run, summary in

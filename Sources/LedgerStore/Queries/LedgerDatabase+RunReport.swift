@@ -30,13 +30,16 @@ extension LedgerDatabase {
             let passed = Set(results.filter(\.outcome.isPass).map(\.test))
             return (branch, results.count, failing, passed, try baseHistory(of: chosen, branch: base, in: db))
         }
-        return RunReport.classify(
+        let failingTests = Set(failing.map(\.test))
+        var report = RunReport.classify(
             run: (chosen.id, chosen.project, branch, chosen.revision, chosen.configuration), tests: tests,
             failing: failing, passed: passed, base: (base, history),
             flaky: try flakyReport(
                 project: chosen.project, runs: window, since: nil, thresholds: thresholds, now: now, before: chosen
             ).flaky,
             quarantine: try quarantined(project: chosen.project, at: now))
+        report.groups = try failureGroups(of: [chosen], including: failingTests.contains)
+        return report
     }
 
     /// Which tests the base branch's runs before `run` failed, read from their summaries.
