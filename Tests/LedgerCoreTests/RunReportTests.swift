@@ -68,14 +68,17 @@ import Testing
             (0..<2_000).map {
                 FailureSample(
                     test: "A/test|\($0)", run: "run-9", at: 0,
-                    message: $0 < 40 ? "Fixture /tmp/f\($0).json not found" : "expected \($0) got \($0 + 1) in case \($0 % 7)")
+                    message: $0 < 40
+                        ? "Fixture /tmp/f\($0).json not found" : "expected \($0) got \($0 + 1) in case \($0 % 7)")
             })
         let markdown = RunReportRendering.markdown(report, dashboard: URL(string: "https://ledger.example/"))
         let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count < 40, "\(lines.count) lines")
         #expect(markdown.utf8.count < 7_000)
-        #expect(markdown.contains("- **1960 tests** share one cause: `expected <n> got <n> in case <n>`"), "\(markdown)")
-        #expect(markdown.contains("- **40 tests** share one cause: `Fixture <path> not found` (A/test\\|0, A/test\\|1, …)"))
+        #expect(
+            markdown.contains("- **1960 tests** share one cause: `expected <n> got <n> in case <n>`"), "\(markdown)")
+        #expect(
+            markdown.contains("- **40 tests** share one cause: `Fixture <path> not found` (A/test\\|0, A/test\\|1, …)"))
         #expect(lines.first == "### TestLedger: 2000 failure(s) in 2500 tests: 2000 new")
         #expect(markdown.contains("… and 1980 more failures."))
         #expect(markdown.contains(#"[`A/test\|0`](https://ledger.example/projects/Shop/tests/A%2Ftest%7C0?run=run-9)"#))

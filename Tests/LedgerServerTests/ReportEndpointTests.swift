@@ -56,6 +56,23 @@ import Testing
             #expect(flaky.status == 200)
             #expect(flaky.body.contains("Cart/flips"))
             #expect(!flaky.body.contains("Vault"))
+            for (path, expected) in [
+                (
+                    "slow",
+                    try Self.cliJSON(
+                        try server.database.slowReport(
+                            project: "Shop", runs: 30, since: nil, thresholds: FlakyThresholds(), criteria: .init(),
+                            limit: 20))
+                ),
+                (
+                    "failures",
+                    try Self.cliJSON(try server.database.failureGroups(project: "Shop", runs: 30, since: nil))
+                ),
+            ] {
+                let answer = try await server.get("/api/v1/projects/Shop/\(path)", token: read)
+                #expect(answer.status == 200 && answer.body.contains("Cart/"), "\(path): \(answer.body)")
+                #expect(try answer.json() as? NSObject == expected as? NSObject, "\(path)")
+            }
         }
     }
 

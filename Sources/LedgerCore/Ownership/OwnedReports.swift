@@ -72,3 +72,23 @@ extension [FailureGroup] {
         }
     }
 }
+
+extension SlowReport {
+    /// The report with each test's owners.
+    public func owned(by owners: TestOwners) -> SlowReport {
+        var owned = self
+        for index in owned.slowest.indices { owned.slowest[index].owners = owners.reported(owned.slowest[index].test) }
+        for index in owned.slowdowns.indices {
+            owned.slowdowns[index].owners = owners.reported(owned.slowdowns[index].test)
+        }
+        return owned
+    }
+
+    /// The report with only one owner's tests.
+    public func only(owner: String, owners: TestOwners) -> SlowReport {
+        var only = self
+        only.slowest.removeAll { !owners($0.test).includesOwner(owner) }
+        only.slowdowns.removeAll { !owners($0.test).includesOwner(owner) }
+        return only
+    }
+}

@@ -81,7 +81,8 @@ public enum RunReportRendering {
             for group in shared {
                 let (tests, signature, examples) = cause(group)
                 lines.append(
-                    "- **\(tests)** share one cause: " + code(signature) + " (" + TextTable.escapeMarkdown(examples) + ")")
+                    "- **\(tests)** share one cause: " + code(signature) + " (" + TextTable.escapeMarkdown(examples)
+                        + ")")
             }
         }
         if !report.failures.isEmpty {

@@ -58,6 +58,29 @@ struct ReportRoutes {
                     return owner.map { report.only(owner: $0, owners: owners) } ?? report
                 })
         }
+        project.get("slow") { request, context in
+            let name = try access.readable(context)
+            let runs = request.count("runs", default: 30)
+            let since = try request.since()
+            let thresholds = self.thresholds
+            return try JSONResponse.make(
+                try await Blocking.lookup {
+                    try database.slowReport(
+                        project: name, runs: runs, since: since, thresholds: thresholds, criteria: .init(),
+                        limit: request.count("limit", default: 20)
+                    ).owned(by: try database.testOwners(project: name))
+                })
+        }
+        project.get("failures") { request, context in
+            let name = try access.readable(context)
+            let runs = request.count("runs", default: 30)
+            let since = try request.since()
+            return try JSONResponse.make(
+                try await Blocking.lookup {
+                    try database.failureGroups(project: name, runs: runs, since: since)
+                        .owned(by: try database.testOwners(project: name))
+                })
+        }
         project.get("tests/**") { request, context in
             let name = try access.readable(context)
             let test = context.parameters.getCatchAll().joined(separator: "/")

@@ -4,6 +4,7 @@ extension TestLedgerCommand {
     /// `testledger report …`: the reports.
     struct Report: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Report on the stored runs.", subcommands: [Run.self, Pyramid.self, Flaky.self, Failures.self])
+            abstract: "Report on the stored runs.",
+            subcommands: [Run.self, Pyramid.self, Flaky.self, Failures.self, Slow.self])
     }
 }
