@@ -43,6 +43,21 @@ import Testing
         }
     }
 
+    @Test func aRunsPageAndADurationChartLoadCleanly() async throws {
+        let browser = try Self.browser()
+        try await LiveServer.with(LiveServer.publicRead) { server in
+            let run = try await RunPageTests.seed(server)
+            let runPage = try await browser.load(try #require(URL(string: server.base + "/projects/Shop/runs/" + run)))
+            #expect(runPage.consoleErrors.isEmpty, "\(runPage.consoleErrors)")
+            #expect(runPage.dom.contains("&lt;img src=x onerror=alert(1)&gt;") && !runPage.dom.contains("<img"))
+            #expect(runPage.dom.contains(">failing on base too</span>"))
+            let test = try await browser.load(try #require(URL(string: server.base + "/projects/Shop/tests/UI%2Fslow")))
+            #expect(test.consoleErrors.isEmpty, "\(test.consoleErrors)")
+            let chart = try #require(DashboardTests.element("figure class=\"durations\"", in: test.dom))
+            #expect(chart.components(separatedBy: "<rect class=\"bar p\"").count == 6, "\(chart)")
+        }
+    }
+
     /// The check itself: a page that does run a script is caught.
     @Test func theBrowserReportsAScriptThatRan() async throws {
         let browser = try Self.browser()

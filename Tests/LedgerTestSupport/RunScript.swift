@@ -26,11 +26,11 @@ public struct RunScript: Sendable {
         return copy
     }
 
-    public func start(source: String = "xctest", configuration: String? = nil) -> RunScript {
+    public func start(source: String = "xctest", configuration: String? = nil, branch: String? = nil) -> RunScript {
         with(
             .runStart(
                 .init(
-                    at: clock, project: project, source: source, revision: revision,
+                    at: clock, project: project, source: source, revision: revision, branch: branch,
                     configuration: configuration)))
     }
 

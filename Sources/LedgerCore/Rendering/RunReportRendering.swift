@@ -22,7 +22,8 @@ public enum RunReportRendering {
         )
     }
 
-    static let titles: [RunReport.Verdict: String] = [
+    /// Each verdict in words.
+    public static let titles: [RunReport.Verdict: String] = [
         .new: "new", .failedBefore: "failed before", .failingOnBase: "failing on base too",
         .knownFlaky: "known flaky", .quarantined: "quarantined",
     ]

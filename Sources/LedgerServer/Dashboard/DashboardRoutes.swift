@@ -5,8 +5,9 @@ import LedgerStore
 
 /// The dashboard: server-rendered HTML pages over the same reports as the JSON API.
 ///
-/// `GET /` (projects), `/projects/{project}` (`?runs=`, `?since=`),
-/// `/projects/{project}/tests/{test id}` (`?run=`), and `GET`/`POST /login`.
+/// `GET /` (projects), `/projects/{project}` (`?runs=`, `?since=`, `?base=`),
+/// `/projects/{project}/runs/{run}` (`?base=`), `/projects/{project}/tests/{test id}` (`?run=`),
+/// and `GET`/`POST /login`. Failures are judged against `?base=`, `main` by default.
 struct DashboardRoutes {
     let database: LedgerDatabase
     let access: Access
@@ -28,10 +29,26 @@ struct DashboardRoutes {
                 let project = try access.readable(context)
                 let runs = request.count("runs", default: 30)
                 let since = try request.since()
+                let base = request.base
                 let (layers, thresholds) = (self.layers, self.thresholds)
                 return ProjectPage.render(
                     try await Blocking.lookup {
-                        try Self.content(project, runs: runs, since: since, layers, thresholds, database)
+                        try Self.content(project, runs: runs, since: since, base: base, layers, thresholds, database)
+                    })
+            }
+        }
+        router.get("/projects/:project/runs/:run") { request, context in
+            try await page {
+                let project = try access.readable(context)
+                let id = try context.parameters.require("run")
+                let (base, thresholds) = (request.base, self.thresholds)
+                return RunPage.render(
+                    try await Blocking.lookup {
+                        guard let run = try database.run(id: id), run.project == project else {
+                            throw StoreError.noSuchRun(id)
+                        }
+                        return RunPage.Content(
+                            run: run, report: try Self.runReport(id, project, base: base, thresholds, database))
                     })
             }
         }
@@ -43,7 +60,8 @@ struct DashboardRoutes {
                 let run = request.uri.queryParameters.get("run").map { String($0) }
                 let (detail, history) = try await Blocking.lookup {
                     (
-                        try database.testDetail(test: test, run: run, project: project),
+                        try database.testDetail(test: test, run: run, project: project)
+                            .owned(by: try database.testOwners(project: project)),
                         try database.outcomeHistory(project: project, test: test, limit: Self.historyLength)
                     )
                 }
@@ -55,11 +73,12 @@ struct DashboardRoutes {
 
     /// Everything the project page shows, read in one go off the cooperative pool.
     static func content(
-        _ project: String, runs count: Int, since: Double?, _ layers: LayerClassifier, _ thresholds: FlakyThresholds,
-        _ database: LedgerDatabase
+        _ project: String, runs count: Int, since: Double?, base: String, _ layers: LayerClassifier,
+        _ thresholds: FlakyThresholds, _ database: LedgerDatabase
     ) throws -> ProjectPage.Content {
         let runs = try database.runs(project: project, limit: 20)
-        guard !runs.isEmpty else { throw StoreError.noSuchRun("of project \(project)") }
+        guard let newest = runs.first else { throw StoreError.noSuchRun("of project \(project)") }
+        let owners = try database.testOwners(project: project)
         let pyramid: PyramidReport?
         do {
             pyramid = try database.pyramidReport(project: project, run: nil, since: since, classifier: layers)
@@ -67,7 +86,8 @@ struct DashboardRoutes {
             pyramid = nil
         }
         let flaky = try database.flakyReport(
-            project: project, runs: count, since: since, thresholds: thresholds, now: Date().timeIntervalSince1970)
+            project: project, runs: count, since: since, thresholds: thresholds, now: Date().timeIntervalSince1970
+        ).owned(by: owners)
         let tests = Array(Set(flaky.flaky.map(\.test) + flaky.broken.map(\.test)))
         let strips = try database.outcomeStrips(project: project, tests: tests, runs: count, since: since)
         let quarantined = try database.quarantined(project: project, at: Date().timeIntervalSince1970)
@@ -75,7 +95,18 @@ struct DashboardRoutes {
             entries: quarantined, results: try database.resultsInQuarantine(quarantined),
             changes: Array(try database.quarantineLog(project: project).suffix(20).reversed()))
         return .init(
-            project: project, pyramid: pyramid, flaky: flaky, strips: strips, runs: runs, quarantine: quarantine)
+            project: project, pyramid: pyramid, flaky: flaky, strips: strips, runs: runs, quarantine: quarantine,
+            newest: try runReport(newest.id, project, base: base, thresholds, database))
+    }
+
+    /// A run's failures classified against `base`, with their owners.
+    static func runReport(
+        _ run: String, _ project: String, base: String, _ thresholds: FlakyThresholds, _ database: LedgerDatabase
+    ) throws -> RunReport {
+        try database.runReport(
+            run: run, project: project, base: base, window: 30, thresholds: thresholds,
+            now: Date().timeIntervalSince1970
+        ).owned(by: try database.testOwners(project: project))
     }
 
     /// A page, or the page saying why it cannot be shown (401 offers the login form).

@@ -12,14 +12,16 @@ enum FlakySection {
             return OutcomeStrip.render(
                 cells.filter { $0.configuration == configuration }, test: test, project: project)
         }
-        func name(_ test: String, _ configuration: String) -> HTML {
+        func name(_ test: String, _ configuration: String, _ owners: [String]?) -> HTML {
             let link: HTML = "<a href=\"\(DashboardPath.test(test, project: project))\">\(test)</a>"
-            return configuration.isEmpty ? link : "\(link) <span class=\"muted\">\(configuration)</span>"
+            let owned: HTML = Layout.owners(owners)
+            return configuration.isEmpty
+                ? "\(link)\(owned)" : "\(link) <span class=\"muted\">\(configuration)</span>\(owned)"
         }
         var sections: [HTML] = []
         let flakyRows = report.flaky.map { test -> HTML in
             """
-            <tr><td class="id">\(name(test.test, test.configuration))</td>\
+            <tr><td class="id">\(name(test.test, test.configuration, test.owners))</td>\
             <td class="n">\(Figures.decimal(test.score))</td><td class="n">\(test.runs)</td>\
             <td class="n">\(test.failures)</td><td class="n">\(test.retriedPasses)</td>\
             <td class="n">\(Figures.percent(test.flipRate))</td><td class="n">\(test.revisionsWithBoth)</td>\
@@ -44,7 +46,7 @@ enum FlakySection {
         if !report.broken.isEmpty {
             let rows = report.broken.map { test -> HTML in
                 """
-                <tr><td class="id">\(name(test.test, test.configuration))</td><td class="n">\(test.runs)</td>\
+                <tr><td class="id">\(name(test.test, test.configuration, test.owners))</td><td class="n">\(test.runs)</td>\
                 <td class="n">\(test.failures)</td><td class="n">\(Figures.percent(test.failureRate))</td>\
                 <td class="n">\(test.failingStreak)</td>\
                 <td>\(strip(test.test, test.configuration, fallback: test.strip))</td></tr>
@@ -76,7 +78,7 @@ enum FlakySection {
         if !report.recovered.isEmpty {
             let rows = report.recovered.map { test -> HTML in
                 """
-                <tr><td class="id">\(name(test.test, test.configuration))</td><td class="n">\(test.quietRuns)</td>\
+                <tr><td class="id">\(name(test.test, test.configuration, test.owners))</td><td class="n">\(test.quietRuns)</td>\
                 <td class="n">\(Figures.percent(test.earlierRate))</td>\
                 <td class="n">\(Figures.chance(test.quietChance))</td><td>\(test.lastFlake ?? "–")</td>\
                 <td>\(strip(test.test, test.configuration, fallback: test.strip))</td></tr>

@@ -77,6 +77,10 @@ enum DashboardPath {
         "/projects/" + HTML.urlComponent(project)
     }
 
+    static func run(_ run: String, project: String) -> String {
+        Self.project(project) + "/runs/" + HTML.urlComponent(run)
+    }
+
     static func test(_ test: String, project: String, run: String? = nil) -> String {
         Self.project(project) + "/tests/" + HTML.urlComponent(test)
             + (run.map { "?run=" + HTML.urlComponent($0) } ?? "")

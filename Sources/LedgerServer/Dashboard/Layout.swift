@@ -40,6 +40,12 @@ enum Layout {
 
     static func shortRun(_ id: String) -> String { String(id.prefix(8)) }
 
+    /// A test's owners after its name; nothing when it has none.
+    static func owners(_ owners: [String]?) -> HTML {
+        guard let owners, !owners.isEmpty else { return "" }
+        return " <span class=\"owners\">\(owners.joined(separator: " "))</span>"
+    }
+
     static let style: HTML = """
         :root { color-scheme: light dark; --pass: #2e9d4f; --fail: #d0342c; --retry: #e09a12;
           --none: #8884; --line: #8885; font-family: system-ui, sans-serif; font-size: 15px; }
@@ -56,6 +62,8 @@ enum Layout {
         pre { white-space: pre-wrap; word-break: break-word; margin: .2rem 0; padding: .5rem;
           background: #8881; border-radius: 4px; }
         .muted { opacity: .7; }
+        .owners { font-size: .8rem; opacity: .8; white-space: nowrap; }
+        .owners::before { content: "· "; }
         .badge { display: inline-block; padding: .1rem .5rem; border-radius: 1rem; font-size: .85rem;
           color: #fff; background: var(--none); }
         .badge.good { background: var(--pass); } .badge.warn { background: var(--retry); }
@@ -66,6 +74,9 @@ enum Layout {
         .cell.p { background: var(--pass); } .cell.f { background: var(--fail); }
         .cell.r { background: var(--retry); }
         svg text { font: 12px system-ui, sans-serif; fill: currentColor; }
+        svg .bar { fill: var(--none); } svg .bar.p { fill: var(--pass); } svg .bar.f { fill: var(--fail); }
+        svg .bar.r { fill: var(--retry); }
+        figure.durations { margin: .5rem 0; }
         svg .unit { fill: #2e9d4f; } svg .integration { fill: #3b6fd4; } svg .ui { fill: #a05bd6; }
         ul.tree { list-style: none; padding-left: 1.2rem; margin: .2rem 0; }
         .ok { color: var(--pass); } .ko { color: var(--fail); }

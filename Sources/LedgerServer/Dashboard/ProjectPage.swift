@@ -14,11 +14,17 @@ enum ProjectPage {
         var runs: [RunListing]
         /// The tests in quarantine, what they did since, and the newest changes to it.
         var quarantine = QuarantineSection.Content()
+        /// The newest run's failures, classified.
+        var newest: RunReport?
     }
+
+    /// At most this many of the newest run's failures are listed here; its page lists them all.
+    static let newestFailures = 10
 
     static func render(_ content: Content) -> HTML {
         let sections: [HTML] = [
             "<h1>\(content.project)</h1>",
+            newest(content.newest),
             pyramid(content.pyramid),
             FlakySection.render(content),
             QuarantineSection.render(content.quarantine, project: content.project),
@@ -51,11 +57,21 @@ enum ProjectPage {
             """
     }
 
+    /// The newest run's failures first: what a developer whose build went red looks for.
+    static func newest(_ report: RunReport?) -> HTML {
+        guard let report else { return "" }
+        let link = DashboardPath.run(report.run, project: report.project)
+        return """
+            <h2>Newest run <a href="\(link)">\(Layout.runCode(report.run))</a>: \(RunReportRendering.headline(report))</h2>
+            \(RunPage.failures(report, limit: newestFailures))
+            """
+    }
+
     static func runs(_ runs: [RunListing], project: String) -> HTML {
         let rows = runs.map { run -> HTML in
             let source: HTML = run.build.map { "\(run.source) · build \($0)" } ?? "\(run.source)"
             return """
-                <tr><td class="id">\(Layout.runCode(run.id))</td>\
+                <tr><td class="id"><a href="\(DashboardPath.run(run.id, project: project))">\(Layout.runCode(run.id))</a></td>\
                 <td>\(run.startedAt)</td><td>\(run.status.rawValue)</td><td>\(source)</td>\
                 <td>\(run.revision.map { String($0.prefix(12)) } ?? "")</td><td>\(run.branch ?? "")</td>\
                 <td>\(run.configuration)</td><td class="n">\(run.tests)</td><td class="n">\(run.passed)</td>\

@@ -10,10 +10,10 @@ enum TestPage {
             detail.attempts.count > 1
             ? " · attempts: \(detail.attempts.map(\.description).joined(separator: ", "))" : ""
         let sections: [HTML] = [
-            "<h1>\(detail.test)</h1>",
+            "<h1>\(detail.test)\(Layout.owners(detail.owners))</h1>",
             """
             <p>\(badge(detail.outcome)) in \(detail.duration.map(Figures.seconds) ?? "–")\(attempts) · \
-            run \(Layout.runCode(detail.run)) at \(detail.startedAt)\
+            run <a href="\(DashboardPath.run(detail.run, project: project))">\(Layout.runCode(detail.run))</a> at \(detail.startedAt)\
             \(detail.layer.map { " · layer \($0.rawValue)" } ?? "")</p>
             """,
             place.map { "<p class=\"muted\">at <code>\($0)</code></p>" } ?? "",
@@ -53,6 +53,7 @@ enum TestPage {
         return """
             <h2>History: \(history.count) recent run(s)</h2>
             <p>\(OutcomeStrip.render(history.reversed(), test: test, project: project))</p>
+            \(DurationChart.render(history.reversed()))
             <table class="history"><thead><tr><th>run</th><th>started</th><th>revision</th><th>configuration</th>\
             <th>outcome</th><th>attempts</th><th class="n">time</th></tr></thead>
             <tbody>\(rows)</tbody></table>

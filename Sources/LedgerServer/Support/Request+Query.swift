@@ -9,6 +9,11 @@ extension Request {
         return headers.first { $0.name.canonicalName == wanted }?.value
     }
 
+    /// `?base=`: the branch failures are judged against, `main` by default.
+    var base: String {
+        uri.queryParameters.get("base").map { String($0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "main"
+    }
+
     /// A count from the query, kept within 1…1000.
     func count(_ name: String, default fallback: Int) -> Int {
         let value = uri.queryParameters.get(name).flatMap { Int($0) } ?? fallback

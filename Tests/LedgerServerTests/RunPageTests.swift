@@ -1,0 +1,110 @@
+import Foundation
+import LedgerCore
+import LedgerServer
+import LedgerStore
+import LedgerTestSupport
+import Testing
+
+/// A run's page, the project page's newest failures and a test's duration chart, on a history
+/// with a base branch and a feature branch that produces every verdict.
+@Suite struct RunPageTests {
+    static let hostile = "Cart/<img src=x onerror=alert(1)>"
+
+    /// Four runs on main, then one on feature; returns the feature run's id.
+    static func seed(_ server: LiveServer) async throws -> String {
+        let write = try server.token("Shop", .write)
+        var feature = ""
+        for index in 0..<5 {
+            let onFeature = index == 4
+            var failing: Set<String> = index % 2 == 0 ? ["Cart/flaky"] : []
+            if index == 3 { failing.formUnion(["Cart/onBase", "Cart/fixed"]) }
+            if onFeature { failing = ["Cart/flaky", "Cart/onBase", "Cart/new", "Cart/muted", hostile] }
+            var script = RunScript(project: "Shop", at: 1_700_000_000 + Double(index) * 3_600)
+                .start(branch: onFeature ? "feature" : "main")
+            for test in ["Cart/flaky", "Cart/onBase", "Cart/fixed", "Cart/new", "Cart/muted", hostile, "UI/slow"] {
+                let seconds = test == "UI/slow" ? Double(index + 1) : 0.01
+                script = script.result(test, failing.contains(test) ? .failed : .passed, duration: seconds)
+            }
+            feature = script.run
+            #expect(try await server.post("/api/v1/events", token: write, script.end().ndjson).status == 201)
+        }
+        try server.database.quarantine([
+            QuarantinedTest(project: "Shop", test: "Cart/muted", mode: .mute, reason: "flaky", by: "ana", since: 0)
+        ])
+        let ownership = #"{"rules": [{"pattern": "Cart/*", "owners": ["@acme/shop"]}], "topLevel": []}"#
+        #expect(
+            try await server.send(.PUT, "/api/v1/ownership", token: write, body: Array(ownership.utf8)).status == 200)
+        return feature
+    }
+
+    @Test func aRunsPageClassifiesEachFailureWithItsOwnersAndCause() async throws {
+        try await LiveServer.with(LiveServer.publicRead) { server in
+            let run = try await Self.seed(server)
+            let page = try await server.get("/projects/Shop/runs/\(run)")
+            #expect(page.status == 200, "\(page.body)")
+            #expect(
+                page.body.contains(
+                    "5 failure(s) in 7 tests: 2 new, 1 failing on base too, 1 known flaky, 1 quarantined"))
+            let failures = try #require(DashboardTests.element("table class=\"failures\"", in: page.body))
+            let rows = failures.components(separatedBy: "<tr>").dropFirst(2)
+            func row(_ test: String) -> String? { rows.first { $0.contains(">\(test)</a>") } }
+            #expect(row("Cart/new")?.contains(">new</span>") == true)
+            #expect(row("Cart/onBase")?.contains(">failing on base too</span>") == true)
+            #expect(row("Cart/flaky")?.contains(">known flaky</span>") == true)
+            #expect(row("Cart/muted")?.contains(">quarantined</span>") == true)
+            #expect(row("Cart/&lt;img src=x onerror=alert(1)&gt;")?.contains(">new</span>") == true, "\(failures)")
+            #expect(rows.allSatisfy { $0.contains("<td>@acme/shop</td>") && $0.contains("<pre>failed</pre>") })
+            #expect(
+                failures.contains(
+                    "href=\"/projects/Shop/tests/Cart%2FonBase?run=\(run)\""))
+            let causes = try #require(DashboardTests.element("table class=\"causes\"", in: page.body))
+            #expect(causes.contains("<td class=\"n\">5</td><td><code>failed</code>"), "\(causes)")
+            #expect(
+                page.body.contains("Fixed (failing on main, passing here)") && page.body.contains(">Cart/fixed</a>"))
+            #expect(page.body.contains("<td class=\"n\">7</td><td class=\"n\">2</td><td class=\"n\">5</td>"))
+            #expect(!page.body.contains("<img"))
+
+            let onMain = try await server.get("/projects/Shop/runs/\(run)?base=feature")
+            #expect(
+                onMain.body.contains("5 failure(s) in 7 tests: 2 new, 2 known flaky, 1 quarantined</h2>"),
+                "judged against another base")
+            #expect(row("Cart/flaky")?.contains("<code>FPFP</code>") == true)
+            #expect(try await server.get("/projects/Shop/runs/nope").status == 404)
+            #expect(try await server.get("/projects/Bank/runs/\(run)").status == 404)
+        }
+    }
+
+    @Test func theProjectPageShowsTheNewestRunsFailuresFirstAndLinksRuns() async throws {
+        try await LiveServer.with(LiveServer.publicRead) { server in
+            let run = try await Self.seed(server)
+            let page = try await server.get("/projects/Shop")
+            let newest = try #require(page.body.range(of: "<h2>Newest run"))
+            let pyramid = try #require(page.body.range(of: "<h2>Test pyramid"))
+            #expect(newest.lowerBound < pyramid.lowerBound)
+            #expect(page.body.contains("<a href=\"/projects/Shop/runs/\(run)\"><code title=\"\(run)\">"))
+            let failures = try #require(DashboardTests.element("table class=\"failures\"", in: page.body))
+            #expect(failures.contains(">Cart/new</a>") && failures.contains(">new</span>"))
+            let flaky = try #require(DashboardTests.element("table class=\"flaky\"", in: page.body))
+            #expect(flaky.contains("<span class=\"owners\">@acme/shop</span>"))
+        }
+    }
+
+    @Test func aTestsPageDrawsItsDurations() async throws {
+        try await LiveServer.with(LiveServer.publicRead) { server in
+            _ = try await Self.seed(server)
+            let page = try await server.get("/projects/Shop/tests/UI%2Fslow")
+            let chart = try #require(DashboardTests.element("figure class=\"durations\"", in: page.body))
+            let bars = chart.components(separatedBy: "<rect class=\"bar p\"").dropFirst()
+            #expect(bars.count == 5, "\(chart)")
+            // Oldest first, each as tall as its duration against the longest (5 s, 66 px).
+            let heights = bars.compactMap { bar -> Double? in
+                guard let start = bar.range(of: "height=\""), let end = bar[start.upperBound...].firstIndex(of: "\"")
+                else { return nil }
+                return Double(bar[start.upperBound..<end])
+            }
+            #expect(heights == [13.2, 26.4, 39.6, 52.8, 66], "\(heights)")
+            #expect(chart.contains("<title>5.00s · passed"))
+            #expect(chart.contains("longest 5.00s, median 3.00s"))
+        }
+    }
+}
