@@ -55,14 +55,25 @@ print(
 
 let context = ImportContext(
     runID: UUID().uuidString, sourceName: stream.path, metadata: RunMetadata(project: "Bench"), fallbackStart: 0)
-let decodeSeconds = try Timing.seconds {
-    var sink = CountingSink()
-    try LedgerStreamImporter().importResults(from: .file(stream), context: context, into: &sink)
+/// Runs `body` over the stream with its progress shown on a terminal.
+func overStream<T>(_ label: String, _ body: () throws -> T) rethrows -> T {
+    let progress = FilesProgress(label, totalBytes: streamBytes)
+    progress.begin(size: streamBytes)
+    defer { progress.finish() }
+    return try body()
+}
+let decodeSeconds = try overStream("decode") {
+    try Timing.seconds {
+        var sink = CountingSink()
+        try LedgerStreamImporter().importResults(from: .file(stream), context: context, into: &sink)
+    }
 }
 let database = try LedgerDatabase(path: folder.appending(path: "ledger.sqlite").path)
-let ingestSeconds = try Timing.seconds {
-    try database.ingest { sink in
-        try LedgerStreamImporter().importResults(from: .file(stream), context: context, into: &sink)
+let ingestSeconds = try overStream("ingest") {
+    try Timing.seconds {
+        try database.ingest { sink in
+            try LedgerStreamImporter().importResults(from: .file(stream), context: context, into: &sink)
+        }
     }
 }
 Report.rate("NDJSON decode only (baseline)", results, decodeSeconds)
@@ -77,8 +88,12 @@ let junitFiles = try SyntheticHistory(tests: history.tests, runs: junitRuns).wri
 /// Ingests every JUnit file into a fresh database with `importer`; returns the seconds taken.
 func ingestJUnit(_ importer: any ResultImporter, name: String) throws -> Double {
     let database = try LedgerDatabase(path: folder.appending(path: "\(name).sqlite").path)
+    let progress = FilesProgress(name, totalBytes: junitFiles.reduce(0) { $0 + FilesProgress.size(of: $1.path) })
+    defer { progress.finish() }
     return try Timing.seconds {
         for (index, file) in junitFiles.enumerated() {
+            progress.begin(size: FilesProgress.size(of: file.path))
+            defer { progress.end() }
             let context = ImportContext(
                 runID: String(format: "00000000-0000-4000-9000-%012x", index), sourceName: file.path,
                 metadata: RunMetadata(project: "Bench"), fallbackStart: 0)

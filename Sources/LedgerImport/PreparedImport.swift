@@ -34,7 +34,7 @@ public struct PreparedImport: Sendable {
     ) throws {
         guard let format = try format ?? InputFormat.detect(prefix: Self.prefix(of: file)) else {
             throw LedgerInputError(
-                source: sourceName, line: 1, problem: "not a format testledger reads",
+                source: sourceName, line: 1, problem: LedgerInputError.undetectedFormat,
                 fix: "pass \(formatOption)\(InputFormat.allCases.map(\.rawValue).joined(separator: "|"))")
         }
         self.format = format
@@ -56,4 +56,12 @@ public struct PreparedImport: Sendable {
         defer { try? handle.close() }
         return try handle.read(upToCount: detectionPrefix) ?? Data()
     }
+}
+
+extension LedgerInputError {
+    /// The problem of an input whose format is not detected.
+    static let undetectedFormat = "not a format testledger reads"
+
+    /// Whether the input's format was not detected (rather than the input being malformed).
+    public var isUndetectedFormat: Bool { problem == Self.undetectedFormat }
 }

@@ -112,6 +112,7 @@ public struct LineReader: Sequence {
                 exhausted = true
                 return
             }
+            ReadCounter.shared.add(chunk.count)
             buffer = buffer[start...] + chunk
             start = buffer.startIndex
         }

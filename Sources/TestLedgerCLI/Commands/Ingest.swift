@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LedgerCore
 import LedgerImport
 
 extension TestLedgerCommand {
@@ -11,10 +12,11 @@ extension TestLedgerCommand {
                 Reads the Ledger event stream, JUnit XML (swift test, pytest, Surefire, xcbeautify, \
                 trainer) and Swift Testing's JSON event stream; the format is detected. Each file is \
                 stored in one transaction: a file that fails to parse stores nothing. Ingesting the \
-                same file twice stores it once.
+                same file twice stores it once. A folder is read file by file, its subfolders too, \
+                passing over files in no format testledger reads. On a terminal, progress is shown.
                 """)
 
-        @Argument(help: "Files to ingest; - reads standard input.")
+        @Argument(help: "Files or folders to ingest; - reads standard input.")
         var files: [String]
 
         @Option(
@@ -31,21 +33,77 @@ extension TestLedgerCommand {
             let config = try ProjectConfiguration.load()
             let metadata = runInfo.metadata(config: config)
             var runs: [String] = []
-            for path in files {
-                let file = try InputFile.open(path)
+            let inputs = try Self.expand(files)
+            let progress = FilesProgress("ingest", totalBytes: inputs.reduce(0) { $0 + $1.size })
+            defer { progress.finish() }
+            for input in inputs {
+                let file = try InputFile.open(input.path)
                 defer { file.close() }
-                let outcome = try Ingestion.ingest(file, format: format, metadata: metadata, into: database)
+                progress.begin(size: input.size)
+                defer { progress.end() }
+                let outcome: Ingestion.Outcome
+                do {
+                    outcome = try Ingestion.ingest(file, format: format, metadata: metadata, into: database)
+                } catch let error as LedgerInputError where input.inFolder && error.isUndetectedFormat {
+                    progress.warn("\(input.path): passed over, in no format testledger reads")
+                    continue
+                }
                 let summary = outcome.summary
-                for warning in summary.warnings { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }
-                var line = "\(path): \(outcome.format.rawValue), \(summary.results) result(s) stored"
+                for warning in summary.warnings { progress.warn("warning: \(warning)") }
+                var line = "\(input.path): \(outcome.format.rawValue), \(summary.results) result(s) stored"
                 if summary.alreadyStored > 0 { line += ", \(summary.alreadyStored) already stored" }
                 if summary.crashed > 0 { line += ", \(summary.crashed) crashed" }
                 line += " (run \(summary.runs.joined(separator: ", ")))"
-                print(line)
+                progress.print(line)
                 runs += summary.runs
             }
+            progress.finish()
             try QuarantineEnforcement.afterIngest(runs: runs, config: config, in: database)
         }
+    }
+}
+
+extension TestLedgerCommand.Ingest {
+    struct Input {
+        var path: String
+        var size: Int
+        /// Found in a folder named on the command line, rather than named itself.
+        var inFolder: Bool
+    }
+
+    /// The files named, each folder replaced by the files in it and its subfolders (hidden ones
+    /// left out), sorted by path.
+    static func expand(_ paths: [String]) throws -> [Input] {
+        var inputs: [Input] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard path != "-", FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
+                isDirectory.boolValue
+            else {
+                inputs.append(Input(path: path, size: path == "-" ? 0 : FilesProgress.size(of: path), inFolder: false))
+                continue
+            }
+            let folder = URL(fileURLWithPath: path)
+            guard
+                let walker = FileManager.default.enumerator(
+                    at: folder, includingPropertiesForKeys: [.isRegularFileKey, .fileSizeKey],
+                    options: [.skipsHiddenFiles])
+            else {
+                throw LedgerInputError(source: path, problem: "cannot read the folder", fix: "check its permissions")
+            }
+            var found: [Input] = []
+            for case let url as URL in walker {
+                let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .fileSizeKey])
+                guard values?.isRegularFile == true else { continue }
+                let relative = String(url.path.dropFirst(folder.path.count).drop { $0 == "/" })
+                found.append(
+                    Input(
+                        path: (path.hasSuffix("/") ? path : path + "/") + relative, size: values?.fileSize ?? 0,
+                        inFolder: true))
+            }
+            inputs += found.sorted { $0.path < $1.path }
+        }
+        return inputs
     }
 }
 

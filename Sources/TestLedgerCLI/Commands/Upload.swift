@@ -54,10 +54,15 @@ extension TestLedgerCommand {
                 ?? SpoolDirectory(environment: LedgerEnvironment())
             let metadata = runInfo.metadata(config: try ProjectConfiguration.load())
             var batches: [(name: String, file: URL)] = []
+            let reading = FilesProgress(
+                "read", totalBytes: files.reduce(0) { $0 + ($1 == "-" ? 0 : FilesProgress.size(of: $1)) })
             for path in files {
+                reading.begin(size: path == "-" ? 0 : FilesProgress.size(of: path))
+                defer { reading.end() }
                 batches += try Self.spool(path, format: format, metadata: metadata, into: spool, batchBytes: batchBytes)
                     .map { (path, $0) }
             }
+            reading.finish()
             if self.spool {
                 spool.sweep()
                 let named = Set(batches.map(\.file))
@@ -88,23 +93,28 @@ extension TestLedgerCommand {
         {
             var unsent = 0
             var refused = 0
+            let progress = FilesProgress(
+                "upload", totalBytes: batches.reduce(0) { $0 + FilesProgress.size(of: $1.file.path) })
+            defer { progress.finish() }
             for (name, file) in batches {
+                progress.begin(size: FilesProgress.size(of: file.path))
+                defer { progress.end() }
                 switch client.send(file: file) {
                 case .stored(let receipt):
                     try? FileManager.default.removeItem(at: file)
                     var line = "\(name): \(receipt.results) result(s) stored"
                     if receipt.alreadyStored > 0 { line += ", \(receipt.alreadyStored) already stored" }
-                    print(line + " (run \(receipt.runs.joined(separator: ", ")))")
+                    progress.print(line + " (run \(receipt.runs.joined(separator: ", ")))")
                 case .refused(let status, let message):
                     refused += 1
                     var kept = "kept in \(file.path)"
                     if status == 400 || status == 413, let moved = try? spool.reject(file) {
                         kept = "moved to \(moved.path)"
                     }
-                    warn("error: \(name): the server refused it (\(message)); \(kept)")
+                    progress.warn("error: \(name): the server refused it (\(message)); \(kept)")
                 case .unreachable(let reason):
                     unsent += 1
-                    warn("warning: \(name): not sent (\(reason)); kept in \(file.path)")
+                    progress.warn("warning: \(name): not sent (\(reason)); kept in \(file.path)")
                 }
             }
             return (unsent, refused)
