@@ -128,3 +128,27 @@ import Testing
         #expect(output.stderr.contains("newer TestLedger"))
     }
 }
+
+/// `report failures` on real runners' output: fastlane trainer's JUnit files from Xcode 14 and 16.
+@Suite(.enabled(if: FixtureFiles.available, Comment(rawValue: FixtureFiles.skipReason)))
+struct RealFailureGroupTests {
+    @Test func realMessagesGroupByCause() async throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        let files = try [
+            "junit-fastlane-trainer.xml", "junit-trainer-Xcode16-Mixed-XCTest-SwiftTesting-WithRetries.xml",
+        ]
+        .map { try #require(FixtureFiles.url($0)).path }
+        #expect(try await cli.run(["ingest", "--project", "Fx"] + files).status == 0)
+        let groups = try #require(try await cli.json(["report", "failures"]) as? [[String: Any]])
+        func group(_ signature: String) -> [String: Any]? { groups.first { $0["signature"] as? String == signature } }
+        // One assertion in two files of two targets, its path set aside.
+        #expect((group("XCTAssertTrue failed (<path>)")?["tests"] as? [String])?.count == 2, "\(groups)")
+        // A parameterized Swift Testing test: six arguments, one cause, two attempts each.
+        let ascii = try #require(
+            groups.first { ($0["signature"] as? String)?.hasSuffix("has ASCII value <= <n>") == true })
+        #expect((ascii["tests"] as? [String])?.count == 6 && ascii["failures"] as? Int == 12)
+        // Different words stay apart.
+        #expect(groups.filter { ($0["signature"] as? String)?.contains("is not enabled") == true }.count == 2)
+    }
+}
