@@ -21,8 +21,14 @@ import Testing
         #expect(mode == "wal")
         #expect(foreignKeys == 1)
         #expect(
-            migrations == ["001_initial", "002_tokens", "003_run_summaries", "004_quarantine", "005_runner_counts"])
-        for table in ["run", "test", "result", "issue", "activity", "capture", "predicate", "token", "run_summary"] {
+            migrations == [
+                "001_initial", "002_tokens", "003_run_summaries", "004_quarantine", "005_runner_counts",
+                "006_ownership",
+            ])
+        for table in [
+            "run", "test", "result", "issue", "activity", "capture", "predicate", "token", "run_summary", "quarantine",
+            "ownership",
+        ] {
             #expect(tables.contains(table))
         }
     }
@@ -34,7 +40,7 @@ import Testing
         let count = try ledger.database.writer.read { db in
             try Int.fetchOne(db, sql: "SELECT count(*) FROM grdb_migrations")
         }
-        #expect(count == 5)
+        #expect(count == 6)
     }
 
     @Test func aLedgerWrittenBeforeSummariesGetsThemWhenOpened() throws {

@@ -1,26 +1,49 @@
+/// A report's entry for one test, which may name the test's owners.
+protocol OwnedEntry {
+    var test: String { get }
+    var owners: [String]? { get set }
+}
+
+extension FlakyReport.FlakyTest: OwnedEntry {}
+extension FlakyReport.BrokenTest: OwnedEntry {}
+extension FlakyReport.RecoveredTest: OwnedEntry {}
+extension RunReport.Failure: OwnedEntry {}
+extension SlowReport.SlowTest: OwnedEntry {}
+extension SlowReport.Slowdown: OwnedEntry {}
+
 extension TestOwners {
     /// A test's owners for a report: `nil` (left out of JSON) when the project names no owners.
     func reported(_ test: String) -> [String]? { isEmpty ? nil : self(test) }
+}
+
+extension Array where Element: OwnedEntry {
+    /// Names each entry's owners.
+    fileprivate mutating func name(_ owners: TestOwners) {
+        for index in indices { self[index].owners = owners.reported(self[index].test) }
+    }
+
+    /// Keeps one owner's entries.
+    fileprivate mutating func keep(_ owner: String, _ owners: TestOwners) {
+        removeAll { !owners($0.test).includesOwner(owner) }
+    }
 }
 
 extension FlakyReport {
     /// The report with each test's owners.
     public func owned(by owners: TestOwners) -> FlakyReport {
         var owned = self
-        for index in owned.flaky.indices { owned.flaky[index].owners = owners.reported(owned.flaky[index].test) }
-        for index in owned.broken.indices { owned.broken[index].owners = owners.reported(owned.broken[index].test) }
-        for index in owned.recovered.indices {
-            owned.recovered[index].owners = owners.reported(owned.recovered[index].test)
-        }
+        owned.flaky.name(owners)
+        owned.broken.name(owners)
+        owned.recovered.name(owners)
         return owned
     }
 
     /// The report with only the tests and predicates of one owner.
     public func only(owner: String, owners: TestOwners) -> FlakyReport {
         var only = self
-        only.flaky.removeAll { !owners($0.test).includesOwner(owner) }
-        only.broken.removeAll { !owners($0.test).includesOwner(owner) }
-        only.recovered.removeAll { !owners($0.test).includesOwner(owner) }
+        only.flaky.keep(owner, owners)
+        only.broken.keep(owner, owners)
+        only.recovered.keep(owner, owners)
         only.predicates.removeAll { !owners($0.test).includesOwner(owner) }
         return only
     }
@@ -39,23 +62,39 @@ extension RunReport {
     /// The report with each failure's owners.
     public func owned(by owners: TestOwners) -> RunReport {
         var owned = self
-        for index in owned.failures.indices {
-            owned.failures[index].owners = owners.reported(owned.failures[index].test)
-        }
+        owned.failures.name(owners)
         owned.groups = groups.owned(by: owners)
         return owned
     }
 
-    /// The report with only one owner's failures and fixed tests.
+    /// The report with only one owner's failures, fixed tests and groups' tests.
     public func only(owner: String, owners: TestOwners) -> RunReport {
         var only = self
-        only.failures.removeAll { !owners($0.test).includesOwner(owner) }
+        only.failures.keep(owner, owners)
         only.fixed.removeAll { !owners($0).includesOwner(owner) }
         only.groups = groups.compactMap { group in
             var mine = group
             mine.tests.removeAll { !owners($0).includesOwner(owner) }
             return mine.tests.isEmpty ? nil : mine
         }
+        return only
+    }
+}
+
+extension SlowReport {
+    /// The report with each test's owners.
+    public func owned(by owners: TestOwners) -> SlowReport {
+        var owned = self
+        owned.slowest.name(owners)
+        owned.slowdowns.name(owners)
+        return owned
+    }
+
+    /// The report with only one owner's tests.
+    public func only(owner: String, owners: TestOwners) -> SlowReport {
+        var only = self
+        only.slowest.keep(owner, owners)
+        only.slowdowns.keep(owner, owners)
         return only
     }
 }
@@ -70,25 +109,5 @@ extension [FailureGroup] {
             owned.owners = group.tests.flatMap { owners($0) }.filter { seen.insert($0).inserted }
             return owned
         }
-    }
-}
-
-extension SlowReport {
-    /// The report with each test's owners.
-    public func owned(by owners: TestOwners) -> SlowReport {
-        var owned = self
-        for index in owned.slowest.indices { owned.slowest[index].owners = owners.reported(owned.slowest[index].test) }
-        for index in owned.slowdowns.indices {
-            owned.slowdowns[index].owners = owners.reported(owned.slowdowns[index].test)
-        }
-        return owned
-    }
-
-    /// The report with only one owner's tests.
-    public func only(owner: String, owners: TestOwners) -> SlowReport {
-        var only = self
-        only.slowest.removeAll { !owners($0.test).includesOwner(owner) }
-        only.slowdowns.removeAll { !owners($0.test).includesOwner(owner) }
-        return only
     }
 }
