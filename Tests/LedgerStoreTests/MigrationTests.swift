@@ -23,11 +23,11 @@ import Testing
         #expect(
             migrations == [
                 "001_initial", "002_tokens", "003_run_summaries", "004_quarantine", "005_runner_counts",
-                "006_ownership",
+                "006_ownership", "007_attachments",
             ])
         for table in [
             "run", "test", "result", "issue", "activity", "capture", "predicate", "token", "run_summary", "quarantine",
-            "ownership",
+            "ownership", "attachment",
         ] {
             #expect(tables.contains(table))
         }
@@ -40,7 +40,7 @@ import Testing
         let count = try ledger.database.writer.read { db in
             try Int.fetchOne(db, sql: "SELECT count(*) FROM grdb_migrations")
         }
-        #expect(count == 6)
+        #expect(count == 7)
     }
 
     @Test func aLedgerWrittenBeforeSummariesGetsThemWhenOpened() throws {

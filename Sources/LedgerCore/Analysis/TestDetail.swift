@@ -57,6 +57,8 @@ public struct TestDetail: Codable, Hashable, Sendable {
     public var captures: [LedgerEvent.Capture]
     /// The final attempt's retry-based checks, in the order they finished.
     public var predicates: [LedgerEvent.Predicate]
+    /// Files the final attempt attached (screenshots, logs), in the order they were attached.
+    public var attachments: [LedgerEvent.Attachment] = []
     /// Who owns the test, when the project names owners.
     public var owners: [String]? = nil
 

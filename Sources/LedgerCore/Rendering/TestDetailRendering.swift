@@ -1,7 +1,7 @@
 /// `testledger show` as text for a terminal.
 public enum TestDetailRendering {
     /// One test's detail as indented text: its outcome, duration, run and place, then its failures,
-    /// activities tree, captures and predicates, each section only when it has entries.
+    /// activities tree, captures, predicates and attachments, each section only when it has entries.
     ///
     /// - Parameter detail: the test's detail.
     /// - Returns: plain text for a terminal, without a final newline.
@@ -47,6 +47,16 @@ public enum TestDetailRendering {
                     "  \(predicate.name) (\(predicate.expect.rawValue)): \(verdict) after \(predicate.attempts) "
                         + "attempt(s), waited \(Figures.seconds(predicate.waited)) of \(Figures.seconds(predicate.timeout))"
                 )
+            }
+        }
+        if !detail.attachments.isEmpty {
+            lines.append("Attachments:")
+            for attachment in detail.attachments {
+                let inside = detail.activityName(attachment.activity).map { " in \"\($0)\"" } ?? ""
+                let facts = [attachment.type, attachment.size.map(Figures.bytes)].compactMap { $0 }
+                lines.append(
+                    "  \(attachment.name)\(inside)" + (facts.isEmpty ? "" : " (\(facts.joined(separator: ", ")))")
+                        + (attachment.path.map { ": \($0)" } ?? ""))
             }
         }
         return lines.joined(separator: "\n")

@@ -101,6 +101,17 @@ public enum Figures {
         return "\(Int((value * 1000).rounded()))ms"
     }
 
+    /// A size: `812 B`, `14.2 KiB`, `3.1 MiB`.
+    public static func bytes(_ count: Int) -> String {
+        if count < 1024 { return "\(count) B" }
+        func tenths(_ value: Double) -> String {
+            let scaled = Int((value * 10).rounded())
+            return "\(scaled / 10).\(scaled % 10)"
+        }
+        if count < 1 << 20 { return tenths(Double(count) / 1024) + " KiB" }
+        return tenths(Double(count) / 1_048_576) + " MiB"
+    }
+
     /// A number with two decimals, such as `0.41`.
     ///
     /// - Parameter value: the number.

@@ -5,6 +5,10 @@ import LedgerCore
 struct XCResultTest {
     var start: LedgerEvent.TestStart
     var attempts: [XCResultAttempt]
+    /// The test case's `nodeIdentifier`: what `xcresulttool get test-results activities --test-id` takes.
+    var identifier: String?
+    /// The argument's name, for one argument of a parameterized test.
+    var argument: String?
 
     /// Where a test case sits: its bundle and the suite names above it.
     struct Place {
@@ -40,7 +44,7 @@ struct XCResultTest {
         let arguments = node.children(ofType: "Arguments")
         guard !arguments.isEmpty else {
             let attempts = XCResultAttempt.attempts(of: node, parentResult: node.result, fallbackDuration: nil)
-            return [XCResultTest(start: start, attempts: attempts)]
+            return [XCResultTest(start: start, attempts: attempts, identifier: node.nodeIdentifier)]
         }
         let share = node.seconds.map { $0 / Double(arguments.count) }
         return arguments.map { argument in
@@ -49,7 +53,7 @@ struct XCResultTest {
             test.test = (suite.isEmpty ? "xcresult" : suite) + "/" + withArgument(function, value)
             test.name = withArgument(name, value)
             let attempts = XCResultAttempt.attempts(of: argument, parentResult: node.result, fallbackDuration: share)
-            return XCResultTest(start: test, attempts: attempts)
+            return XCResultTest(start: test, attempts: attempts, identifier: node.nodeIdentifier, argument: value)
         }
     }
 

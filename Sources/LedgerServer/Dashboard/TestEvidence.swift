@@ -43,6 +43,23 @@ enum TestEvidence {
             """
     }
 
+    static func attachments(_ attachments: [LedgerEvent.Attachment], in detail: TestDetail) -> HTML {
+        guard !attachments.isEmpty else { return "" }
+        let rows = attachments.map { attachment -> HTML in
+            """
+            <tr><td>\(attachment.name)</td><td>\(attachment.type ?? "")</td>\
+            <td class="n">\(attachment.size.map(Figures.bytes) ?? "")</td>\
+            <td>\(detail.activityName(attachment.activity) ?? "")</td><td><code>\(attachment.path ?? "")</code></td></tr>
+            """
+        }
+        return """
+            <h2>Attachments: \(attachments.count)</h2>
+            <table class="attachments"><thead><tr><th>name</th><th>type</th><th class="n">size</th>\
+            <th>in activity</th><th>saved at</th></tr></thead>
+            <tbody>\(rows)</tbody></table>
+            """
+    }
+
     /// An object's fields one per line, strings as they are; anything else as JSON.
     static func fields(_ value: JSONValue?) -> HTML {
         guard let value else { return "" }

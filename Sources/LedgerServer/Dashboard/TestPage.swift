@@ -22,6 +22,7 @@ enum TestPage {
             TestEvidence.activities(detail.activities),
             TestEvidence.captures(detail.captures, in: detail),
             TestEvidence.predicates(detail.predicates, in: detail),
+            TestEvidence.attachments(detail.attachments, in: detail),
         ]
         return Layout.page(
             detail.test,

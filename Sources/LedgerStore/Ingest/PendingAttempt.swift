@@ -15,6 +15,7 @@ struct PendingAttempt {
     var captures: [LedgerEvent.Capture] = []
     var predicates: [LedgerEvent.Predicate] = []
     var issues: [LedgerEvent.Issue] = []
+    var attachments: [LedgerEvent.Attachment] = []
 
     init(start: LedgerEvent.TestStart) {
         self.start = start
@@ -22,13 +23,14 @@ struct PendingAttempt {
 
     /// Nothing happened inside it: it can be stored in bulk.
     var hasNoDetails: Bool {
-        activities.isEmpty && captures.isEmpty && predicates.isEmpty && issues.isEmpty
+        activities.isEmpty && captures.isEmpty && predicates.isEmpty && issues.isEmpty && attachments.isEmpty
     }
 
     /// The attempt as it stands when its run ends without a `test.end`: crashed.
     var crashedEnd: LedgerEvent.TestEnd {
         let lastSeen =
-            (activities.map(\.at) + captures.map(\.at) + predicates.map(\.at) + issues.map(\.at))
+            (activities.map(\.at) + captures.map(\.at) + predicates.map(\.at) + issues.map(\.at)
+            + attachments.map(\.at))
             .max() ?? start.at
         return LedgerEvent.TestEnd(
             at: lastSeen, test: start.test, attempt: start.attempt, outcome: .crashed,

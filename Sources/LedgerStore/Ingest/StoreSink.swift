@@ -97,6 +97,10 @@ public struct StoreSink: EventSink {
             try withPending(.init(run: run, test: issue.test, attempt: issue.attempt), at: issue.at) {
                 $0.issues.append(issue)
             }
+        case .attachment(let attachment):
+            try withPending(
+                .init(run: run, test: attachment.test, attempt: attachment.attempt), at: attachment.at
+            ) { $0.attachments.append(attachment) }
         case .testEnd(let end):
             let key = PendingAttempt.Key(run: run, test: end.test, attempt: end.attempt)
             let attempt =

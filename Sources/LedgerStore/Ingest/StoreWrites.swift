@@ -216,7 +216,7 @@ final class StoreWrites {
         return try statement.step(in: db)
     }
 
-    /// Inserts the attempt's issues, activities, captures and predicates.
+    /// Inserts the attempt's issues, activities, captures, predicates and attachments.
     func insertDetails(of attempt: PendingAttempt, resultID: Int64, run: Int64) throws {
         for issue in attempt.issues {
             var statement = FastStatement(
@@ -282,6 +282,23 @@ final class StoreWrites {
             statement.bind(predicate.interval)
             statement.bind(predicate.file)
             statement.bind(predicate.line)
+            try statement.step(in: db)
+        }
+        for attachment in attempt.attachments {
+            var statement = FastStatement(
+                try statement(
+                    12,
+                    """
+                    INSERT INTO attachment (resultId, activityId, at, name, type, size, path)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """))
+            statement.bind(resultID)
+            statement.bind(attachment.activity.flatMap { activityIDs[$0] })
+            statement.bind(attachment.at)
+            statement.bind(attachment.name)
+            statement.bind(attachment.type)
+            statement.bind(attachment.size)
+            statement.bind(attachment.path)
             try statement.step(in: db)
         }
     }

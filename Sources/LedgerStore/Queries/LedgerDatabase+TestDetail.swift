@@ -4,7 +4,7 @@ import LedgerCore
 
 extension LedgerDatabase {
     /// One test's final attempt in a run (the newest run that has it, by default), with its
-    /// failures, activity tree, captures and predicates.
+    /// failures, activity tree, captures, predicates and attachments.
     /// - Parameters:
     ///   - test: the stable test id.
     ///   - run: a run id; the newest run with the test when `nil`.
@@ -36,7 +36,7 @@ extension LedgerDatabase {
                     """,
                 arguments: [result["runId"] as Int64, result["testId"] as Int64]
             ).map { AttemptState($0.flatMap(Outcome.init(rawValue:))) }
-            return TestDetail(
+            var detail = TestDetail(
                 test: test, run: result["uuid"], startedAt: iso8601(result["startedAt"]),
                 outcome: AttemptState((result["outcome"] as String?).flatMap(Outcome.init(rawValue:))),
                 duration: result["duration"], attempts: attempts, file: result["file"], line: result["line"],
@@ -75,6 +75,19 @@ extension LedgerDatabase {
                         expect: PredicateExpectation(rawValue: $0[2]) ?? .holds, held: $0[3], attempts: $0[4],
                         waited: $0[5], timeout: $0[6], interval: $0[7], activity: $0[8], file: $0[9], line: $0[10])
                 })
+            detail.attachments = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT t.at, t.name, t.type, t.size, a.key, t.path
+                    FROM attachment t LEFT JOIN activity a ON a.id = t.activityId
+                    WHERE t.resultId = ? ORDER BY t.at, t.id
+                    """, arguments: [resultID]
+            ).map {
+                LedgerEvent.Attachment(
+                    at: $0[0], test: test, attempt: attempt, name: $0[1], type: $0[2], size: $0[3], activity: $0[4],
+                    path: $0[5])
+            }
+            return detail
         }
     }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LedgerCore
 import LedgerImport
+import LedgerStore
 
 extension TestLedgerCommand {
     /// `testledger ingest FILE...`: stores what test runners wrote.
@@ -10,13 +11,14 @@ extension TestLedgerCommand {
             abstract: "Store test results from files (or - for standard input).",
             discussion: """
                 Reads the Ledger event stream, JUnit XML (swift test, pytest, Surefire, xcbeautify, \
-                trainer) and Swift Testing's JSON event stream; the format is detected. Each file is \
+                trainer), Swift Testing's JSON event stream, TAP, Bacon, RSpec JSON, xcresulttool's JSON \
+                and, where Xcode is installed, .xcresult bundles; the format is detected. Each file is \
                 stored in one transaction: a file that fails to parse stores nothing. Ingesting the \
                 same file twice stores it once. A folder is read file by file, its subfolders too, \
                 passing over files in no format testledger reads. On a terminal, progress is shown.
                 """)
 
-        @Argument(help: "Files or folders to ingest; - reads standard input.")
+        @Argument(help: "Files, folders or .xcresult bundles to ingest; - reads standard input.")
         var files: [String]
 
         @Option(
@@ -24,6 +26,9 @@ extension TestLedgerCommand {
                 "The input format, when detection is not wanted: \(InputFormat.allCases.map(\.rawValue).joined(separator: ", "))."
         )
         var format: InputFormat?
+
+        @Option(help: "Keep the attachments of .xcresult bundles in this folder (default: sizes only).")
+        var attachments: String?
 
         @OptionGroup var store: StoreOptions
         @OptionGroup var runInfo: RunOptions
@@ -37,13 +42,11 @@ extension TestLedgerCommand {
             let progress = FilesProgress("ingest", totalBytes: inputs.reduce(0) { $0 + $1.size })
             defer { progress.finish() }
             for input in inputs {
-                let file = try InputFile.open(input.path)
-                defer { file.close() }
                 progress.begin(size: input.size)
                 defer { progress.end() }
                 let outcome: Ingestion.Outcome
                 do {
-                    outcome = try Ingestion.ingest(file, format: format, metadata: metadata, into: database)
+                    outcome = try ingest(input, metadata: metadata, into: database)
                 } catch let error as LedgerInputError where input.inFolder && error.isUndetectedFormat {
                     progress.warn("\(input.path): passed over, in no format testledger reads")
                     continue
@@ -64,6 +67,20 @@ extension TestLedgerCommand {
 }
 
 extension TestLedgerCommand.Ingest {
+    /// Ingests one file, or one result bundle.
+    func ingest(_ input: Input, metadata: RunMetadata, into database: LedgerDatabase) throws -> Ingestion.Outcome {
+        if XCResultBundle.isBundle(input.path) {
+            let folder = attachments.map {
+                URL(fileURLWithPath: $0).appending(path: URL(fileURLWithPath: input.path).lastPathComponent).path
+            }
+            return try Ingestion.ingest(
+                XCResultBundle(path: input.path, attachmentsFolder: folder), metadata: metadata, into: database)
+        }
+        let file = try InputFile.open(input.path)
+        defer { file.close() }
+        return try Ingestion.ingest(file, format: format, metadata: metadata, into: database)
+    }
+
     struct Input {
         var path: String
         var size: Int
@@ -78,7 +95,7 @@ extension TestLedgerCommand.Ingest {
         for path in paths {
             var isDirectory: ObjCBool = false
             guard path != "-", FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
-                isDirectory.boolValue
+                isDirectory.boolValue, !XCResultBundle.isBundle(path)
             else {
                 inputs.append(Input(path: path, size: path == "-" ? 0 : FilesProgress.size(of: path), inFolder: false))
                 continue
@@ -94,7 +111,9 @@ extension TestLedgerCommand.Ingest {
             var found: [Input] = []
             for case let url as URL in walker {
                 let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .fileSizeKey])
-                guard values?.isRegularFile == true else { continue }
+                let bundle = XCResultBundle.isBundle(url.path)
+                if bundle { walker.skipDescendants() }
+                guard values?.isRegularFile == true || bundle else { continue }
                 let relative = String(url.path.dropFirst(folder.path.count).drop { $0 == "/" })
                 found.append(
                     Input(

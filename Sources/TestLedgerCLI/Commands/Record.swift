@@ -12,8 +12,10 @@ extension TestLedgerCommand {
             discussion: """
                 For `swift test`, adds the flags that make SwiftPM write Swift Testing's event stream \
                 and the xUnit files, and reads XCTest's console output when no xUnit file is written \
-                (without --parallel). For other commands, name what they write with --junit. Exits \
-                with the command's own status.
+                (without --parallel). For `xcodebuild test`, adds -resultBundlePath (unless given) and \
+                reads the bundle through xcresulttool, also after a failure or an interrupt; \
+                TESTLEDGER_* reach the tests as TEST_RUNNER_*. For other commands, name what they \
+                write with --junit. Exits with the command's own status.
                 """)
 
         @Option(
@@ -47,23 +49,25 @@ extension TestLedgerCommand {
             defer { try? FileManager.default.removeItem(at: folder) }
 
             let swiftTest = SwiftTestInvocation(command, outputFolder: folder)
+            let xcodebuild = XcodebuildInvocation(command, outputFolder: folder)
             let quarantine = QuarantineEnforcement(
                 try Quarantine.current(project: metadata.project, store: store),
                 configuration: metadata.configuration ?? "")
             // The library in the tests only journals; this process stores the journals after the suite.
-            let childEnvironment = ProcessInfo.processInfo.environment.merging(
-                LedgerEnvironment.forRecordedTests(run: runID, databasePath: store.path, metadata: metadata)
-            ) { _, recorded in recorded }
+            var recorded = LedgerEnvironment.forRecordedTests(run: runID, databasePath: store.path, metadata: metadata)
+            if xcodebuild != nil { recorded.merge(XcodebuildInvocation.testRunnerEnvironment(recorded)) { a, _ in a } }
+            let childEnvironment = ProcessInfo.processInfo.environment.merging(recorded) { _, recorded in recorded }
             let console = ConsoleCollector()
             let started = Date().timeIntervalSince1970
-            let source = swiftTest == nil ? "record" : "swift-test"
+            let source = swiftTest != nil ? "swift-test" : xcodebuild != nil ? "xcodebuild" : "record"
             // The run exists before the command starts, so producers inside it join it.
             try database.ingest { sink in
                 try sink.consume(
                     LedgerRecord(run: runID, event: .runStart(metadata.runStart(at: started, source: source))))
             }
             let status = try ChildProcess(
-                arguments: quarantine.command(command, swiftTest: swiftTest), environment: childEnvironment
+                arguments: quarantine.command(command, swiftTest: swiftTest, xcodebuild: xcodebuild),
+                environment: childEnvironment
             )
             .run { line in console.consume(line) }
 
@@ -78,6 +82,13 @@ extension TestLedgerCommand {
                     if !results.isEmpty {
                         try ConsoleResults.emit(results, run: runID, names: swiftTest.listedTests(), into: &sink)
                     }
+                }
+            }
+            if let xcodebuild {
+                do {
+                    try importBundle(xcodebuild, status: status, metadata: metadata, runID: runID, into: database)
+                } catch {
+                    failures.append("\(error)")
                 }
             }
             for file in try inputs(swiftTest) {
@@ -106,6 +117,22 @@ extension TestLedgerCommand {
             try explainFailures(run: runID, project: metadata.project, config: config, in: database)
             if settled.status != 0 { throw ExitCode(settled.status) }
             if !failures.isEmpty { throw ExitCode(1) }
+        }
+
+        /// Stores what xcodebuild's result bundle holds, also when it failed or was interrupted.
+        private func importBundle(
+            _ xcodebuild: XcodebuildInvocation, status: Int32, metadata: RunMetadata, runID: String,
+            into database: LedgerDatabase
+        ) throws {
+            let path = xcodebuild.resultBundle.path
+            guard XCResultBundle.isBundle(path) else {
+                throw LedgerInputError(
+                    source: path, problem: "xcodebuild wrote no result bundle (it exited with \(status))",
+                    fix: "check that the scheme builds and has tests")
+            }
+            _ = try Ingestion.ingest(
+                XCResultBundle(path: path), metadata: metadata, runID: runID, interrupted: status >= 128,
+                into: database)
         }
 
         /// Prints what each failure means and, on GitHub Actions, writes it to the job's summary.

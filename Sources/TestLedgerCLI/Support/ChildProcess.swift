@@ -25,7 +25,9 @@ struct ChildProcess {
                 group.leave()
             }
         }
-        signal(SIGINT, SIG_IGN)
+        // A handler rather than SIG_IGN: an ignored signal stays ignored in the child, a handled one
+        // is reset by exec, so Ctrl-C still stops the command while this process lives on.
+        signal(SIGINT) { _ in }
         defer { signal(SIGINT, SIG_DFL) }
         try process.run()
         process.waitUntilExit()

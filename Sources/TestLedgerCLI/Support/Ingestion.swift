@@ -24,4 +24,30 @@ enum Ingestion {
             throw LedgerInputError(source: file.name, problem: error.message)
         }
     }
+
+    /// Ingests a `.xcresult` bundle through `xcresulttool`: its tests, their activities and
+    /// attachments. The run id is the one given (for `record`) or derived from the tests document.
+    /// - Parameter interrupted: whether the command that wrote it was cut short.
+    /// - Throws: ``LedgerInputError`` naming the bundle when it cannot be read.
+    static func ingest(
+        _ bundle: XCResultBundle, metadata: RunMetadata, runID: String? = nil, interrupted: Bool = false,
+        into database: LedgerDatabase
+    ) throws -> Outcome {
+        let (tests, details) = try bundle.read()
+        var digest = ContentDigest()
+        digest.update(tests)
+        let modified = (try? FileManager.default.attributesOfItem(atPath: bundle.path)[.modificationDate] as? Date)
+        let context = ImportContext(
+            runID: runID ?? digest.runID(project: metadata.project), sourceName: bundle.path, metadata: metadata,
+            fallbackStart: (modified ?? Date()).timeIntervalSince1970)
+        let importer = XCResultImporter(bundle: details, interrupted: interrupted)
+        do {
+            let summary = try database.ingest { sink in
+                try importer.importResults(from: .data(tests), context: context, into: &sink)
+            }
+            return Outcome(format: .xcresult, summary: summary)
+        } catch let error as StoreSink.Problem {
+            throw LedgerInputError(source: bundle.path, problem: error.message)
+        }
+    }
 }

@@ -17,9 +17,13 @@ struct QuarantineEnforcement {
         skipped = applying.filter { $0.mode == .skip }.map(\.test)
     }
 
-    /// The command to run: `swift test` with a `--skip` for each skipped test; another command as
-    /// it is (with a warning when it has tests to skip that only its own arguments could leave out).
-    func command(_ command: [String], swiftTest: SwiftTestInvocation?) -> [String] {
+    /// The command to run: `swift test` with a `--skip` and `xcodebuild` with a `-skip-testing:` for
+    /// each skipped test; another command as it is (with a warning when it has tests to skip that
+    /// only its own arguments could leave out).
+    func command(_ command: [String], swiftTest: SwiftTestInvocation?, xcodebuild: XcodebuildInvocation? = nil)
+        -> [String]
+    {
+        if let xcodebuild { return xcodebuild.arguments(skipping: skipped) }
         guard let swiftTest else {
             if !skipped.isEmpty {
                 FileHandle.standardError.write(
