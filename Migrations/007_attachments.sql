@@ -7,7 +7,7 @@ CREATE TABLE attachment (
     activityId INTEGER REFERENCES activity(id) ON DELETE SET NULL,
     at REAL NOT NULL,
     name TEXT NOT NULL,
-    type TEXT,
+    mediaType TEXT,
     size INTEGER,
     path TEXT
 ) STRICT;

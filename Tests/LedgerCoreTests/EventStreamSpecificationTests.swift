@@ -36,6 +36,14 @@ import Testing
         }
     }
 
+    /// Every line's envelope is `v`, `type` and `run`: a field of the same name would be read as
+    /// the envelope's.
+    @Test func noFieldSharesANameWithTheEnvelope() {
+        for (type, required, optional) in LedgerEvent.schema {
+            #expect(Set(required + optional).isDisjoint(with: ["v", "type", "run"]), "\(type)")
+        }
+    }
+
     @Test func aBadLinePointsToTheSpecification() throws {
         var decoder = EventStreamDecoder(source: "results.ndjson")
         let error = #expect(throws: LedgerInputError.self) { _ = try decoder.decode(line: Data("{}".utf8), number: 3) }

@@ -53,7 +53,7 @@ import Testing
             return attachment
         }
         #expect(attached.count == 1)
-        #expect(attached.first?.name == "Launch Screen" && attached.first?.type == "image/png")
+        #expect(attached.first?.name == "Launch Screen" && attached.first?.mediaType == "image/png")
         #expect(attached.first?.at == 1_768_127_901.685)
         #expect(attached.first?.path == "/nowhere/B7DFB9D4-5AE8-48E8-B9F7-81401168696A.png")
         #expect(
@@ -112,7 +112,7 @@ import Testing
             run.events.compactMap { event -> LedgerEvent.Attachment? in
                 if case .attachment(let a) = event { a } else { nil }
             }.first)
-        #expect(attachment.name == "log.txt" && attachment.type == "text/plain" && attachment.size == nil)
+        #expect(attachment.name == "log.txt" && attachment.mediaType == "text/plain" && attachment.size == nil)
         #expect(run.end(test)?.outcome == .failed && run.issues(test).first?.line == 9)
     }
 

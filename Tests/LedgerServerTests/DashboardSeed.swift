@@ -37,6 +37,12 @@ enum DashboardSeed {
                         at: at, test: test, name: "cart badge shows 1", expect: .holds, held: held,
                         attempts: held ? 3 : 10, waited: held ? 0.6 : 2, timeout: 2, activity: "a2"))
             )
+            .with(
+                .attachment(
+                    .init(
+                        at: at + 0.4, test: test, name: "Cart <screen>.png", mediaType: "image/png", size: 48_213,
+                        activity: "a2"))
+            )
             .with(.activityEnd(.init(at: at + 0.5, activity: "a2", outcome: outcome)))
             .with(.activityEnd(.init(at: at + 0.6, activity: "a1", outcome: outcome)))
         if !held {

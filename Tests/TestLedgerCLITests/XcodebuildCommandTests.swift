@@ -42,7 +42,7 @@ import Testing
         let attachments = try #require(shown["attachments"] as? [[String: Any]])
         #expect(attachments.count == 1)
         #expect(attachments.first?["name"] as? String == "Launch Screen")
-        #expect(attachments.first?["type"] as? String == "image/png" && attachments.first?["size"] as? Int == 2048)
+        #expect(attachments.first?["mediaType"] as? String == "image/png" && attachments.first?["size"] as? Int == 2048)
         let path = try #require(attachments.first?["path"] as? String)
         #expect(path.hasPrefix(kept + "/Test-RandomStuff.xcresult/"))
         #expect((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) == 2048, "the payload is kept")

@@ -53,7 +53,7 @@ public enum TestDetailRendering {
             lines.append("Attachments:")
             for attachment in detail.attachments {
                 let inside = detail.activityName(attachment.activity).map { " in \"\($0)\"" } ?? ""
-                let facts = [attachment.type, attachment.size.map(Figures.bytes)].compactMap { $0 }
+                let facts = [attachment.mediaType, attachment.size.map(Figures.bytes)].compactMap { $0 }
                 lines.append(
                     "  \(attachment.name)\(inside)" + (facts.isEmpty ? "" : " (\(facts.joined(separator: ", ")))")
                         + (attachment.path.map { ": \($0)" } ?? ""))

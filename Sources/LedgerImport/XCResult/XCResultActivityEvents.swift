@@ -64,7 +64,7 @@ enum XCResultActivityEvents {
                         .attachment(
                             .init(
                                 at: attachment.timestamp ?? begin, test: test, attempt: attempt,
-                                name: displayName(attachment.name), type: mediaType(attachment.name),
+                                name: displayName(attachment.name), mediaType: mediaType(attachment.name),
                                 size: exported?.size, activity: id, path: exported?.path)))
                 }
                 events.append(

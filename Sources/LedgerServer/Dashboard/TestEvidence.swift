@@ -47,7 +47,7 @@ enum TestEvidence {
         guard !attachments.isEmpty else { return "" }
         let rows = attachments.map { attachment -> HTML in
             """
-            <tr><td>\(attachment.name)</td><td>\(attachment.type ?? "")</td>\
+            <tr><td>\(attachment.name)</td><td>\(attachment.mediaType ?? "")</td>\
             <td class="n">\(attachment.size.map(Figures.bytes) ?? "")</td>\
             <td>\(detail.activityName(attachment.activity) ?? "")</td><td><code>\(attachment.path ?? "")</code></td></tr>
             """

@@ -289,14 +289,14 @@ final class StoreWrites {
                 try statement(
                     12,
                     """
-                    INSERT INTO attachment (resultId, activityId, at, name, type, size, path)
+                    INSERT INTO attachment (resultId, activityId, at, name, mediaType, size, path)
                     VALUES (?, ?, ?, ?, ?, ?, ?)
                     """))
             statement.bind(resultID)
             statement.bind(attachment.activity.flatMap { activityIDs[$0] })
             statement.bind(attachment.at)
             statement.bind(attachment.name)
-            statement.bind(attachment.type)
+            statement.bind(attachment.mediaType)
             statement.bind(attachment.size)
             statement.bind(attachment.path)
             try statement.step(in: db)

@@ -78,13 +78,14 @@ extension LedgerDatabase {
             detail.attachments = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT t.at, t.name, t.type, t.size, a.key, t.path
+                    SELECT t.at, t.name, t.mediaType, t.size, a.key, t.path
                     FROM attachment t LEFT JOIN activity a ON a.id = t.activityId
                     WHERE t.resultId = ? ORDER BY t.at, t.id
                     """, arguments: [resultID]
             ).map {
                 LedgerEvent.Attachment(
-                    at: $0[0], test: test, attempt: attempt, name: $0[1], type: $0[2], size: $0[3], activity: $0[4],
+                    at: $0[0], test: test, attempt: attempt, name: $0[1], mediaType: $0[2], size: $0[3],
+                    activity: $0[4],
                     path: $0[5])
             }
             return detail
