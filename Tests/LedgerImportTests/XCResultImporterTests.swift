@@ -15,10 +15,11 @@ struct XCResultImporterTests {
         _ cases: String,
         devices: String =
             #"[{"deviceId":"1","deviceName":"My iPhone","modelName":"iPhone 16 Pro","osVersion":"18.2"}]"#,
+        configurations: String = #"[{"configurationId":"1","configurationName":"Default"}]"#,
         bundleType: String = "Unit test bundle"
     ) -> String {
         """
-        {"devices":\(devices),"testPlanConfigurations":[{"configurationId":"1","configurationName":"Default"}],
+        {"devices":\(devices),"testPlanConfigurations":\(configurations),
          "testNodes":[{"name":"Plan","nodeType":"Test Plan","result":"Failed","children":[
            {"name":"AppTests","nodeType":"\(bundleType)","children":[
              {"name":"LoginTests","nodeType":"Test Suite","children":[\(cases)]}]}]}]}
@@ -111,6 +112,13 @@ struct XCResultImporterTests {
             ))
         #expect(two.runStart?.configuration == "iPhone 16 (18.2), iPad Air (18.1)")
         #expect(two.warnings.count == 1)
+        let plans = try Self.run(
+            Self.document(
+                cases,
+                configurations: #"[{"configurationId":"1","configurationName":"English"},"#
+                    + #"{"configurationId":"2","configurationName":"German"}]"#))
+        #expect(plans.runStart?.configuration == "iPhone 16 Pro (18.2) · English, German")
+        #expect(plans.warnings.count == 1)
     }
 
     @Test(arguments: [

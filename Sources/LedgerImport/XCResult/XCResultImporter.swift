@@ -12,7 +12,8 @@ import LedgerCore
 /// issue, with the file and line it starts with, and a skipped attempt's message is its reason.
 /// Durations come from `durationInSeconds`, else the localized `duration` (`0,012s`, `1m 5s`).
 /// Tags become tags, and a `unit`, `integration` or `ui` tag the layer; tests in a UI test bundle
-/// are `ui` otherwise. The devices (`iPhone 16 Pro (18.2)`) are the run's configuration. The
+/// are `ui` otherwise. The devices (`iPhone 16 Pro (18.2)`), and the test plan's configurations
+/// when there are several (`iPhone 16 Pro (18.2) · English, German`), are the run's configuration. The
 /// document has no timestamps: the run starts at the context's `fallbackStart` and the attempts
 /// follow one another. Read from a bundle, each test's activities (``XCResultBundleDetails``)
 /// become its attempts' activities and attachments, and their start times the attempts' and the
@@ -68,7 +69,12 @@ public struct XCResultImporter: ResultImporter {
         let activities = try decodedActivities(sourceName: context.sourceName)
         let run = context.runID
         let devices = document.devices ?? []
-        let configuration = devices.isEmpty ? nil : devices.map(Self.describe).joined(separator: ", ")
+        // One test plan configuration is the run's setting; several are named, since the run mixes them.
+        let configurations = (document.testPlanConfigurations ?? []).compactMap(\.configurationName)
+        let plans = configurations.count > 1 ? configurations : []
+        let named = [devices.map(Self.describe).joined(separator: ", "), plans.joined(separator: ", ")]
+            .filter { !$0.isEmpty }
+        let configuration = named.isEmpty ? nil : named.joined(separator: " · ")
         let firstActivity = activities.values.flatMap { $0.testRuns.flatMap { $0.activities ?? [] } }
             .compactMap(\.earliestStart).min()
         let start = context.metadata.runStart(
