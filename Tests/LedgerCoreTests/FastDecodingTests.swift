@@ -121,6 +121,11 @@ let sampleEvents: [LedgerEvent] = [
             waited: 0.02, timeout: 1, interval: 0.01, activity: "a1", file: "S.swift", line: 9)),
     .predicate(
         .init(at: 2.4, test: "M.S/t", name: "n", expect: .holds, held: false, attempts: 1, waited: 0, timeout: 0)),
+    .attachment(
+        .init(
+            at: 2.45, test: "M.S/t", attempt: 2, name: "Launch Screen", mediaType: "image/png", size: 48_213,
+            activity: "a1", path: "/tmp/attachments/B7DFB9D4.png")),
+    .attachment(.init(at: 2.45, test: "M.S/t", name: "notes \"1\".txt")),
     .issue(
         .init(at: 2.5, test: "M.S/t", message: "XCTAssertEqual failed", file: "S.swift", line: 12, kind: .assertion)),
     .issue(.init(at: 2.5, test: "M.S/t", message: "")),
