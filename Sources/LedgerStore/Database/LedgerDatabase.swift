@@ -38,9 +38,25 @@ public struct LedgerDatabase: Sendable {
             if FileManager.default.fileExists(atPath: path) {
                 try Self.refuseNewerSchema(path: path)
             }
-            try self.init(writer: DatabasePool(path: path, configuration: Self.configuration))
+            try self.init(writer: Self.openPool(path: path))
         } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
             throw StoreError.notADatabase(path: path)
+        }
+    }
+
+    /// Opens the pool, waiting while another process holds the lock that switching a new file to
+    /// WAL needs: SQLite answers that switch with `SQLITE_BUSY` at once rather than through the busy
+    /// handler, so it is retried here, within the same 30 s the busy timeout allows.
+    private static func openPool(path: String) throws -> DatabasePool {
+        let deadline = Date().addingTimeInterval(30)
+        var delay = 0.005
+        while true {
+            do {
+                return try DatabasePool(path: path, configuration: configuration)
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && Date() < deadline {
+                Thread.sleep(forTimeInterval: delay * Double.random(in: 0.5...1.5))
+                delay = min(delay * 2, 0.2)
+            }
         }
     }
 
@@ -65,16 +81,9 @@ public struct LedgerDatabase: Sendable {
         "003_run_summaries": RunSummary.refreshAll(in:)
     ]
 
-    static var migrator: DatabaseMigrator {
-        var migrator = DatabaseMigrator()
-        for migration in EmbeddedMigrations.all {
-            migrator.registerMigration(migration.identifier) { db in
-                try db.execute(sql: migration.sql)
-                try backfills[migration.identifier]?(db)
-            }
-        }
-        return migrator
-    }
+    /// The table that records applied migrations; the name GRDB's migrator gave it, so that
+    /// ledgers it migrated read the same.
+    static let migrationsTable = "grdb_migrations"
 
     /// Looks at an existing file read-only, before anything (even WAL mode) is written to it.
     private static func refuseNewerSchema(path: String) throws {
@@ -83,27 +92,53 @@ public struct LedgerDatabase: Sendable {
         configuration.busyMode = .timeout(30)
         let queue = try DatabaseQueue(path: path, configuration: configuration)
         defer { try? queue.close() }
-        try checkSchema(queue)
+        let unknown = try queue.read { db in try unknownMigrations(db) }
+        if !unknown.isEmpty { throw StoreError.newerSchema(path: path, unknown: unknown) }
     }
 
-    private static func checkSchema(_ reader: any DatabaseReader) throws {
-        let unknown = try reader.read { db -> [String] in
-            guard try migrator.hasBeenSuperseded(db) else { return [] }
-            let known = Set(EmbeddedMigrations.all.map(\.identifier))
-            return try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations").filter { !known.contains($0) }
-        }
-        if !unknown.isEmpty { throw StoreError.newerSchema(path: reader.path, unknown: unknown) }
+    /// Applied migrations this build does not know: the file is from a newer TestLedger.
+    private static func unknownMigrations(_ db: Database) throws -> [String] {
+        guard try db.tableExists(migrationsTable) else { return [] }
+        let known = Set(EmbeddedMigrations.all.map(\.identifier))
+        return try String.fetchAll(db, sql: "SELECT identifier FROM \(migrationsTable) ORDER BY identifier")
+            .filter { !known.contains($0) }
     }
 
+    /// Applies the migrations not yet applied, all in one `IMMEDIATE` transaction: SQLite's write
+    /// lock (waited for within the busy timeout) makes the schema check and the migration one step,
+    /// so processes that open a new or older ledger at once each find it either untouched or
+    /// migrated, and exactly one of them migrates it. Foreign keys are checked before committing.
     private static func migrate(_ writer: any DatabaseWriter) throws {
-        let migrator = migrator
-        try checkSchema(writer)
-        do {
-            try migrator.migrate(writer)
-        } catch {
-            // Another process may have applied the same migrations a moment earlier.
-            let done = try writer.read { db in try migrator.hasCompletedMigrations(db) }
-            if !done { throw error }
+        try writer.barrierWriteWithoutTransaction { db in
+            if try pendingMigrations(db).isEmpty, try unknownMigrations(db).isEmpty { return }
+            // A table rebuild (a changed CHECK) needs foreign keys off, which only holds outside a transaction.
+            try db.execute(sql: "PRAGMA foreign_keys = OFF")
+            defer { try? db.execute(sql: "PRAGMA foreign_keys = ON") }
+            try db.inTransaction(.immediate) {
+                let unknown = try unknownMigrations(db)
+                if !unknown.isEmpty { throw StoreError.newerSchema(path: writer.path, unknown: unknown) }
+                try db.execute(
+                    sql: "CREATE TABLE IF NOT EXISTS \(migrationsTable) (identifier TEXT NOT NULL PRIMARY KEY)")
+                for migration in try pendingMigrations(db) {
+                    try db.execute(sql: migration.sql)
+                    try backfills[migration.identifier]?(db)
+                    try db.execute(
+                        sql: "INSERT INTO \(migrationsTable) (identifier) VALUES (?)", arguments: [migration.identifier]
+                    )
+                }
+                if let broken = try Row.fetchOne(db, sql: "PRAGMA foreign_key_check") {
+                    throw StoreError.foreignKeyViolation(table: broken[0] ?? "?")
+                }
+                return .commit
+            }
         }
+    }
+
+    /// The embedded migrations not applied to `db`, in order.
+    private static func pendingMigrations(_ db: Database) throws -> [(identifier: String, sql: String)] {
+        let applied =
+            try db.tableExists(migrationsTable)
+            ? Set(try String.fetchAll(db, sql: "SELECT identifier FROM \(migrationsTable)")) : []
+        return EmbeddedMigrations.all.filter { !applied.contains($0.identifier) }
     }
 }

@@ -12,6 +12,9 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
     case noSuchTest(String)
     /// Tests that are not in quarantine were asked to leave it; the text names them.
     case notInQuarantine(String)
+    /// A migration would have left rows of `table` pointing at rows that do not exist; nothing
+    /// was changed.
+    case foreignKeyViolation(table: String)
 
     /// What went wrong and what to do about it, in one message for people.
     public var description: String {
@@ -28,6 +31,9 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
             "no test \(test) in the store. Check the test id (see `testledger report flaky`)."
         case .notInQuarantine(let tests):
             "not in quarantine: \(tests); nothing was changed. `testledger quarantine list` shows what is."
+        case .foreignKeyViolation(let table):
+            "migrating the ledger would leave rows of \(table) pointing at rows that do not exist; it was left "
+                + "as it was. Check the file with `sqlite3 LEDGER 'PRAGMA foreign_key_check'`."
         }
     }
 }
