@@ -37,7 +37,10 @@ public enum LedgerServer {
         ReportRoutes(database: database, access: access, layers: layers, thresholds: thresholds).add(to: router)
         QuarantineRoutes(database: database, access: access).add(to: router)
         OwnershipRoutes(database: database, access: access).add(to: router)
-        DashboardRoutes(database: database, access: access, layers: layers, thresholds: thresholds).add(to: router)
+        DashboardRoutes(
+            database: database, access: access, layers: layers, thresholds: thresholds,
+            sessions: .init(lifetime: configuration.sessionLifetime, publicURL: configuration.publicURL)
+        ).add(to: router)
         router.get("/healthz") { _, _ in
             do {
                 _ = try await Blocking.run { try database.runs(limit: 1) }

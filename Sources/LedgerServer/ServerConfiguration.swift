@@ -16,6 +16,11 @@ public struct ServerConfiguration: Sendable {
     public var thresholds = FlakyThresholds()
     /// How many of a project's newest runs the automatic quarantine judges.
     public var window = 30
+    /// The address people reach the server at (`https://ledger.example`), when a proxy puts it
+    /// elsewhere; an `https` one marks the dashboard's cookie `Secure`.
+    public var publicURL: String?
+    /// Seconds a dashboard sign-in lasts.
+    public var sessionLifetime: Double = 12 * 3_600
 
     /// Creates a configuration.
     ///

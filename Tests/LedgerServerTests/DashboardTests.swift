@@ -129,7 +129,7 @@ import Testing
         }
     }
 
-    @Test func aBrowserLogsInWithAReadTokenKeptInACookie() async throws {
+    @Test func aBrowserSignsInWithASessionTheServerCanEnd() async throws {
         try await LiveServer.with { server in
             try await DashboardSeed.send(to: server)
             let unauthorized = try await server.get("/projects/Shop")
@@ -165,7 +165,13 @@ import Testing
                 let cookie = try #require(answer.headers.first(name: "Set-Cookie"))
                 #expect(cookie.contains("HttpOnly"))
                 #expect(cookie.contains("SameSite=Strict"))
+                #expect(cookie.contains("Max-Age=43200") && !cookie.contains("Secure"), "\(cookie)")
                 let pair = String(cookie.prefix { $0 != ";" })
+                // The cookie holds a session id, never the token.
+                #expect(pair.hasPrefix("testledger_session=ts_") && !pair.contains(read))
+                let tls = try #require(
+                    try await login(read, headers: [("X-Forwarded-Proto", "https")]).headers.first(name: "Set-Cookie"))
+                #expect(tls.contains("Secure"), "behind TLS: \(tls)")
 
                 let page = try await server.send(.GET, "/projects/Shop", headers: [("Cookie", pair)])
                 #expect(page.status == 200)
@@ -180,11 +186,56 @@ import Testing
                     headers: [("Cookie", pair)])
                 #expect(sent.status == 403)
                 #expect(try server.storedResults() == before)
+
+                // Signing out ends the session on the server: the same cookie no longer reads.
+                let out = try await server.send(.POST, "/logout", headers: [("Cookie", pair)], client: client)
+                #expect(out.status == 303 && out.headers.first(name: "Set-Cookie")?.contains("Max-Age=0") == true)
+                #expect(try await server.send(.GET, "/projects/Shop", headers: [("Cookie", pair)]).status == 401)
+                // Revoking the token ends its sessions.
+                let again = String(
+                    try #require(try await login(read).headers.first(name: "Set-Cookie")).prefix { $0 != ";" })
+                #expect(try await server.send(.GET, "/projects/Shop", headers: [("Cookie", again)]).status == 200)
+                let stored = try #require(
+                    try server.database.tokens().first { $0.scope == .read && $0.revokedAt == nil })
+                #expect(try server.database.revokeToken(String(stored.id)))
+                #expect(try await server.send(.GET, "/projects/Shop", headers: [("Cookie", again)]).status == 401)
             } catch {
                 try await client.shutdown()
                 throw error
             }
             try await client.shutdown()
+        }
+    }
+
+    @Test func aSessionExpiresAndAnHTTPSPublicAddressMarksItsCookieSecure() async throws {
+        var configuration = ServerConfiguration(port: 0)
+        configuration.publicURL = "https://ledger.example"
+        try await LiveServer.with(configuration) { server in
+            try await DashboardSeed.send(to: server)
+            let read = try server.token("Shop", .read)
+            let client = HTTPClient(configuration: .init(redirectConfiguration: .disallow))
+            let answer: LiveServer.Answer
+            do {
+                answer = try await server.send(
+                    .POST, "/login", body: Array("token=\(read)".utf8),
+                    headers: [("Content-Type", "application/x-www-form-urlencoded")], client: client)
+            } catch {
+                try await client.shutdown()
+                throw error
+            }
+            try await client.shutdown()
+            let cookie = try #require(answer.headers.first(name: "Set-Cookie"))
+            #expect(cookie.contains("Secure"), "\(cookie)")
+            // A session that ended its lifetime ago reads nothing.
+            let stored = try #require(try server.database.tokens().first { $0.scope == .read })
+            let expired = "ts_expired"
+            try server.database.startSession(
+                hash: Tokens.hash(expired), token: stored.id, at: Date().timeIntervalSince1970 - 100, lifetime: 50)
+            let page = try await server.send(
+                .GET, "/projects/Shop", headers: [("Cookie", "testledger_session=\(expired)")])
+            #expect(page.status == 401)
+            #expect(
+                page.headers.first(name: "Set-Cookie")?.contains("Max-Age=0") == true, "the stale cookie is dropped")
         }
     }
 

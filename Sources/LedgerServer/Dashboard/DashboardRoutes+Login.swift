@@ -2,19 +2,42 @@ import Foundation
 import Hummingbird
 import LedgerStore
 
+/// How long a dashboard sign-in lasts, and whether its cookie is marked `Secure`.
+struct SessionPolicy: Sendable {
+    var lifetime: Double = 12 * 3_600
+    /// The server's public address; an `https` one makes every cookie `Secure`.
+    var publicURL: String?
+
+    /// `Secure` when the public address is `https`, or a proxy says the request came over TLS.
+    func isSecure(_ request: Request) -> Bool {
+        publicURL?.lowercased().hasPrefix("https://") == true
+            || request.header("x-forwarded-proto")?.split(separator: ",").first?.trimmingCharacters(in: .whitespaces)
+                .lowercased() == "https"
+    }
+
+    /// The session cookie, or (with `value` empty) the one that removes it.
+    func cookie(_ value: String, for request: Request) throws -> Cookie {
+        try Cookie.validated(
+            name: DashboardRoutes.sessionCookie, value: value, maxAge: value.isEmpty ? 0 : Int(lifetime), path: "/",
+            secure: isSecure(request), httpOnly: true, sameSite: .strict)
+    }
+}
+
 extension DashboardRoutes {
-    /// The cookie a browser keeps its read token in.
-    static let tokenCookie = "testledger_token"
+    /// The cookie a browser keeps its session id in.
+    static let sessionCookie = "testledger_session"
 
     /// The form `POST /login` reads.
     struct LoginForm: Decodable {
         var token: String
     }
 
-    /// `GET /login` shows the form; `POST /login` checks the pasted read token, keeps it in an
-    /// HttpOnly, SameSite=Strict cookie and sends the browser to its project (303).
+    /// `GET /login` shows the form. `POST /login` checks the pasted read token, starts a session
+    /// and keeps its id (never the token) in an HttpOnly, SameSite=Strict cookie, `Secure` behind
+    /// TLS, then sends the browser to its project (303). `POST /logout` ends the session.
     func addLogin(to router: Router<LedgerRequestContext>) {
         let database = self.database
+        let sessions = self.sessions
         router.get("/login") { _, context in
             DashboardResponse.page(LoginPage.render(signedInTo: context.token?.project))
         }
@@ -40,12 +63,21 @@ extension DashboardRoutes {
                         message: "That is a write token: paste a read token, which is all a browser needs."),
                     status: .forbidden)
             }
-            let https = request.header("x-forwarded-proto") == "https"
+            let session = try await Sessions.start(token, lifetime: sessions.lifetime, in: database)
             var response = Response(status: .seeOther, headers: [.location: DashboardPath.project(token.project)])
-            response.setCookie(
-                try Cookie.validated(
-                    name: Self.tokenCookie, value: presented, path: "/", secure: https, httpOnly: true,
-                    sameSite: .strict))
+            response.setCookie(try sessions.cookie(session, for: request))
+            return response
+        }
+        router.post("/logout") { request, _ in
+            guard Self.isSameOrigin(request) else {
+                return DashboardResponse.page(
+                    LoginPage.render(message: "Sign out from this dashboard's own pages."), status: .forbidden)
+            }
+            if let presented = request.cookies[Self.sessionCookie]?.value, !presented.isEmpty {
+                try await Sessions.end(presented, in: database)
+            }
+            var response = Response(status: .seeOther, headers: [.location: "/login"])
+            response.setCookie(try sessions.cookie("", for: request))
             return response
         }
     }

@@ -13,6 +13,8 @@ struct DashboardRoutes {
     let access: Access
     let layers: LayerClassifier
     let thresholds: FlakyThresholds
+    /// How sign-ins last and whether their cookie must be `Secure`.
+    var sessions = SessionPolicy()
     /// Runs in a test page's history.
     static let historyLength = 30
 

@@ -6,7 +6,12 @@ enum LoginPage {
     static func render(message: String? = nil, signedInTo project: String? = nil) -> HTML {
         let notice: HTML = message.map { "<p class=\"ko\">\($0)</p>" } ?? ""
         let current: HTML =
-            project.map { "<p>Signed in to <a href=\"\(DashboardPath.project($0))\">\($0)</a>.</p>" } ?? ""
+            project.map {
+                """
+                <p>Signed in to <a href="\(DashboardPath.project($0))">\($0)</a>.</p>
+                <form method="post" action="/logout"><p><button type="submit">Sign out</button></p></form>
+                """
+            } ?? ""
         return Layout.page(
             "Log in", crumbs: [.init(title: "Log in")],
             """

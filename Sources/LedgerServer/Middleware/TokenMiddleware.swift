@@ -2,8 +2,8 @@ import Hummingbird
 import LedgerStore
 
 /// Reads `Authorization: Bearer …` and puts the matching live token in the context; a token
-/// that matches none is refused (401) at once. Browsers, which cannot send that header, send a
-/// read token in the `testledger_token` cookie instead (see `POST /login`).
+/// that matches none is refused (401) at once. Browsers, which cannot send that header, send the
+/// id of a session started with a read token in the `testledger_session` cookie (see `POST /login`).
 struct TokenMiddleware: RouterMiddleware {
     let database: LedgerDatabase
 
@@ -23,18 +23,18 @@ struct TokenMiddleware: RouterMiddleware {
         return try await next(request, context)
     }
 
-    /// Checks the cookie's token as the header's is checked. Only a read token counts, so that a
-    /// cookie never sends results; a stale one is dropped and the request goes on without
-    /// access, so that the login page can replace it.
+    /// Looks up the cookie's session. Only a read token's counts, so that a cookie never sends
+    /// results; an expired or ended one is dropped and the request goes on without access, so that
+    /// the login page can replace it.
     private func cookie(
         _ request: Request, _ context: LedgerRequestContext,
         _ next: (Request, LedgerRequestContext) async throws -> Response
     ) async throws -> Response {
-        let name = DashboardRoutes.tokenCookie
+        let name = DashboardRoutes.sessionCookie
         guard let presented = request.cookies[name]?.value, !presented.isEmpty else {
             return try await next(request, context)
         }
-        let token = try await Tokens.live(presented, in: database)
+        let token = try await Sessions.live(presented, in: database)
         var context = context
         context.token = token?.scope == .read ? token : nil
         var response = try await next(request, context)

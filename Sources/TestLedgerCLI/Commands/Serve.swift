@@ -24,6 +24,12 @@ extension TestLedgerCommand {
         var maxBody = 64 << 20
         @Flag(help: "Let anyone read reports and the dashboard without a token.")
         var publicRead = false
+        @Option(
+            name: .customLong("public-url"),
+            help: "The address people reach it at behind a proxy (https://… marks the sign-in cookie Secure).")
+        var publicURL: String?
+        @Option(name: .customLong("session-hours"), help: "How long a dashboard sign-in lasts.")
+        var sessionHours = 12.0
 
         @OptionGroup var store: StoreOptions
 
@@ -34,6 +40,8 @@ extension TestLedgerCommand {
             configuration.quarantine = config.quarantine
             configuration.thresholds = config.flaky
             configuration.window = config.window ?? 30
+            configuration.publicURL = publicURL
+            configuration.sessionLifetime = sessionHours * 3_600
             let host = configuration.host
             let path = store.path
             let application = try LedgerServer.application(
