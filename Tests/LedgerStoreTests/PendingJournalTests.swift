@@ -67,4 +67,34 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: url.path))
         #expect(try ledger.database.runs().isEmpty)
     }
+
+    /// A writer that died but was never reaped (a container's init that reaps nothing) is dead.
+    @Test func aZombieWritersJournalIsStored() throws {
+        var pid: pid_t = 0
+        let arguments = ["/bin/true"]
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        #expect(posix_spawn(&pid, "/bin/true", nil, nil, argv, environ) == 0)
+        // Not waited for yet: once it has exited, it is a zombie until waitpid.
+        var waited = 0
+        while !Self.isZombie(pid), waited < 500 {
+            usleep(10_000)
+            waited += 1
+        }
+        defer {
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+        }
+        #expect(kill(pid, 0) == 0, "a zombie still answers kill(0)")
+        let ledger = try TemporaryLedger()
+        defer { ledger.directory.remove() }
+        let url = try journal(ledger, pid: pid, RunScript().start().pass("A/a"))
+        #expect(ledger.database.recoverPendingJournals(databasePath: ledger.path) == 1)
+        #expect(!FileManager.default.fileExists(atPath: url.path))
+        #expect(try ledger.database.runs().first?.status == .interrupted)
+    }
+
+    static func isZombie(_ pid: pid_t) -> Bool {
+        (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8))?.contains(") Z ") == true
+    }
 }

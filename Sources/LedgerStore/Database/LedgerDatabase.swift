@@ -19,7 +19,7 @@ public struct LedgerDatabase: Sendable {
     ///   TestLedger (it is then left untouched), or any SQLite error.
     public init(writer: any DatabaseWriter) throws {
         self.writer = writer
-        try Self.migrate(writer)
+        try StoreError.naming(writer.path) { try Self.migrate(writer) }
     }
 
     /// Opens the database file at `path`, creating it and its folder when missing.
@@ -36,9 +36,9 @@ public struct LedgerDatabase: Sendable {
             at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         do {
             if FileManager.default.fileExists(atPath: path) {
-                try Self.refuseNewerSchema(path: path)
+                try StoreError.naming(path) { try Self.refuseNewerSchema(path: path) }
             }
-            try self.init(writer: Self.openPool(path: path))
+            try self.init(writer: StoreError.naming(path) { try Self.openPool(path: path) })
         } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
             throw StoreError.notADatabase(path: path)
         }

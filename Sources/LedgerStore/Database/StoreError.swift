@@ -1,3 +1,5 @@
+import GRDB
+
 /// Why the store cannot be used.
 public enum StoreError: Error, CustomStringConvertible, Equatable {
     /// The file was migrated by a newer TestLedger; it is left untouched. `unknown` names the
@@ -15,6 +17,9 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
     /// A migration would have left rows of `table` pointing at rows that do not exist; nothing
     /// was changed.
     case foreignKeyViolation(table: String)
+    /// The ledger could not be opened or written: its disk is full, it or its folder is read-only,
+    /// or the file system failed. Nothing of the write was kept.
+    case cannotWrite(path: String, reason: String)
 
     /// What went wrong and what to do about it, in one message for people.
     public var description: String {
@@ -31,9 +36,33 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
             "no test \(test) in the store. Check the test id (see `testledger report flaky`)."
         case .notInQuarantine(let tests):
             "not in quarantine: \(tests); nothing was changed. `testledger quarantine list` shows what is."
+        case .cannotWrite(let path, let reason):
+            "\(path): cannot use the ledger: \(reason); nothing of this was stored and the ledger is as it was. "
+                + "Free space or make the file writable, or point TESTLEDGER_DB (or --db) at another file."
         case .foreignKeyViolation(let table):
             "migrating the ledger would leave rows of \(table) pointing at rows that do not exist; it was left "
                 + "as it was. Check the file with `sqlite3 LEDGER 'PRAGMA foreign_key_check'`."
+        }
+    }
+}
+
+extension StoreError {
+    /// Runs `body`, turning SQLite's "cannot write here" errors into ``cannotWrite(path:reason:)``
+    /// naming `path`.
+    static func naming<T>(_ path: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as DatabaseError {
+            let reason: String
+            switch error.resultCode {
+            case .SQLITE_FULL: reason = "the disk is full (or a file size limit was reached)"
+            case .SQLITE_READONLY: reason = "it is read-only"
+            case .SQLITE_CANTOPEN: reason = "it cannot be opened (is its folder read-only?)"
+            case .SQLITE_IOERR: reason = "the file system failed (\(error.message ?? "I/O error"))"
+            case .SQLITE_PERM, .SQLITE_AUTH: reason = "permission denied"
+            default: throw error
+            }
+            throw StoreError.cannotWrite(path: path, reason: reason)
         }
     }
 }

@@ -15,11 +15,13 @@ extension LedgerDatabase {
     public func ingest(keepRunning: Bool = false, _ produce: (inout StoreSink) throws -> Void) throws
         -> IngestSummary
     {
-        let (summary, learned) = try writer.write { db in
-            var sink = StoreSink(db: db, knownTests: knownTests)
-            try produce(&sink)
-            try sink.finish(running: keepRunning)
-            return (sink.summary, sink.learnedTests)
+        let (summary, learned) = try StoreError.naming(writer.path) {
+            try writer.write { db in
+                var sink = StoreSink(db: db, knownTests: knownTests)
+                try produce(&sink)
+                try sink.finish(running: keepRunning)
+                return (sink.summary, sink.learnedTests)
+            }
         }
         knownTests.merge(learned)
         return summary

@@ -36,10 +36,21 @@ public enum PendingJournals {
         return String(name[..<dash])
     }
 
-    /// Whether the process that wrote a journal is still running.
+    /// Whether the process that wrote a journal is still running. A zombie (dead, but not yet
+    /// reaped, as under a container's init that reaps nothing) is not.
     static func isWriterAlive(_ journal: URL) -> Bool {
         guard let pid = pid(of: journal) else { return false }
-        return kill(pid, 0) == 0 || errno == EPERM
+        guard kill(pid, 0) == 0 || errno == EPERM else { return false }
+        return !isZombie(pid)
+    }
+
+    /// Whether Linux's `/proc/PID/stat` says the process is a zombie; `false` where there is no `/proc`.
+    static func isZombie(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return false }
+        // `pid (command) state …`: the command may hold spaces and parentheses.
+        return stat[stat.index(after: close)...].split(separator: " ").first == "Z"
     }
 }
 

@@ -39,77 +39,92 @@ extension TestLedgerCommand {
         }
 
         func run() throws {
-            let database = try store.open()
             let config = try ProjectConfiguration.load()
             let metadata = runInfo.metadata(config: config)
             let runID = LedgerEnvironment().run ?? UUID().uuidString.lowercased()
-            let flakyBefore = try Set(RecordSummary.flakyTests(database, project: metadata.project, config: config))
             let folder = FileManager.default.temporaryDirectory.appending(path: "testledger-record-\(runID)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }
 
             let swiftTest = SwiftTestInvocation(command, outputFolder: folder)
             let xcodebuild = XcodebuildInvocation(command, outputFolder: folder)
-            let quarantine = QuarantineEnforcement(
-                try Quarantine.current(project: metadata.project, store: store),
-                configuration: metadata.configuration ?? "")
+            let started = Date().timeIntervalSince1970
+            let source = swiftTest != nil ? "swift-test" : xcodebuild != nil ? "xcodebuild" : "record"
+            let runStart = LedgerRecord(run: runID, event: .runStart(metadata.runStart(at: started, source: source)))
+            // A ledger that cannot be written (a full disk, a read-only folder) does not stop the
+            // tests: they run as they would without TestLedger, and the exit status says so after.
+            var database: LedgerDatabase?
+            var flakyBefore: Set<String> = []
+            var quarantine = QuarantineEnforcement([], configuration: "")
+            do {
+                let opened = try store.open()
+                flakyBefore = try Set(RecordSummary.flakyTests(opened, project: metadata.project, config: config))
+                quarantine = QuarantineEnforcement(
+                    try Quarantine.current(project: metadata.project, store: store),
+                    configuration: metadata.configuration ?? "")
+                // The run exists before the command starts, so producers inside it join it.
+                try opened.ingest { sink in try sink.consume(runStart) }
+                database = opened
+            } catch {
+                Self.warn("testledger: \(error)\ntestledger: running the tests without recording them")
+            }
             // The library in the tests only journals; this process stores the journals after the suite.
             var recorded = LedgerEnvironment.forRecordedTests(run: runID, databasePath: store.path, metadata: metadata)
             if xcodebuild != nil { recorded.merge(XcodebuildInvocation.testRunnerEnvironment(recorded)) { a, _ in a } }
             let childEnvironment = ProcessInfo.processInfo.environment.merging(recorded) { _, recorded in recorded }
             let console = ConsoleCollector()
-            let started = Date().timeIntervalSince1970
-            let source = swiftTest != nil ? "swift-test" : xcodebuild != nil ? "xcodebuild" : "record"
-            // The run exists before the command starts, so producers inside it join it.
-            try database.ingest { sink in
-                try sink.consume(
-                    LedgerRecord(run: runID, event: .runStart(metadata.runStart(at: started, source: source))))
-            }
             let status = try ChildProcess(
                 arguments: quarantine.command(command, swiftTest: swiftTest, xcodebuild: xcodebuild),
                 environment: childEnvironment
             )
             .run { line in console.consume(line) }
+            guard let database else { throw ExitCode(status != 0 ? status : 1) }
 
-            // What the test processes journaled joins the run first.
-            database.recoverPendingJournals(databasePath: store.path)
             var failures: [String] = []
-            try database.ingest { sink in
-                try sink.consume(
-                    LedgerRecord(run: runID, event: .runStart(metadata.runStart(at: started, source: source))))
-                if let swiftTest, !FileManager.default.fileExists(atPath: swiftTest.xunit.path) {
-                    let results = console.results
-                    if !results.isEmpty {
-                        try ConsoleResults.emit(results, run: runID, names: swiftTest.listedTests(), into: &sink)
+            let settled: (status: Int32, mutedFailures: [String])
+            do {
+                // What the test processes journaled joins the run first.
+                database.recoverPendingJournals(databasePath: store.path)
+                try database.ingest { sink in
+                    try sink.consume(runStart)
+                    if let swiftTest, !FileManager.default.fileExists(atPath: swiftTest.xunit.path) {
+                        let results = console.results
+                        if !results.isEmpty {
+                            try ConsoleResults.emit(results, run: runID, names: swiftTest.listedTests(), into: &sink)
+                        }
                     }
                 }
-            }
-            if let xcodebuild {
-                do {
-                    try importBundle(xcodebuild, status: status, metadata: metadata, runID: runID, into: database)
-                } catch {
-                    failures.append("\(error)")
+                if let xcodebuild {
+                    do {
+                        try importBundle(xcodebuild, status: status, metadata: metadata, runID: runID, into: database)
+                    } catch {
+                        failures.append("\(error)")
+                    }
                 }
-            }
-            for file in try inputs(swiftTest) {
-                do {
-                    let input = try InputFile.open(file)
-                    _ = try Ingestion.ingest(input, format: nil, metadata: metadata, runID: runID, into: database)
-                } catch {
-                    failures.append("\(error)")
+                for file in try inputs(swiftTest) {
+                    do {
+                        let input = try InputFile.open(file)
+                        _ = try Ingestion.ingest(input, format: nil, metadata: metadata, runID: runID, into: database)
+                    } catch {
+                        failures.append("\(error)")
+                    }
                 }
-            }
-            if status < 128 {
-                try database.ingest { sink in
-                    let end = LedgerEvent.RunEnd(
-                        at: Date().timeIntervalSince1970, outcome: status == 0 ? .passed : .failed)
-                    try sink.consume(LedgerRecord(run: runID, event: .runEnd(end)))
+                if status < 128 {
+                    try database.ingest { sink in
+                        let end = LedgerEvent.RunEnd(
+                            at: Date().timeIntervalSince1970, outcome: status == 0 ? .passed : .failed)
+                        try sink.consume(LedgerRecord(run: runID, event: .runEnd(end)))
+                    }
                 }
+                settled = try quarantine.settle(status: status, run: runID, in: database)
+                try AutomaticQuarantine.apply(config, project: metadata.project, to: database)
+                try CheckoutOwnership.keep(config, project: metadata.project, in: database)
+            } catch {
+                // Storing failed part way (the disk filled up): what ran is the command's to say.
+                for failure in failures + ["\(error)"] { Self.warn("testledger: \(failure)") }
+                throw ExitCode(status != 0 ? status : 1)
             }
-            let settled = try quarantine.settle(status: status, run: runID, in: database)
-            try AutomaticQuarantine.apply(config, project: metadata.project, to: database)
-            try CheckoutOwnership.keep(config, project: metadata.project, in: database)
-            for failure in failures { FileHandle.standardError.write(Data("testledger: \(failure)\n".utf8)) }
+            for failure in failures { Self.warn("testledger: \(failure)") }
             print(
                 try RecordSummary.text(
                     database, run: runID, project: metadata.project, config: config, flakyBefore: flakyBefore,
@@ -117,6 +132,10 @@ extension TestLedgerCommand {
             try explainFailures(run: runID, project: metadata.project, config: config, in: database)
             if settled.status != 0 { throw ExitCode(settled.status) }
             if !failures.isEmpty { throw ExitCode(1) }
+        }
+
+        private static func warn(_ text: String) {
+            FileHandle.standardError.write(Data((text + "\n").utf8))
         }
 
         /// Stores what xcodebuild's result bundle holds, also when it failed or was interrupted.
