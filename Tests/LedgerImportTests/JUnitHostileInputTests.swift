@@ -32,6 +32,59 @@ struct JUnitHostileInputTests {
         #expect(!error.description.contains("root:"))
     }
 
+    /// Found by fuzzing: Debian's libxml2 dereferences null on a UTF-7 declaration over bytes that
+    /// are not UTF-7, crashing the process (and a server that reads an upload). Such an encoding is
+    /// refused before the parser sees it.
+    @Test(arguments: ["UTF-7", "utf-7", "EBCDIC-US", "x-unknown"])
+    func anEncodingTheParserCannotReadSafelyIsRefused(encoding: String) throws {
+        let error = try JUnitHarness.failure(
+            #"<?xml version="1.0" encoding='\#(encoding)'?>"# + "\n"
+                + #"<testsuite name="s"><testcase classname="A" name="\#u{CA}\#u{CA}"/></testsuite>"#)
+        #expect(error.line == 1)
+        #expect(error.problem.contains("names the encoding \(encoding), which is not read"))
+        #expect(error.fix?.contains("iconv -f \(encoding) -t UTF-8") == true)
+    }
+
+    /// Found by fuzzing: Foundation's XMLParser on Linux reads a processing instruction's missing
+    /// data as a C string and crashes. One outside comments and CDATA is refused first, with its line.
+    @Test(arguments: ["<?x?>", "<?x ?>", "<?xml-stylesheet\n?>"])
+    func aProcessingInstructionWithoutDataIsRefused(instruction: String) throws {
+        let error = try JUnitHarness.failure(
+            "<testsuite name=\"s\">\n<testcase classname=\"A\" name=\"b\"/>\n\(instruction)\n</testsuite>")
+        #expect(error.line == 3)
+        #expect(error.problem.contains("processing instruction without data"))
+    }
+
+    @Test func instructionsInCommentsAndCDATAOrWithDataAreLeftAlone() throws {
+        let run = try JUnitHarness.run(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <?xml-stylesheet href="junit.xsl"?>
+            <testsuite name="s"><!-- <?x?> -->
+            <testcase classname="A" name="b"><system-out><![CDATA[print("<?x?>")]]></system-out></testcase>
+            </testsuite>
+            """)
+        #expect(run.testIDs == ["A/b"])
+    }
+
+    @Test func theScanHoldsAcrossChunks() {
+        // A data-less instruction cut by a chunk boundary, after a CDATA section cut the same way.
+        var scan = JUnitInstructionScan()
+        #expect(scan.feed(Data("<a><![CDA".utf8), last: false) == nil)
+        #expect(scan.feed(Data("TA[ <?no?> ]]><".utf8), last: false) == nil)
+        #expect(scan.feed(Data("?x".utf8), last: false) == nil)
+        #expect(scan.feed(Data("?></a>".utf8), last: true) == 23, "the `<` ending the second chunk")
+    }
+
+    @Test func declaredUTF8AndLatin1AreRead() throws {
+        for encoding in ["UTF-8", "ISO-8859-1", "us-ascii"] {
+            let run = try JUnitHarness.run(
+                #"<?xml version="1.0" encoding="\#(encoding)"?><testsuite name="s"><testcase classname="A" name="b"/></testsuite>"#
+            )
+            #expect(run.testIDs == ["A/b"], "\(encoding)")
+        }
+    }
+
     @Test func externalEntityIsNeverResolvedByTheParserItself() throws {
         // Past the prolog check, as if it had missed the declaration: libxml2 must not load it.
         let run = try Self.parseWithoutPrologCheck(Self.xxe)

@@ -37,6 +37,10 @@ public struct JUnitImporter: ResultImporter {
         from input: LineReader.Input, context: ImportContext, into sink: inout Sink
     ) throws {
         try Self.checkProlog(of: input, sourceName: context.sourceName)
+        if let offset = JUnitInstructionScan.firstEmptyInstruction(in: input) {
+            throw JUnitInputErrors.emptyInstruction(
+                context.sourceName, line: JUnitInstructionScan.line(of: offset, in: input))
+        }
         let document = JUnitDocument(
             sink: sink, context: context, source: Self.source, expectedTests: Self.likelyTestcases(in: input))
         let reader = JUnitXMLReader(document: document, sourceName: context.sourceName)
@@ -60,6 +64,9 @@ public struct JUnitImporter: ResultImporter {
     private static func checkProlog(of input: LineReader.Input, sourceName: String) throws {
         let prefix = try Self.prefix(of: input, sourceName: sourceName)
         let prolog = JUnitProlog(scanning: prefix)
+        if !prolog.hasSafeEncoding, let encoding = prolog.declaredEncoding {
+            throw JUnitInputErrors.unsafeEncoding(sourceName, encoding)
+        }
         if prolog.hasRiskyDoctype {
             throw JUnitInputErrors.riskyDoctype(sourceName, line: prolog.doctypeLine)
         }

@@ -25,6 +25,21 @@ enum JUnitInputErrors {
             fix: "remove the <!DOCTYPE …> declaration from the file")
     }
 
+    static func unsafeEncoding(_ source: String, _ encoding: String) -> LedgerInputError {
+        LedgerInputError(
+            source: source, line: 1,
+            problem: "the XML declaration names the encoding \(encoding), which is not read (only UTF-8, UTF-16, "
+                + "ASCII and Latin-1 are)",
+            fix: "convert the file to UTF-8, e.g. `iconv -f \(encoding) -t UTF-8`, and fix its declaration")
+    }
+
+    static func emptyInstruction(_ source: String, line: Int) -> LedgerInputError {
+        LedgerInputError(
+            source: source, line: line,
+            problem: "a processing instruction without data (<?name?>), which the XML parser cannot read safely",
+            fix: "remove the processing instruction: JUnit XML needs none but the XML declaration")
+    }
+
     static func longProlog(_ source: String, limit: Int) -> LedgerInputError {
         LedgerInputError(
             source: source,

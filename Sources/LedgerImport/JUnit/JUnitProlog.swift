@@ -12,6 +12,18 @@ struct JUnitProlog: Equatable {
     /// Whether a `<!DOCTYPE` declares entities or refers to an external DTD: JUnit XML never
     /// needs either, and both are how XXE and entity-expansion ("billion laughs") attacks work.
     var hasRiskyDoctype = false
+    /// The encoding the XML declaration names (`encoding="UTF-8"`), as written; `nil` when none.
+    var declaredEncoding: String?
+
+    /// Encodings the parser reads safely. Debian's libxml2 crashes on some others (a UTF-7
+    /// declaration over invalid bytes dereferences null), so they are refused before it sees them.
+    static let safeEncodings: Set<String> = [
+        "utf-8", "utf8", "utf-16", "utf-16le", "utf-16be", "us-ascii", "ascii", "iso-8859-1", "latin1",
+        "iso-latin-1", "windows-1252",
+    ]
+
+    /// Whether the declared encoding, if any, is one of ``safeEncodings``.
+    var hasSafeEncoding: Bool { declaredEncoding.map { Self.safeEncodings.contains($0.lowercased()) } ?? true }
 
     /// Whether the root element is one JUnit XML opens with.
     var opensJUnit: Bool { rootElement == "testsuites" || rootElement == "testsuite" }
@@ -26,6 +38,11 @@ struct JUnitProlog: Equatable {
             let pattern = Array(text.utf8)
             return bytes.count - index >= pattern.count
                 && bytes[index..<index + pattern.count].elementsEqual(pattern)
+        }
+        func starts(at position: Int, _ text: String) -> Bool {
+            let pattern = Array(text.utf8)
+            return bytes.count - position >= pattern.count
+                && bytes[position..<position + pattern.count].elementsEqual(pattern)
         }
         func skip(past terminator: String) -> Bool {
             let pattern = Array(terminator.utf8)
@@ -45,7 +62,11 @@ struct JUnitProlog: Equatable {
                 if byte == 0x0A { lines += 1 }
                 index += 1
             } else if starts("<?") {
+                let start = index
                 guard skip(past: "?>") else { return }
+                if start == 0 || declaredEncoding == nil, starts(at: start, "<?xml") {
+                    declaredEncoding = Self.encoding(in: bytes[start..<index])
+                }
             } else if starts("<!--") {
                 guard skip(past: "-->") else { return }
             } else if starts("<!DOCTYPE") {
@@ -92,6 +113,15 @@ struct JUnitProlog: Equatable {
             index += 1
         }
         return bytes.count
+    }
+
+    /// The value of `encoding="…"` (or `'…'`) in an XML declaration.
+    private static func encoding(in declaration: ArraySlice<UInt8>) -> String? {
+        let text = String(decoding: declaration, as: UTF8.self)
+        guard let key = text.range(of: "encoding") else { return nil }
+        let rest = text[key.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\t" }
+        guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
+        return String(rest.dropFirst().prefix { $0 != quote })
     }
 
     private static func isRisky(_ declaration: ArraySlice<UInt8>) -> Bool {

@@ -1,0 +1,1 @@
+../../../Sources/LedgerServer/Support/GzipInflater.swift
