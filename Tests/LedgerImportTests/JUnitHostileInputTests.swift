@@ -76,6 +76,16 @@ struct JUnitHostileInputTests {
         #expect(scan.feed(Data("?></a>".utf8), last: true) == 23, "the `<` ending the second chunk")
     }
 
+    /// Found by fuzzing: NUL bytes before the XML declaration make libxml2 guess UCS-4, and the
+    /// declaration's UTF-8 then crashes it. Such input is refused as not XML before it parses.
+    @Test func nulBytesBeforeTheRootAreNotXML() throws {
+        for prefix in [Data([0, 0, 0]), Data("<?xml version=\"1.0\"?>\0".utf8)] {
+            let error = try JUnitHarness.failure(
+                data: prefix + Data(#"<?xml version="1.0" encoding="utf-8"?><testsuite name="s"/>"#.utf8))
+            #expect(error.line == 1 && error.problem.contains("no XML found"), "\(error)")
+        }
+    }
+
     @Test func declaredUTF8AndLatin1AreRead() throws {
         for encoding in ["UTF-8", "ISO-8859-1", "us-ascii"] {
             let run = try JUnitHarness.run(

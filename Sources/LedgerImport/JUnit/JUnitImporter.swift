@@ -64,6 +64,9 @@ public struct JUnitImporter: ResultImporter {
     private static func checkProlog(of input: LineReader.Input, sourceName: String) throws {
         let prefix = try Self.prefix(of: input, sourceName: sourceName)
         let prolog = JUnitProlog(scanning: prefix)
+        if !prolog.startsLikeXML {
+            throw JUnitInputErrors.malformed(sourceName, code: 4, line: 1, column: 1)
+        }
         if !prolog.hasSafeEncoding, let encoding = prolog.declaredEncoding {
             throw JUnitInputErrors.unsafeEncoding(sourceName, encoding)
         }

@@ -22,6 +22,11 @@ struct JUnitProlog: Equatable {
         "iso-latin-1", "windows-1252",
     ]
 
+    /// Whether the bytes, after a byte order mark, start like XML text: with `<` or white space,
+    /// and hold no NUL before the root element. Debian's libxml2 crashes on some that do not (NULs
+    /// make it guess UCS-4, then a UTF-8 declaration switches it), so they are refused first.
+    var startsLikeXML = true
+
     /// Whether the declared encoding, if any, is one of ``safeEncodings``.
     var hasSafeEncoding: Bool { declaredEncoding.map { Self.safeEncodings.contains($0.lowercased()) } ?? true }
 
@@ -32,6 +37,10 @@ struct JUnitProlog: Equatable {
     /// processing instructions and document type declaration, up to the root element's name.
     init(scanning prefix: Data) {
         let bytes = Self.utf8Bytes(prefix)
+        if let first = bytes.first {
+            startsLikeXML =
+                first == UInt8(ascii: "<") || first == 0x20 || first == 0x09 || first == 0x0D || first == 0x0A
+        }
         var index = 0
         var lines = 1
         func starts(_ text: String) -> Bool {
@@ -84,8 +93,10 @@ struct JUnitProlog: Equatable {
                 guard nameEnd > nameStart, nameEnd < bytes.count else { return }
                 rootElement = String(decoding: bytes[nameStart..<nameEnd], as: UTF8.self)
                 rootLine = lines
+                if bytes[..<nameEnd].contains(0) { startsLikeXML = false }
                 return
             } else {
+                if bytes[..<index].contains(0) || byte == 0 { startsLikeXML = false }
                 return
             }
         }
