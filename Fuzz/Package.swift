@@ -24,7 +24,7 @@ let package = Package(
             name: "FuzzSupport",
             dependencies: [.product(name: "LedgerImport", package: ledger)]),
         .executableTarget(
-            name: "FuzzGzip", dependencies: [.product(name: "CompressNIO", package: "compress-nio")],
+            name: "FuzzGzip", dependencies: ["FuzzSupport", .product(name: "CompressNIO", package: "compress-nio")],
             swiftSettings: fuzzer, linkerSettings: libFuzzer),
     ]
         + parsers.map {

@@ -1,3 +1,4 @@
+import FuzzSupport
 import NIOCore
 
 /// The server's gzip request reader (GzipInflater.swift is the server's own file) on any bytes,
@@ -26,16 +27,7 @@ import NIOCore
 
 struct Limit: Error {}
 
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
-    _ argc: UnsafeMutablePointer<CInt>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ test: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-) -> CInt
-
 @_cdecl("FuzzGzip_main")
 public func entry(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    var count = argc
-    var arguments = argv
-    return LLVMFuzzerRunDriver(&count, &arguments) { fuzzOne($0, $1) }
+    runFuzzer(argc, argv) { fuzzOne($0, $1) }
 }
