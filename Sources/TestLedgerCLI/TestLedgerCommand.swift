@@ -8,6 +8,6 @@ struct TestLedgerCommand: AsyncParsableCommand {
         abstract: "Records test runs into a ledger and tells which tests to trust.",
         subcommands: [
             Ingest.self, Record.self, Format.self, Runs.self, Report.self, Show.self, Quarantine.self, Serve.self,
-            Token.self, Upload.self,
+            Token.self, Upload.self, Prune.self,
         ])
 }
