@@ -2,10 +2,12 @@
 """Builds the libFuzzer targets of Fuzz/ with AddressSanitizer and runs each over a corpus seeded
 from the fixtures and the format references.
 
-Usage: Scripts/fuzz.py [--seconds 60] [--only JUnit,TAP] [--jobs 1]
+Usage: Scripts/fuzz.py [--seconds 60] [--only JUnit,TAP]
+       Scripts/fuzz.py --ci        (a fixed seed and number of inputs per target: the same every run)
 
 First every kept regression input (Fuzz/Regressions/<target>/) is run once, then each target
-fuzzes for --seconds. It prints each target's executions per second and the coverage reached
+fuzzes for --seconds, or with --ci for a fixed number of inputs from seed 1 and a fresh corpus, so
+that CI's verdict does not depend on the machine's speed or luck. It prints each target's executions per second and the coverage reached
 (libFuzzer's `cov`, edges, and `ft`, features), keeps what it finds in .build-fuzz/findings/,
 and exits 1 when any target crashed, hung, or ran out of memory. A finding, once fixed, belongs in
 Fuzz/Regressions/<target>/ so that it runs every time.
@@ -25,6 +27,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SHARED = os.path.join(os.path.dirname(ROOT), "shared")
 SCRATCH = os.path.join(ROOT, ".build-fuzz")
 TARGETS = ["LedgerStream", "JUnit", "SwiftTesting", "TAP", "Bacon", "RSpec", "XCResult", "Gzip"]
+# Inputs per target for --ci: about 45 s each on a 2-core machine.
+CI_RUNS = {"LedgerStream": 150_000, "JUnit": 40_000, "SwiftTesting": 150_000, "TAP": 150_000, "Bacon": 600_000,
+           "RSpec": 1_000_000, "XCResult": 80_000, "Gzip": 400_000}
 
 
 def code_blocks(markdown):
@@ -84,9 +89,11 @@ def build():
     print(f"fuzz: built in {time.time() - started:.0f} s", flush=True)
 
 
-def run(target, seconds):
+def run(target, seconds, ci):
     binary = os.path.join(SCRATCH, "release", "Fuzz" + target)
-    corpus = os.path.join(SCRATCH, "corpus", target)
+    corpus = os.path.join(SCRATCH, "ci-corpus" if ci else "corpus", target)
+    if ci:
+        shutil.rmtree(corpus, ignore_errors=True)
     findings = os.path.join(SCRATCH, "findings", target) + os.sep
     shutil.rmtree(findings, ignore_errors=True)
     os.makedirs(corpus, exist_ok=True)
@@ -105,7 +112,8 @@ def run(target, seconds):
             print(replay.stderr[-3000:])
             return False, f"{target}: a kept regression input fails again"
     started = time.time()
-    result = subprocess.run([binary, corpus] + options + [f"-max_total_time={seconds}", "-print_final_stats=1"],
+    budget = [f"-runs={CI_RUNS[target]}", "-seed=1"] if ci else [f"-max_total_time={seconds}"]
+    result = subprocess.run([binary, corpus] + options + budget + ["-print_final_stats=1"],
                             capture_output=True, text=True, env=environment)
     took = time.time() - started
     log = result.stderr
@@ -126,11 +134,12 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=int, default=60)
     parser.add_argument("--only", default=",".join(TARGETS))
+    parser.add_argument("--ci", action="store_true", help="a fixed seed and number of inputs per target")
     arguments = parser.parse_args()
     build()
     failed = []
     for target in arguments.only.split(","):
-        ok, summary = run(target, arguments.seconds)
+        ok, summary = run(target, arguments.seconds, arguments.ci)
         print(("fuzz: " if ok else "fuzz: FAILED ") + summary, flush=True)
         if not ok:
             failed.append(target)

@@ -55,6 +55,21 @@ struct BaconHostileInputTests {
         #expect(sink.warnings.isEmpty)
     }
 
+    /// Found by fuzzing: a count too big for the sums crashed the importer.
+    @Test func aSummaryWithAnAbsurdCountIsNotTheSummary() throws {
+        for count in ["1444444444444444444444444", "9223372036854775807", "1000000000"] {
+            let sink = try importing(
+                Data(".\n\nFinished in 0.001 seconds.\n\n4 tests, 2 assertions, \(count) failures, 1 errors\n".utf8))
+            let ends = sink.records.compactMap { record -> LedgerEvent.RunEnd? in
+                if case .runEnd(let end) = record.event { end } else { nil }
+            }
+            #expect(ends.allSatisfy { $0.counts == nil }, "\(count): not read as Bacon's totals")
+        }
+        let kept = try importing(
+            Data(".\n\nFinished in 0.001 seconds.\n\n4 tests, 2 assertions, 999999999 failures, 1 errors\n".utf8))
+        #expect(kept.records.contains { if case .runEnd(let end) = $0.event { end.counts?.failures == 999_999_999 } else { false } })
+    }
+
     @Test func binaryGarbageIsRejected() async throws {
         var generator = BaconGarbageGenerator(seed: 7)
         let garbage = Data((0..<200_000).map { _ in UInt8.random(in: 0...255, using: &generator) })

@@ -26,7 +26,7 @@ public struct BaconSummary: Hashable, Sendable {
 
     /// Whether the run failed, as Bacon's exit status tells it: any failure or error (empty
     /// specs count for neither).
-    public var failed: Bool { failures + errors > 0 }
+    public var failed: Bool { failures > 0 || errors > 0 }
 
     static let specDoxTemplate = "# specifications (# requirements), # failures, # errors"
     static let testUnitTemplate = "# tests, # assertions, # failures, # errors"
@@ -37,7 +37,11 @@ public struct BaconSummary: Hashable, Sendable {
     static func read(_ line: Substring) -> (BaconSummary, testUnit: Bool)? {
         guard line.utf8.count < 200, line.first?.isNumber == true else { return nil }
         let (template, values) = BaconText.numbers(in: line)
-        guard template == specDoxTemplate || template == testUnitTemplate, values.count == 4 else { return nil }
+        guard template == specDoxTemplate || template == testUnitTemplate, values.count == 4,
+            // No run counts a billion specs: a line with such a number is not Bacon's totals
+            // (found by fuzzing: the sums overflowed).
+            values.allSatisfy({ $0 < 1_000_000_000 })
+        else { return nil }
         let summary = BaconSummary(
             specifications: values[0], requirements: values[1], failures: values[2], errors: values[3])
         return (summary, template == testUnitTemplate)
