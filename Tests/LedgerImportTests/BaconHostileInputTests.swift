@@ -67,7 +67,10 @@ struct BaconHostileInputTests {
         }
         let kept = try importing(
             Data(".\n\nFinished in 0.001 seconds.\n\n4 tests, 2 assertions, 999999999 failures, 1 errors\n".utf8))
-        #expect(kept.records.contains { if case .runEnd(let end) = $0.event { end.counts?.failures == 999_999_999 } else { false } })
+        #expect(
+            kept.records.contains {
+                if case .runEnd(let end) = $0.event { end.counts?.failures == 999_999_999 } else { false }
+            })
     }
 
     @Test func binaryGarbageIsRejected() async throws {
