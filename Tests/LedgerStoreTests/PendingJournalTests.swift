@@ -1,8 +1,9 @@
 import Foundation
 import LedgerCore
-import LedgerStore
 import LedgerTestSupport
 import Testing
+
+@testable import LedgerStore
 
 /// What a crashed recorder left in its journal is stored by the next one to open the store.
 @Suite struct PendingJournalTests {
@@ -77,7 +78,7 @@ import Testing
         #expect(posix_spawn(&pid, "/bin/true", nil, nil, argv, environ) == 0)
         // Not waited for yet: once it has exited, it is a zombie until waitpid.
         var waited = 0
-        while !Self.isZombie(pid), waited < 500 {
+        while !PendingJournals.isZombie(pid), waited < 500 {
             usleep(10_000)
             waited += 1
         }
@@ -94,7 +95,4 @@ import Testing
         #expect(try ledger.database.runs().first?.status == .interrupted)
     }
 
-    static func isZombie(_ pid: pid_t) -> Bool {
-        (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8))?.contains(") Z ") == true
-    }
 }

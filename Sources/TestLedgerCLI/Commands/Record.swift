@@ -66,7 +66,7 @@ extension TestLedgerCommand {
                 try opened.ingest { sink in try sink.consume(runStart) }
                 database = opened
             } catch {
-                Self.warn("testledger: \(error)\ntestledger: running the tests without recording them")
+                printError("testledger: \(error)\ntestledger: running the tests without recording them")
             }
             // The library in the tests only journals; this process stores the journals after the suite.
             var recorded = LedgerEnvironment.forRecordedTests(run: runID, databasePath: store.path, metadata: metadata)
@@ -121,10 +121,10 @@ extension TestLedgerCommand {
                 try CheckoutOwnership.keep(config, project: metadata.project, in: database)
             } catch {
                 // Storing failed part way (the disk filled up): what ran is the command's to say.
-                for failure in failures + ["\(error)"] { Self.warn("testledger: \(failure)") }
+                for failure in failures + ["\(error)"] { printError("testledger: \(failure)") }
                 throw ExitCode(status != 0 ? status : 1)
             }
-            for failure in failures { Self.warn("testledger: \(failure)") }
+            for failure in failures { printError("testledger: \(failure)") }
             print(
                 try RecordSummary.text(
                     database, run: runID, project: metadata.project, config: config, flakyBefore: flakyBefore,
@@ -132,10 +132,6 @@ extension TestLedgerCommand {
             try explainFailures(run: runID, project: metadata.project, config: config, in: database)
             if settled.status != 0 { throw ExitCode(settled.status) }
             if !failures.isEmpty { throw ExitCode(1) }
-        }
-
-        private static func warn(_ text: String) {
-            FileHandle.standardError.write(Data((text + "\n").utf8))
         }
 
         /// Stores what xcodebuild's result bundle holds, also when it failed or was interrupted.

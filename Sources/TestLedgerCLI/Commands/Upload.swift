@@ -75,12 +75,12 @@ extension TestLedgerCommand {
             let (unsent, refused) = Self.deliver(batches, with: client, spool: spool)
             let ownership = CheckoutOwnership.read(try ProjectConfiguration.load())
             if !ownership.isEmpty, let problem = client.send(ownership) {
-                Self.warn(
+                printError(
                     "warning: the owners from \(ownership.codeownersPath ?? ".testledger.yml") were not sent (\(problem))"
                 )
             }
             if unsent > 0 {
-                Self.warn(
+                printError(
                     "warning: \(unsent) batch(es) wait in \(spool.url.path): "
                         + "send them with `testledger upload --spool` once the server is back")
             }
@@ -135,7 +135,7 @@ extension TestLedgerCommand {
                 writer.discard()
                 throw error
             }
-            for warning in writer.warnings { warn("warning: \(warning)") }
+            for warning in writer.warnings { printError("warning: \(warning)") }
             return try writer.commit(to: spool)
         }
 
@@ -156,8 +156,5 @@ extension TestLedgerCommand {
             return token
         }
 
-        private static func warn(_ text: String) {
-            FileHandle.standardError.write(Data((text + "\n").utf8))
-        }
     }
 }

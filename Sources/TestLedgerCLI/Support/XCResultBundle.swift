@@ -13,7 +13,7 @@ struct XCResultBundle {
     /// Whether `path` is a result bundle: a folder named `….xcresult`.
     static func isBundle(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
-        return path.trimmingSuffix("/").hasSuffix(".xcresult")
+        return URL(fileURLWithPath: path).pathExtension == "xcresult"
             && FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
@@ -100,11 +100,5 @@ struct XCResultBundle {
             problem: "reading a .xcresult bundle needs Xcode's xcresulttool (xcrun), which this machine does not have",
             fix: "on the Mac that ran the tests, write `xcrun xcresulttool get test-results tests --path \(path) "
                 + "--format json > results.json` and ingest results.json here")
-    }
-}
-
-extension String {
-    fileprivate func trimmingSuffix(_ suffix: String) -> String {
-        hasSuffix(suffix) ? String(dropLast(suffix.count)) : self
     }
 }
