@@ -104,7 +104,9 @@ def run(target, seconds, ci):
     options = ["-timeout=10", "-rss_limit_mb=2048", "-detect_leaks=0", f"-artifact_prefix={findings}"]
     # Leaks are not looked for: Foundation and the Swift runtime keep caches to the end, which
     # LeakSanitizer would report at exit.
-    environment = dict(os.environ, ASAN_OPTIONS="detect_leaks=0")
+    # Swift seeds its hashing randomly per process, which changes what a run explores; CI's runs
+    # must be the same every time.
+    environment = dict(os.environ, ASAN_OPTIONS="detect_leaks=0", SWIFT_DETERMINISTIC_HASHING="1")
     regressions = sorted(glob.glob(os.path.join(ROOT, "Fuzz", "Regressions", target, "*")))
     if regressions:
         replay = subprocess.run([binary] + options + regressions, capture_output=True, text=True, env=environment)

@@ -37,6 +37,10 @@ struct JUnitHostileInputTests {
     /// refused before the parser sees it.
     @Test(arguments: ["UTF-7", "utf-7", "EBCDIC-US", "x-unknown"])
     func anEncodingTheParserCannotReadSafelyIsRefused(encoding: String) throws {
+        // Also when the declaration is not closed, which the parser reads all the same.
+        let unclosed = try JUnitHarness.failure(
+            #"<?xml version="1.0" encoding="\#(encoding)"\#u{EF}>"# + "\n<testsuite/>")
+        #expect(unclosed.line == 1 && unclosed.problem.contains("names the encoding \(encoding)"))
         let error = try JUnitHarness.failure(
             #"<?xml version="1.0" encoding='\#(encoding)'?>"# + "\n"
                 + #"<testsuite name="s"><testcase classname="A" name="\#u{CA}\#u{CA}"/></testsuite>"#)

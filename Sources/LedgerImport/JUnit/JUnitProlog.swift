@@ -37,6 +37,12 @@ struct JUnitProlog: Equatable {
     /// processing instructions and document type declaration, up to the root element's name.
     init(scanning prefix: Data) {
         let bytes = Self.utf8Bytes(prefix)
+        // The parser honours an encoding from the declaration even when it is not closed, so it
+        // is read up to the first `>` (found by fuzzing: an unclosed UTF-7 one crashed libxml2).
+        if bytes.starts(with: Array("<?xml".utf8)) {
+            let end = bytes.firstIndex(of: UInt8(ascii: ">")) ?? min(bytes.count, 1024)
+            declaredEncoding = Self.encoding(in: bytes[..<end])
+        }
         if let first = bytes.first {
             startsLikeXML =
                 first == UInt8(ascii: "<") || first == 0x20 || first == 0x09 || first == 0x0D || first == 0x0A
@@ -71,11 +77,7 @@ struct JUnitProlog: Equatable {
                 if byte == 0x0A { lines += 1 }
                 index += 1
             } else if starts("<?") {
-                let start = index
                 guard skip(past: "?>") else { return }
-                if start == 0 || declaredEncoding == nil, starts(at: start, "<?xml") {
-                    declaredEncoding = Self.encoding(in: bytes[start..<index])
-                }
             } else if starts("<!--") {
                 guard skip(past: "-->") else { return }
             } else if starts("<!DOCTYPE") {
