@@ -31,6 +31,7 @@ let package = Package(
         .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         .executableTarget(name: "GenerateEventStream"),
@@ -57,6 +58,15 @@ let package = Package(
                 "LedgerCore",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
+            plugins: ["EmbedMigrationsPlugin"]
+        ),
+        .target(
+            name: "LedgerPostgres",
+            dependencies: [
+                "LedgerCore", "LedgerStore",
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: tools),
+                .product(name: "Logging", package: "swift-log", condition: tools),
             ],
             plugins: ["EmbedMigrationsPlugin"]
         ),

@@ -1,11 +1,13 @@
 import Foundation
 import PackagePlugin
 
-/// Compiles `Migrations/*.sql` into the target, so a copied binary carries its schema.
+/// Compiles a dialect's `Migrations/<dialect>/*.sql` into the target, so a copied binary carries
+/// its schema: PostgreSQL's into `LedgerPostgres`, SQLite's into every other target.
 @main
 struct EmbedMigrationsPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
-        let folder = context.package.directoryURL.appending(path: "Migrations")
+        let dialect = target.name == "LedgerPostgres" ? "postgresql" : "sqlite"
+        let folder = context.package.directoryURL.appending(path: "Migrations").appending(path: dialect)
         let files = try FileManager.default
             .contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
             .filter { $0.pathExtension == "sql" }

@@ -12,7 +12,7 @@ enum EmbedMigrations {
         }
         let delimiter = String(repeating: "#", count: 6)
         var source = """
-            // Generated at build time from Migrations/*.sql. Do not edit.
+            // Generated at build time from a dialect's Migrations/*.sql. Do not edit.
 
             enum EmbeddedMigrations {
                 /// Each migration's identifier (its file name without `.sql`) and SQL, in order.

@@ -7,10 +7,10 @@ import Testing
 @testable import LedgerStore
 
 @Suite struct MigrationTests {
-    /// The migrations in the repository's `Migrations/`, by identifier, in order.
+    /// The migrations in the repository's `Migrations/sqlite/`, by identifier, in order.
     static let migrationFiles: [String] = {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appending(path: "Migrations")
+            .deletingLastPathComponent().appending(path: "Migrations/sqlite")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return names.filter { $0.hasSuffix(".sql") }.map { String($0.dropLast(4)) }.sorted()
     }()

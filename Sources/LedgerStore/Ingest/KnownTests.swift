@@ -4,19 +4,29 @@ import Foundation
 /// as the run before it, and looking each one up again would cost as much as storing its result.
 ///
 /// Entries are added only after their transaction commits, so a rolled-back ingest leaves none.
-final class KnownTests: @unchecked Sendable {
+package final class KnownTests: @unchecked Sendable {
     /// A test's row id and the columns an upsert could change.
-    struct Entry: Equatable {
-        var id: Int64
-        var suite: String?
-        var name: String?
-        var file: String?
-        var line: Int?
-        var layer: String?
-        var tags: String?
+    package struct Entry: Equatable {
+        package var id: Int64
+        package var suite: String?
+        package var name: String?
+        package var file: String?
+        package var line: Int?
+        package var layer: String?
+        package var tags: String?
+
+        package init(
+            id: Int64, suite: String?, name: String?, file: String?, line: Int?, layer: String?, tags: String?
+        ) {
+            (self.id, self.suite, self.name, self.file, self.line, self.layer, self.tags) = (
+                id, suite, name, file, line, layer, tags
+            )
+        }
 
         /// Whether storing these values would change nothing: every given value is already there.
-        func covers(suite: String?, name: String?, file: String?, line: Int?, layer: String?, tags: String?) -> Bool {
+        package func covers(suite: String?, name: String?, file: String?, line: Int?, layer: String?, tags: String?)
+            -> Bool
+        {
             (suite == nil || suite == self.suite) && (name == nil || name == self.name)
                 && (file == nil || file == self.file) && (line == nil || line == self.line)
                 && (layer == nil || layer == self.layer) && (tags == nil || tags == self.tags)
@@ -26,11 +36,13 @@ final class KnownTests: @unchecked Sendable {
     private let lock = NSLock()
     private var entries: [String: [String: Entry]] = [:]
 
-    func entry(project: String, test: String) -> Entry? {
+    package init() {}
+
+    package func entry(project: String, test: String) -> Entry? {
         lock.withLock { entries[project]?[test] }
     }
 
-    func merge(_ learned: [String: [String: Entry]]) {
+    package func merge(_ learned: [String: [String: Entry]]) {
         lock.withLock {
             for (project, tests) in learned {
                 entries[project, default: [:]].merge(tests) { _, new in new }

@@ -17,7 +17,7 @@ extension LedgerDatabase {
     {
         let (summary, learned) = try StoreError.naming(writer.path) {
             try writer.write { db in
-                var sink = StoreSink(db: db, knownTests: knownTests)
+                var sink = StoreSink(writes: StoreWrites(db: db), knownTests: knownTests)
                 try produce(&sink)
                 try sink.finish(running: keepRunning)
                 return (sink.summary, sink.learnedTests)

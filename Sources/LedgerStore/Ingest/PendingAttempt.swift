@@ -2,20 +2,20 @@ import LedgerCore
 
 /// One test attempt being read: held until its `test.end` so that everything about it is
 /// written together, once.
-struct PendingAttempt {
+package struct PendingAttempt {
     struct Key: Hashable {
         var run: String
         var test: String
         var attempt: Int
     }
 
-    var start: LedgerEvent.TestStart
-    var activities: [LedgerEvent.ActivityStart] = []
-    var activityEnds: [String: LedgerEvent.ActivityEnd] = [:]
-    var captures: [LedgerEvent.Capture] = []
-    var predicates: [LedgerEvent.Predicate] = []
-    var issues: [LedgerEvent.Issue] = []
-    var attachments: [LedgerEvent.Attachment] = []
+    package var start: LedgerEvent.TestStart
+    package var activities: [LedgerEvent.ActivityStart] = []
+    package var activityEnds: [String: LedgerEvent.ActivityEnd] = [:]
+    package var captures: [LedgerEvent.Capture] = []
+    package var predicates: [LedgerEvent.Predicate] = []
+    package var issues: [LedgerEvent.Issue] = []
+    package var attachments: [LedgerEvent.Attachment] = []
 
     init(start: LedgerEvent.TestStart) {
         self.start = start

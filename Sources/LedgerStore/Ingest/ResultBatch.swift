@@ -5,22 +5,8 @@ import LedgerCore
 /// bulk of any run — inserted many rows per statement: one statement per row would spend more
 /// in SQLite's per-statement work than in the inserts themselves.
 final class ResultBatch {
-    struct Row {
-        var run: Int64
-        var testID: Int64
-        var attempt: Int
-        var startedAt: Double
-        var duration: Double
-        var outcome: String
-        var message: String?
-    }
-
-    /// What a flush did: rows inserted, running rows completed, rows already stored.
-    struct Flushed {
-        var inserted = 0
-        var completed = 0
-        var alreadyStored = 0
-    }
+    typealias Row = QueuedResult
+    typealias Flushed = QueuedResult.Flushed
 
     static let rowsPerStatement = 64
     private let db: Database
@@ -61,10 +47,7 @@ final class ResultBatch {
             return flushed
         }
         for row in rows {
-            let start = LedgerEvent.TestStart(at: row.startedAt, test: "", attempt: row.attempt)
-            let end = LedgerEvent.TestEnd(
-                at: row.startedAt + row.duration, test: "", attempt: row.attempt,
-                outcome: Outcome(rawValue: row.outcome) ?? .crashed, duration: row.duration, message: row.message)
+            let (start, end) = row.events
             if try writes.insertResult(run: row.run, testID: row.testID, start: start, end: end) != nil {
                 flushed.inserted += 1
             } else {

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import LedgerCore
 
 /// An ``EventSink`` writing into an open write transaction.
@@ -15,9 +14,7 @@ public struct StoreSink: EventSink {
         public var description: String { message }
     }
 
-    let db: Database
-    private let writes: StoreWrites
-    private let batch: ResultBatch
+    private let writes: any IngestWriting
     /// What has been stored so far in this ingest.
     public private(set) var summary = IngestSummary()
     /// Each run seen: its row id and project; the last one also apart, for speed.
@@ -29,7 +26,7 @@ public struct StoreSink: EventSink {
     /// When set, only runs of this project may be written (a server's write token).
     public var onlyProject: String?
     /// Test rows met in this ingest, for ``KnownTests`` once it commits.
-    private(set) var learnedTests: [String: [String: KnownTests.Entry]] = [:]
+    package private(set) var learnedTests: [String: [String: KnownTests.Entry]] = [:]
     private var pending = PendingAttempts()
     private var activityOwners: [String: PendingAttempt.Key] = [:]
     /// How each run's summary will be brought up to date, by run row.
@@ -44,11 +41,10 @@ public struct StoreSink: EventSink {
         case reread
     }
 
-    init(db: Database, knownTests: KnownTests = KnownTests()) {
-        self.db = db
+    /// A sink writing through `writes`, inside the transaction `writes` works in.
+    package init(writes: any IngestWriting, knownTests: KnownTests = KnownTests()) {
         self.knownTests = knownTests
-        self.writes = StoreWrites(db: db)
-        self.batch = ResultBatch(db: db, writes: writes)
+        self.writes = writes
     }
 
     /// Takes one event: a run's start or end is written at once; a test's events are held until its
@@ -126,7 +122,7 @@ public struct StoreSink: EventSink {
     /// Stores every attempt still open; call once the input is exhausted.
     /// - Parameter running: store them as still running (a live recorder's test start, or
     ///   details of a test whose outcome comes later) instead of as crashed.
-    mutating func finish(running: Bool = false) throws {
+    package mutating func finish(running: Bool = false) throws {
         if running {
             for key in pending.keys {
                 guard let attempt = pending.remove(key) else { continue }
@@ -135,11 +131,11 @@ public struct StoreSink: EventSink {
         } else {
             for run in Set(pending.keys.map(\.run)) { try finishPending(run: run) }
         }
-        try count(batch.flush())
+        try count(writes.flushQueue())
         for run in Set(runs.values.map(\.row)) {
             try storeWrittenSummary(of: run)
             if case .stored = summaries[run] { continue }
-            try RunSummary.refresh(run: run, in: db)
+            try writes.refreshSummary(run: run)
         }
     }
 
@@ -148,7 +144,7 @@ public struct StoreSink: EventSink {
     private mutating func storeWrittenSummary(of run: Int64) throws {
         guard case .building(let written) = summaries[run] else { return }
         if let built = written.summary() {
-            try built.store(run: run, in: db)
+            try writes.storeSummary(built, run: run)
             summaries[run] = .stored
         } else {
             summaries[run] = .reread
@@ -194,12 +190,9 @@ public struct StoreSink: EventSink {
             lastRun = (uuid, known.row, known.project)
             return known
         }
-        guard
-            let row = try Row.fetchOne(db, sql: "SELECT id, project FROM run WHERE uuid = ?", arguments: [uuid])
-        else {
+        guard let found = try writes.storedRun(uuid) else {
             throw Problem(message: "an event of run \(uuid) comes before its run.start")
         }
-        let found = (row: row[0] as Int64, project: row[1] as String)
         try check(found.project, run: uuid)
         runs[uuid] = found
         summaries[found.row] = .reread
@@ -216,7 +209,7 @@ public struct StoreSink: EventSink {
 
     /// The project a stored run already belongs to: a later run.start cannot move it.
     private func runProject(_ row: Int64) throws -> String? {
-        try String.fetchOne(db, sql: "SELECT project FROM run WHERE id = ?", arguments: [row])
+        try writes.project(ofRun: row)
     }
 
     /// Writes an attempt; `end` `nil` stores it as running, its details joining the stored row.
@@ -237,10 +230,10 @@ public struct StoreSink: EventSink {
         }
         noteWritten(run: row, testID: testID, attempt: attempt.start.attempt, end: end)
         if let end, attempt.hasNoDetails {
-            let queued = ResultBatch.Row(
+            let queued = QueuedResult(
                 run: row, testID: testID, attempt: attempt.start.attempt, startedAt: attempt.start.at,
                 duration: max(0, end.duration), outcome: end.outcome.rawValue, message: end.message)
-            if let flushed = try batch.append(queued) { count(flushed) }
+            if let flushed = try writes.queue(queued) { count(flushed) }
             return
         }
         // Queued attempts stay queued: flushing them here would cut the batches short at every
@@ -257,7 +250,7 @@ public struct StoreSink: EventSink {
         summary.results += 1
     }
 
-    private mutating func count(_ flushed: ResultBatch.Flushed) {
+    private mutating func count(_ flushed: QueuedResult.Flushed) {
         summary.results += flushed.inserted + flushed.completed
         summary.alreadyStored += flushed.alreadyStored
     }

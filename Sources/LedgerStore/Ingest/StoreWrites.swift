@@ -2,15 +2,42 @@ import Foundation
 import GRDB
 import LedgerCore
 
-/// The SQL that writes events: statements taken from the connection's cache once per
+/// The SQL that writes events into SQLite: statements taken from the connection's cache once per
 /// transaction (looking them up by their SQL text for every row would cost as much as the
 /// insert) and bound through ``FastStatement``.
-final class StoreWrites {
+final class StoreWrites: IngestWriting {
     let db: Database
     private var statements: [Int: Statement] = [:]
+    private lazy var batch = ResultBatch(db: db, writes: self)
 
     init(db: Database) {
         self.db = db
+    }
+
+    func storedRun(_ uuid: String) throws -> (row: Int64, project: String)? {
+        try Row.fetchOne(db, sql: "SELECT id, project FROM run WHERE uuid = ?", arguments: [uuid]).map {
+            (row: $0[0], project: $0[1])
+        }
+    }
+
+    func project(ofRun row: Int64) throws -> String? {
+        try String.fetchOne(db, sql: "SELECT project FROM run WHERE id = ?", arguments: [row])
+    }
+
+    func queue(_ row: QueuedResult) throws -> QueuedResult.Flushed? {
+        try batch.append(row)
+    }
+
+    func flushQueue() throws -> QueuedResult.Flushed {
+        try batch.flush()
+    }
+
+    func storeSummary(_ summary: RunSummary, run row: Int64) throws {
+        try summary.store(run: row, in: db)
+    }
+
+    func refreshSummary(run row: Int64) throws {
+        try RunSummary.refresh(run: row, in: db)
     }
 
     /// The prepared statement for `sql`, `slot` naming it.

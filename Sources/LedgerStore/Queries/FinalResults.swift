@@ -2,12 +2,16 @@ import GRDB
 import LedgerCore
 
 /// A test's final attempt in one run, as `report run` and `record`'s quarantine read it.
-struct FinalResult {
-    var test: String
+package struct FinalResult {
+    package var test: String
     /// Its outcome; `crashed` when it never ended.
-    var outcome: Outcome
+    package var outcome: Outcome
     /// The result's message, else its first issue's.
-    var message: String?
+    package var message: String?
+
+    package init(test: String, outcome: Outcome, message: String?) {
+        (self.test, self.outcome, self.message) = (test, outcome, message)
+    }
 
     /// Every test's final attempt in the run with row `run`, by test id.
     static func all(run: Int64, in db: Database) throws -> [FinalResult] {

@@ -105,9 +105,7 @@ extension LedgerDatabase {
     ///   - time: the moment, in seconds since 1970: entries past their expiry are left out.
     /// - Throws: any SQLite error.
     public func quarantined(project: String, at time: Double) throws -> [QuarantinedTest] {
-        try writer.read { db in
-            try Self.quarantined(db, where: "project = ?", [project]).filter { $0.isActive(at: time) }
-        }
+        try reading { try $0.quarantined(project: project, at: time) }
     }
 
     /// The audit trail of `project`'s quarantine, oldest first.
@@ -139,7 +137,7 @@ extension LedgerDatabase {
         }
     }
 
-    private static func quarantined(_ db: Database, where condition: String, _ arguments: StatementArguments) throws
+    static func quarantined(_ db: Database, where condition: String, _ arguments: StatementArguments) throws
         -> [QuarantinedTest]
     {
         try Row.fetchAll(

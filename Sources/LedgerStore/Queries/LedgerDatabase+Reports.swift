@@ -1,5 +1,3 @@
-import Foundation
-import GRDB
 import LedgerCore
 
 extension LedgerDatabase {
@@ -14,39 +12,7 @@ extension LedgerDatabase {
     public func pyramidReport(
         project: String?, run: String?, since: Double?, classifier: LayerClassifier
     ) throws -> PyramidReport {
-        let runs: [WindowRun]
-        if let run {
-            guard let found = try windowRun(id: run, project: project) else { throw StoreError.noSuchRun(run) }
-            runs = [found]
-        } else if let project = try project ?? latestProject() {
-            runs = try windowRuns(project: project, count: since == nil ? 1 : nil, since: since)
-        } else {
-            runs = []
-        }
-        guard let newest = runs.first else {
-            throw StoreError.noSuchRun(project.map { "of project \($0)" } ?? "at all")
-        }
-        let samples = try writer.read { db in
-            let info = try testInfo(project: newest.project, in: db)
-            var seen = Set<Int64>(minimumCapacity: info.count)
-            var samples: [PyramidSample] = []
-            // Each test counts once, by its newest run: once every test is seen, older runs add nothing.
-            try forEachSummary(of: runs, seconds: true, in: db) { _, summary in
-                let entries = summary.entries
-                for index in 0..<entries.count where seen.insert(entries.testID(index)).inserted {
-                    guard let about = info[entries.testID(index)] else { continue }
-                    let code = entries.code(index)
-                    samples.append(
-                        PyramidSample(
-                            layer: classifier.layer(explicit: about.declaredLayer, id: about.key, file: about.file),
-                            seconds: summary.seconds(index), failed: code.final.isFailure,
-                            flaky: code.final.isPass && code.anyFailed))
-                }
-                return seen.count < info.count
-            }
-            return samples
-        }
-        return PyramidAnalysis.report(run: runs.count == 1 ? newest.id : nil, runs: runs.count, samples: samples)
+        try reading { try $0.pyramidReport(project: project, run: run, since: since, classifier: classifier) }
     }
 
     /// Flaky, broken and recovered tests and judged predicates over a window of runs.
@@ -54,77 +20,77 @@ extension LedgerDatabase {
     ///   - project: the project; the newest run's when `nil`.
     ///   - runs: how many of the newest runs make the window.
     ///   - since: seconds since 1970; only runs started since then.
-    ///   - now: the time "recovered" is measured against, in seconds since 1970.
-    ///   - before: when given, only the runs before this one make the window: what was known of the
-    ///     tests before it ran.
     ///   - thresholds: the thresholds of every verdict.
+    ///   - now: the time "recovered" is measured against, in seconds since 1970.
+    ///   - before: when given, only the runs before this one make the window.
     /// - Returns: the report; an empty one when there is no project or no run.
     /// - Throws: any SQLite error.
     public func flakyReport(
         project: String?, runs count: Int, since: Double?, thresholds: FlakyThresholds, now: Double,
         before: WindowRun? = nil
     ) throws -> FlakyReport {
-        guard let project = try project ?? latestProject() else {
-            return FlakinessAnalysis.report(histories: [], health: [], predicates: [], now: now)
+        try reading {
+            try $0.flakyReport(
+                project: project, runs: count, since: since, thresholds: thresholds, now: now, before: before)
         }
-        var runs = try windowRuns(project: project, count: before == nil ? count : nil, since: since)
-        if let before {
-            // The window's runs are newest first, by start and then by row.
-            runs = Array(
-                runs.drop { ($0.startedAt, $0.row) >= (before.startedAt, before.row) }.prefix(count))
+    }
+
+    /// `report slow`: each test's durations over a window of runs against the window before it.
+    /// - Parameters:
+    ///   - project: the project; the newest run's when `nil`.
+    ///   - count: how many of the newest runs make the window (and the window before).
+    ///   - since: when given, the window is the runs since then, and the window before as many runs
+    ///     before them.
+    ///   - thresholds: which runs are noise.
+    ///   - criteria: what counts as a slowdown.
+    ///   - limit: at most this many slowest tests.
+    /// - Throws: any SQLite error.
+    public func slowReport(
+        project: String?, runs count: Int, since: Double?, thresholds: FlakyThresholds,
+        criteria: SlowReport.Criteria, limit: Int
+    ) throws -> SlowReport {
+        try reading {
+            try $0.slowReport(
+                project: project, runs: count, since: since, thresholds: thresholds, criteria: criteria, limit: limit)
         }
-        var health: [RunHealth] = []
-        var histories: [TestHistory] = []
-        try writer.read { db in
-            // Only a test that failed an attempt outside the noise can be anything but stable; the
-            // others' runs are passed over without being looked at again.
-            var noise = Set<Int64>()
-            var candidates = Set<Int64>()
-            try forEachSummary(of: runs, seconds: false, in: db) { run, summary in
-                let runHealth = RunHealth(run: run.id, at: run.startedAt, tests: summary.tests, failed: summary.failed)
-                health.append(runHealth)
-                if runHealth.isNoise(thresholds) {
-                    noise.insert(run.row)
-                    return true
-                }
-                let entries = summary.entries
-                for index in 0..<entries.count where entries.code(index).anyFailed {
-                    candidates.insert(entries.testID(index))
-                }
-                return true
-            }
-            let tests = candidates.sorted()
-            struct HistoryKey: Hashable {
-                var test: Int64
-                var configuration: String
-            }
-            var byKey: [HistoryKey: [RunSample]] = [:]
-            try forEachSummary(of: runs.reversed().filter { !noise.contains($0.row) }, seconds: false, in: db) {
-                run, summary in
-                // Both lists are sorted by test row: walk them side by side.
-                let entries = summary.entries
-                var next = 0
-                for index in 0..<entries.count where next < tests.count {
-                    let test = entries.testID(index)
-                    while next < tests.count, tests[next] < test { next += 1 }
-                    guard next < tests.count, tests[next] == test else { continue }
-                    let code = entries.code(index)
-                    byKey[HistoryKey(test: test, configuration: run.configuration), default: []].append(
-                        RunSample(
-                            run: run.id, at: run.startedAt, revision: run.revision, final: code.final,
-                            anyAttemptPassed: code.anyPassed, anyAttemptFailed: code.anyFailed))
-                }
-                return true
-            }
-            let info = try testInfo(ids: tests, in: db)
-            histories = byKey.map { key, samples in
-                TestHistory(
-                    test: info[key.test]?.key ?? "#\(key.test)", configuration: key.configuration, samples: samples)
-            }
+    }
+
+    /// `report failures`: the failing attempts of the window's runs, grouped by cause.
+    /// - Parameters:
+    ///   - project: the project; the newest run's when `nil`.
+    ///   - count: how many of the newest runs make the window.
+    ///   - since: only runs started since then, in seconds since 1970.
+    ///   - including: which tests' failures count, by test id; all by default.
+    /// - Returns: the groups, the largest first; none for an empty store.
+    /// - Throws: any SQLite error.
+    public func failureGroups(
+        project: String?, runs count: Int, since: Double?, including: (String) -> Bool = { _ in true }
+    ) throws -> [FailureGroup] {
+        try reading { try $0.failureGroups(project: project, runs: count, since: since, including: including) }
+    }
+
+    /// `report run`: the failures of a run classified against the base branch's earlier runs, the
+    /// flaky report and the quarantine.
+    /// - Parameters:
+    ///   - run: the run's id; the newest run of `project` (or of the store) when `nil`.
+    ///   - project: the project, when `run` is not given.
+    ///   - base: the base branch.
+    ///   - window: the flaky report's window, in runs.
+    ///   - thresholds: the flaky report's thresholds.
+    ///   - now: the time the flaky report and the quarantine are judged at.
+    /// - Throws: ``StoreError/noSuchRun(_:)``; any SQLite error.
+    public func runReport(
+        run: String?, project: String?, base: String, window: Int, thresholds: FlakyThresholds, now: Double
+    ) throws -> RunReport {
+        try reading {
+            try $0.runReport(
+                run: run, project: project, base: base, window: window, thresholds: thresholds, now: now)
         }
-        return FlakinessAnalysis.report(
-            histories: histories, health: health, predicates: try predicateSites(runs: runs), now: now,
-            thresholds: thresholds
-        ).marking(try quarantined(project: project, at: now))
+    }
+
+    /// The predicate evaluations in the given runs, grouped by call site, sorted by test and name.
+    /// - Throws: any SQLite error.
+    public func predicateSites(runs: [WindowRun]) throws -> [PredicateSite] {
+        try reading { try $0.predicateSites(runs: runs) }
     }
 }

@@ -104,21 +104,14 @@ extension LedgerDatabase {
     /// - Returns: the id of the run that started last, or `nil` when there is none.
     /// - Throws: any SQLite error.
     public func latestRunID(project: String? = nil) throws -> String? {
-        try writer.read { db in
-            try String.fetchOne(
-                db,
-                sql: "SELECT uuid FROM run WHERE ?1 IS NULL OR project = ?1 ORDER BY startedAt DESC LIMIT 1",
-                arguments: [project])
-        }
+        try reading { try $0.latestRunID(project: project) }
     }
 
     /// The project of the newest run: the default project of reports.
     /// - Returns: the project, or `nil` for an empty store.
     /// - Throws: any SQLite error.
     public func latestProject() throws -> String? {
-        try writer.read { db in
-            try String.fetchOne(db, sql: "SELECT project FROM run ORDER BY startedAt DESC LIMIT 1")
-        }
+        try reading { try $0.latestProject() }
     }
 }
 

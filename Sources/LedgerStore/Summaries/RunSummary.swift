@@ -9,20 +9,20 @@ import LedgerCore
 /// results before (``WrittenAttempts``), otherwise from the run's stored results. Either way a
 /// summary is what reading the results would give, whatever order runs arrive in and however
 /// often one is sent.
-struct RunSummary: Equatable {
+package struct RunSummary: Equatable {
     /// What a test's attempts in one run came to, in one byte.
-    struct Code: Equatable {
-        var rawValue: UInt8
+    package struct Code: Equatable {
+        package var rawValue: UInt8
 
-        init(rawValue: UInt8) { self.rawValue = rawValue }
+        package init(rawValue: UInt8) { self.rawValue = rawValue }
 
         init(final: Outcome, anyPassed: Bool, anyFailed: Bool) {
             rawValue = UInt8(Self.outcomes.firstIndex(of: final) ?? 0) | (anyPassed ? 8 : 0) | (anyFailed ? 16 : 0)
         }
 
-        var final: Outcome { Self.outcomes[Int(rawValue & 7)] }
-        var anyPassed: Bool { rawValue & 8 != 0 }
-        var anyFailed: Bool { rawValue & 16 != 0 }
+        package var final: Outcome { Self.outcomes[Int(rawValue & 7)] }
+        package var anyPassed: Bool { rawValue & 8 != 0 }
+        package var anyFailed: Bool { rawValue & 16 != 0 }
 
         static let outcomes = Outcome.allCases
         static let names = outcomes.map { Array($0.rawValue.utf8) }
@@ -41,14 +41,18 @@ struct RunSummary: Equatable {
     static let entrySize = 9
 
     /// Test rows (8 bytes, little-endian) each followed by its ``Code``, by test row.
-    var outcomes: [UInt8] = []
+    package var outcomes: [UInt8] = []
     /// Seconds of all attempts (a little-endian `Double`), in the order of ``outcomes``.
-    var seconds: [UInt8] = []
+    package var seconds: [UInt8] = []
     /// Tests whose final attempt failed.
-    var failed = 0
+    package var failed = 0
 
     /// Tests with results in the run.
-    var tests: Int { outcomes.count / Self.entrySize }
+    package var tests: Int { outcomes.count / Self.entrySize }
+
+    package init(outcomes: [UInt8] = [], seconds: [UInt8] = [], failed: Int = 0) {
+        (self.outcomes, self.seconds, self.failed) = (outcomes, seconds, failed)
+    }
 
     mutating func append(testID: Int64, code: Code, seconds: Double) {
         withUnsafeBytes(of: testID.littleEndian) { outcomes.append(contentsOf: $0) }
@@ -57,26 +61,19 @@ struct RunSummary: Equatable {
         if code.final.isFailure { failed += 1 }
     }
 
-    /// Summarises the run's stored results: an attempt with no outcome counts as crashed.
-    static func read(run: Int64, in db: Database) throws -> RunSummary {
-        let statement = try db.cachedStatement(
-            sql: "SELECT testId, outcome, coalesce(duration, 0) FROM result WHERE runId = ? ORDER BY testId, attempt")
-        var fast = FastStatement(statement)
-        fast.bind(run)
-        var summary = RunSummary()
-        var testID: Int64?
-        var final = Outcome.skipped
-        var anyPassed = false
-        var anyFailed = false
-        var seconds = 0.0
-        func flush() {
-            guard let testID else { return }
-            summary.append(
-                testID: testID, code: Code(final: final, anyPassed: anyPassed, anyFailed: anyFailed), seconds: seconds)
-        }
-        try fast.forEachRow(in: db) { row in
-            let test = row.int64(0)
-            let outcome = row.withText(1, Code.outcome(named:))
+    /// Builds a summary from a run's attempts, taken in order of test row and attempt.
+    package struct Builder {
+        private var summary = RunSummary()
+        private var testID: Int64?
+        private var final = Outcome.skipped
+        private var anyPassed = false
+        private var anyFailed = false
+        private var seconds = 0.0
+
+        package init() {}
+
+        /// Takes the next attempt; an attempt with no outcome counts as crashed.
+        package mutating func add(testID test: Int64, outcome: Outcome, seconds attemptSeconds: Double) {
             if test != testID {
                 flush()
                 (testID, anyPassed, anyFailed, seconds) = (test, false, false, 0)
@@ -84,10 +81,34 @@ struct RunSummary: Equatable {
             final = outcome
             anyPassed = anyPassed || outcome.isPass
             anyFailed = anyFailed || outcome.isFailure
-            seconds += row.double(2)
+            seconds += attemptSeconds
         }
-        flush()
-        return summary
+
+        /// The summary of every attempt taken.
+        package mutating func finish() -> RunSummary {
+            flush()
+            testID = nil
+            return summary
+        }
+
+        private mutating func flush() {
+            guard let testID else { return }
+            summary.append(
+                testID: testID, code: Code(final: final, anyPassed: anyPassed, anyFailed: anyFailed), seconds: seconds)
+        }
+    }
+
+    /// Summarises the run's stored results: an attempt with no outcome counts as crashed.
+    static func read(run: Int64, in db: Database) throws -> RunSummary {
+        let statement = try db.cachedStatement(
+            sql: "SELECT testId, outcome, coalesce(duration, 0) FROM result WHERE runId = ? ORDER BY testId, attempt")
+        var fast = FastStatement(statement)
+        fast.bind(run)
+        var builder = Builder()
+        try fast.forEachRow(in: db) { row in
+            builder.add(testID: row.int64(0), outcome: row.withText(1, Code.outcome(named:)), seconds: row.double(2))
+        }
+        return builder.finish()
     }
 
     /// Rewrites the stored summary of `run` from its results.
@@ -114,16 +135,18 @@ struct RunSummary: Equatable {
 }
 
 /// The packed entries of a summary's `outcomes` blob, read in place.
-struct SummaryEntries {
+package struct SummaryEntries {
     let bytes: UnsafeRawBufferPointer
 
-    var count: Int { bytes.count / RunSummary.entrySize }
+    package init(bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
-    func testID(_ index: Int) -> Int64 {
+    package var count: Int { bytes.count / RunSummary.entrySize }
+
+    package func testID(_ index: Int) -> Int64 {
         Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: index * RunSummary.entrySize, as: Int64.self))
     }
 
-    func code(_ index: Int) -> RunSummary.Code {
+    package func code(_ index: Int) -> RunSummary.Code {
         RunSummary.Code(rawValue: bytes[index * RunSummary.entrySize + 8])
     }
 

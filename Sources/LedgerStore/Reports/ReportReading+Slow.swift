@@ -1,8 +1,7 @@
 import Foundation
-import GRDB
 import LedgerCore
 
-extension LedgerDatabase {
+extension ReportReading {
     /// `report slow`: each test's durations over a window of runs against the window before it,
     /// read from the runs' summaries.
     ///
@@ -14,8 +13,8 @@ extension LedgerDatabase {
     ///   - thresholds: which runs are noise.
     ///   - criteria: what counts as a slowdown.
     ///   - limit: at most this many slowest tests.
-    /// - Throws: any SQLite error.
-    public func slowReport(
+    /// - Throws: any database error.
+    func slowReport(
         project: String?, runs count: Int, since: Double?, thresholds: FlakyThresholds,
         criteria: SlowReport.Criteria, limit: Int
     ) throws -> SlowReport {
@@ -33,15 +32,11 @@ extension LedgerDatabase {
             current = Array(runs.prefix(count))
             previous = Array(runs.dropFirst(count))
         }
-        struct Key: Hashable {
-            var test: Int64
-            var configuration: String
-        }
-        var durations: [Key: (current: [Double], previous: [Double])] = [:]
+        var durations: [TestInConfiguration: (current: [Double], previous: [Double])] = [:]
         var counted = (current: 0, previous: 0)
-        try writer.read { db in
+        do {
             for (runs, isCurrent) in [(current, true), (previous, false)] {
-                try forEachSummary(of: runs, seconds: true, in: db) { run, summary in
+                try forEachSummary(of: runs, seconds: true) { run, summary in
                     let health = RunHealth(run: run.id, at: run.startedAt, tests: summary.tests, failed: summary.failed)
                     guard !health.isNoise(thresholds) else { return true }
                     if isCurrent { counted.current += 1 } else { counted.previous += 1 }
@@ -49,7 +44,7 @@ extension LedgerDatabase {
                     for index in 0..<entries.count {
                         let code = entries.code(index)
                         guard code.final.isPass, !code.anyFailed else { continue }
-                        let key = Key(test: entries.testID(index), configuration: run.configuration)
+                        let key = TestInConfiguration(test: entries.testID(index), configuration: run.configuration)
                         if isCurrent {
                             durations[key, default: ([], [])].current.append(summary.seconds(index))
                         } else if durations[key] != nil {
@@ -60,7 +55,7 @@ extension LedgerDatabase {
                 }
             }
         }
-        let info = try writer.read { db in try testInfo(ids: Array(Set(durations.keys.map(\.test))), in: db) }
+        let info = try testInfo(ids: Array(Set(durations.keys.map(\.test))))
         let histories = durations.map { key, seconds in
             DurationHistory(
                 test: info[key.test]?.key ?? "#\(key.test)", configuration: key.configuration,

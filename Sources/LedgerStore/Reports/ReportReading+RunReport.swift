@@ -1,8 +1,7 @@
 import Foundation
-import GRDB
 import LedgerCore
 
-extension LedgerDatabase {
+extension ReportReading {
     /// `report run`: the failures of a run classified against the base branch's earlier runs, the
     /// flaky report and the quarantine.
     ///
@@ -13,26 +12,24 @@ extension LedgerDatabase {
     ///   - window: the flaky report's window, in runs.
     ///   - thresholds: the flaky report's thresholds.
     ///   - now: the time the flaky report and the quarantine are judged at.
-    /// - Throws: ``StoreError/noSuchRun(_:)``; any SQLite error.
-    public func runReport(
+    /// - Throws: ``StoreError/noSuchRun(_:)``; any database error.
+    func runReport(
         run: String?, project: String?, base: String, window: Int, thresholds: FlakyThresholds, now: Double
     ) throws -> RunReport {
         guard let id = try run ?? latestRunID(project: project) else {
             throw StoreError.noSuchRun(project.map { "of project \($0)" } ?? "at all")
         }
         guard let chosen = try windowRun(id: id, project: project) else { throw StoreError.noSuchRun(id) }
-        let (branch, tests, failing, passed, history) = try writer.read { db in
-            let branch = try String.fetchOne(db, sql: "SELECT branch FROM run WHERE id = ?", arguments: [chosen.row])
-            let results = try FinalResult.all(run: chosen.row, in: db)
-            let failing = results.filter(\.outcome.isFailure).map {
-                RunReport.Failing(test: $0.test, message: $0.message)
-            }
-            let passed = Set(results.filter(\.outcome.isPass).map(\.test))
-            return (branch, results.count, failing, passed, try baseHistory(of: chosen, branch: base, in: db))
+        let branch = try branch(ofRun: chosen.row)
+        let results = try finalResults(run: chosen.row)
+        let failing = results.filter(\.outcome.isFailure).map {
+            RunReport.Failing(test: $0.test, message: $0.message)
         }
+        let passed = Set(results.filter(\.outcome.isPass).map(\.test))
+        let history = try baseHistory(of: chosen, branch: base)
         let failingTests = Set(failing.map(\.test))
         var report = RunReport.classify(
-            run: (chosen.id, chosen.project, branch, chosen.revision, chosen.configuration), tests: tests,
+            run: (chosen.id, chosen.project, branch, chosen.revision, chosen.configuration), tests: results.count,
             failing: failing, passed: passed, base: (base, history),
             flaky: try flakyReport(
                 project: chosen.project, runs: window, since: nil, thresholds: thresholds, now: now, before: chosen
@@ -43,18 +40,11 @@ extension LedgerDatabase {
     }
 
     /// Which tests the base branch's runs before `run` failed, read from their summaries.
-    private func baseHistory(of run: WindowRun, branch: String, in db: Database) throws -> RunReport.BaseHistory {
-        let baseRuns = try Row.fetchAll(
-            db,
-            sql: """
-                SELECT id, uuid, project, startedAt, revision, configuration FROM run
-                WHERE project = ? AND branch = ? AND id != ? AND startedAt <= ? AND configuration = ?
-                ORDER BY startedAt DESC, id DESC
-                """, arguments: [run.project, branch, run.row, run.startedAt, run.configuration]
-        ).map(WindowRun.init(row:))
+    private func baseHistory(of run: WindowRun, branch: String) throws -> RunReport.BaseHistory {
+        let baseRuns = try baseRuns(of: run, branch: branch)
         var everFailed = Set<Int64>()
         var newestFailed = Set<Int64>()
-        try forEachSummary(of: baseRuns, seconds: false, in: db) { baseRun, summary in
+        try forEachSummary(of: baseRuns, seconds: false) { baseRun, summary in
             let entries = summary.entries
             for index in 0..<entries.count where entries.code(index).final.isFailure {
                 everFailed.insert(entries.testID(index))
@@ -62,7 +52,7 @@ extension LedgerDatabase {
             }
             return true
         }
-        let names = try testInfo(ids: Array(everFailed), in: db)
+        let names = try testInfo(ids: Array(everFailed))
         func keys(_ rows: Set<Int64>) -> Set<String> { Set(rows.compactMap { names[$0]?.key }) }
         return RunReport.BaseHistory(
             everFailed: keys(everFailed), newestFailed: keys(newestFailed), newestRun: baseRuns.first?.id)

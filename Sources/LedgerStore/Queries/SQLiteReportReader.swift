@@ -1,0 +1,155 @@
+import Foundation
+import GRDB
+import LedgerCore
+
+/// The reports' reads from SQLite, inside one read transaction.
+struct SQLiteReportReader: ReportReading {
+    let db: Database
+
+    func windowRuns(project: String, count: Int?, since: Double?) throws -> [WindowRun] {
+        try Row.fetchAll(
+            db,
+            sql: """
+                SELECT id, uuid, project, startedAt, revision, configuration FROM run
+                WHERE project = ?1 AND (?2 IS NULL OR startedAt >= ?2)
+                ORDER BY startedAt DESC, id DESC LIMIT coalesce(?3, -1)
+                """, arguments: [project, since, count]
+        ).map(WindowRun.init(row:))
+    }
+
+    func windowRun(id: String, project: String?) throws -> WindowRun? {
+        try Row.fetchOne(
+            db,
+            sql: """
+                SELECT id, uuid, project, startedAt, revision, configuration FROM run
+                WHERE uuid = ? AND (? IS NULL OR project = ?)
+                """,
+            arguments: [id, project, project]
+        )
+        .map(WindowRun.init(row:))
+    }
+
+    func latestProject() throws -> String? {
+        try String.fetchOne(db, sql: "SELECT project FROM run ORDER BY startedAt DESC, id DESC LIMIT 1")
+    }
+
+    func latestRunID(project: String?) throws -> String? {
+        try String.fetchOne(
+            db,
+            sql: "SELECT uuid FROM run WHERE ?1 IS NULL OR project = ?1 ORDER BY startedAt DESC, id DESC LIMIT 1",
+            arguments: [project])
+    }
+
+    func testInfo(ids: [Int64]) throws -> [Int64: TestInfo] {
+        try testInfo(
+            sql: "SELECT id, key, file, layer FROM test WHERE id IN (SELECT value FROM json_each(?))",
+            argument: LedgerDatabase.jsonArray(ids))
+    }
+
+    func testInfo(project: String) throws -> [Int64: TestInfo] {
+        try testInfo(sql: "SELECT id, key, file, layer FROM test WHERE project = ?", argument: project)
+    }
+
+    private func testInfo(sql: String, argument: String) throws -> [Int64: TestInfo] {
+        var statement = FastStatement(try db.cachedStatement(sql: sql))
+        statement.bind(argument)
+        var info: [Int64: TestInfo] = [:]
+        try statement.forEachRow(in: db) { row in
+            info[row.int64(0)] = TestInfo(
+                key: row.string(1) ?? "", file: row.string(2),
+                declaredLayer: row.string(3).flatMap(Layer.init(rawValue:)))
+        }
+        return info
+    }
+
+    /// A run stored without a summary (which ingest never leaves) is summarised from its results.
+    func forEachSummary(of runs: [WindowRun], seconds: Bool, _ body: (WindowRun, SummaryView) throws -> Bool) throws {
+        let statement = try db.cachedStatement(
+            sql: seconds
+                ? "SELECT tests, failed, outcomes, seconds FROM run_summary WHERE runId = ?"
+                : "SELECT tests, failed, outcomes, x'' FROM run_summary WHERE runId = ?")
+        for run in runs {
+            var fast = FastStatement(statement)
+            fast.bind(run.row)
+            let stored = try fast.row(in: db) { row in
+                try row.withBlob(2) { outcomes in
+                    try row.withBlob(3) { seconds in
+                        try body(
+                            run,
+                            SummaryView(
+                                tests: Int(row.int64(0)), failed: Int(row.int64(1)),
+                                entries: SummaryEntries(bytes: outcomes), seconds: seconds))
+                    }
+                }
+            }
+            let goOn = try stored ?? RunSummary.read(run: run.row, in: db).withView { try body(run, $0) }
+            if !goOn { return }
+        }
+    }
+
+    func predicateEvaluations(runs: [WindowRun]) throws -> [PredicateRow] {
+        try Row.fetchAll(
+            db,
+            sql: """
+                SELECT t.key, p.name, p.expect, p.runId, p.held, p.attempts, p.waited, p.timeout
+                FROM predicate p
+                JOIN result r ON r.id = p.resultId
+                JOIN test t ON t.id = r.testId
+                WHERE p.runId IN (SELECT value FROM json_each(?))
+                ORDER BY p.at, p.id
+                """, arguments: [LedgerDatabase.jsonArray(runs.map(\.row))]
+        ).map { row in
+            PredicateRow(
+                test: row[0], name: row[1], expect: row[2], run: row[3], held: row[4], attempts: row[5],
+                waited: row[6], timeout: row[7])
+        }
+    }
+
+    func quarantine(project: String) throws -> [QuarantinedTest] {
+        try LedgerDatabase.quarantined(db, where: "project = ?", [project])
+    }
+
+    func branch(ofRun row: Int64) throws -> String? {
+        try String.fetchOne(db, sql: "SELECT branch FROM run WHERE id = ?", arguments: [row])
+    }
+
+    func finalResults(run row: Int64) throws -> [FinalResult] {
+        try FinalResult.all(run: row, in: db)
+    }
+
+    func baseRuns(of run: WindowRun, branch: String) throws -> [WindowRun] {
+        try Row.fetchAll(
+            db,
+            sql: """
+                SELECT id, uuid, project, startedAt, revision, configuration FROM run
+                WHERE project = ? AND branch = ? AND id != ? AND startedAt <= ? AND configuration = ?
+                ORDER BY startedAt DESC, id DESC
+                """, arguments: [run.project, branch, run.row, run.startedAt, run.configuration]
+        ).map(WindowRun.init(row:))
+    }
+
+    func failingAttempts(run row: Int64, test: Int64) throws -> [FailingAttempt] {
+        let statement = try db.cachedStatement(
+            sql: """
+                SELECT r.outcome,
+                    coalesce(
+                        (SELECT message FROM issue WHERE resultId = r.id ORDER BY id LIMIT 1), r.message),
+                    (SELECT file FROM issue WHERE resultId = r.id ORDER BY id LIMIT 1),
+                    (SELECT line FROM issue WHERE resultId = r.id ORDER BY id LIMIT 1)
+                FROM result r
+                WHERE r.runId = ? AND r.testId = ?
+                    AND (r.outcome IS NULL OR r.outcome IN ('failed', 'error', 'crashed'))
+                ORDER BY r.attempt
+                """)
+        return try Row.fetchAll(statement, arguments: [row, test]).map { row in
+            FailingAttempt(outcome: row[0], message: row[1], file: row[2], line: row[3])
+        }
+    }
+}
+
+extension WindowRun {
+    init(row: Row) {
+        self.init(
+            row: row[0], id: row[1], project: row[2], startedAt: row[3], revision: row[4], configuration: row[5])
+    }
+}

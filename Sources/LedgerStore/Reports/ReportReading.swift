@@ -1,0 +1,104 @@
+import LedgerCore
+
+/// What the reports read from a store, inside one read transaction: each store gathers the same
+/// samples with its own SQL, and the reports are composed from them once, for both
+/// (`ReportReading+…`), so that a report is the same whichever store holds the history.
+package protocol ReportReading {
+    /// The newest `count` runs of a project (or those since `since`), newest first, by start and
+    /// then by row.
+    func windowRuns(project: String, count: Int?, since: Double?) throws -> [WindowRun]
+    /// The run with this id, of `project` when one is given.
+    func windowRun(id: String, project: String?) throws -> WindowRun?
+    /// The project of the newest run.
+    func latestProject() throws -> String?
+    /// The id of the newest run, of `project` when one is given.
+    func latestRunID(project: String?) throws -> String?
+    /// Key, file and declared layer of tests by their rows.
+    func testInfo(ids: [Int64]) throws -> [Int64: TestInfo]
+    /// Key, file and declared layer of every test of a project, by row.
+    func testInfo(project: String) throws -> [Int64: TestInfo]
+    /// Hands the summary of each run to `body`, in the order given, until `body` returns `false`.
+    /// - Parameter seconds: whether `body` needs the seconds of each entry.
+    func forEachSummary(of runs: [WindowRun], seconds: Bool, _ body: (WindowRun, SummaryView) throws -> Bool) throws
+    /// The predicate evaluations in `runs` as (test, name, expectation, run row, held, attempts,
+    /// waited, timeout), in the order they happened.
+    func predicateEvaluations(runs: [WindowRun]) throws -> [PredicateRow]
+    /// The tests of `project` in quarantine, active or not, by test id and configuration.
+    func quarantine(project: String) throws -> [QuarantinedTest]
+    /// The branch the run at `row` tested.
+    func branch(ofRun row: Int64) throws -> String?
+    /// Every test's final attempt in the run at `row`, by test id.
+    func finalResults(run row: Int64) throws -> [FinalResult]
+    /// The runs of `branch` before `run`, with its project and configuration, newest first.
+    func baseRuns(of run: WindowRun, branch: String) throws -> [WindowRun]
+    /// The failing (or never ended) attempts of a test in the run at `row`, in attempt order.
+    func failingAttempts(run row: Int64, test: Int64) throws -> [FailingAttempt]
+}
+
+/// A test's row and a configuration: what a history is kept by.
+struct TestInConfiguration: Hashable {
+    var test: Int64
+    var configuration: String
+}
+
+/// One predicate evaluation as ``ReportReading/predicateEvaluations(runs:)`` reads it.
+package struct PredicateRow {
+    package var test: String
+    package var name: String
+    package var expect: String
+    package var run: Int64
+    package var held: Bool
+    package var attempts: Int
+    package var waited: Double
+    package var timeout: Double
+
+    package init(
+        test: String, name: String, expect: String, run: Int64, held: Bool, attempts: Int, waited: Double,
+        timeout: Double
+    ) {
+        (self.test, self.name, self.expect, self.run) = (test, name, expect, run)
+        (self.held, self.attempts, self.waited, self.timeout) = (held, attempts, waited, timeout)
+    }
+}
+
+/// A failing attempt's outcome (`nil` when it never ended) and its cause: its first issue's
+/// message and place, else its own message.
+package struct FailingAttempt {
+    package var outcome: String?
+    package var message: String?
+    package var file: String?
+    package var line: Int?
+
+    package init(outcome: String?, message: String?, file: String?, line: Int?) {
+        (self.outcome, self.message, self.file, self.line) = (outcome, message, file, line)
+    }
+}
+
+extension ReportReading {
+    /// The tests of `project` in quarantine at `time`.
+    func quarantined(project: String, at time: Double) throws -> [QuarantinedTest] {
+        try quarantine(project: project).filter { $0.isActive(at: time) }
+    }
+
+    /// The predicate evaluations in `runs`, grouped by call site (a test, a predicate name and an
+    /// expectation), each site's evaluations in the order they happened, sites sorted.
+    func predicateSites(runs: [WindowRun]) throws -> [PredicateSite] {
+        guard !runs.isEmpty else { return [] }
+        let byRow = Dictionary(runs.map { ($0.row, $0) }, uniquingKeysWith: { first, _ in first })
+        var sites: [String: PredicateSite] = [:]
+        for row in try predicateEvaluations(runs: runs) {
+            let expect = PredicateExpectation(rawValue: row.expect) ?? .holds
+            let run = byRow[row.run]
+            let evaluation = PredicateEvaluation(
+                run: run?.id ?? "", revision: run?.revision, held: row.held, attempts: row.attempts,
+                waited: row.waited, timeout: row.timeout)
+            sites[
+                [row.test, row.name, expect.rawValue].joined(separator: "\u{0}"),
+                default: PredicateSite(test: row.test, name: row.name, expect: expect, evaluations: [])
+            ].evaluations.append(evaluation)
+        }
+        return sites.values.sorted {
+            ($0.test, $0.name, $0.expect.rawValue) < ($1.test, $1.name, $1.expect.rawValue)
+        }
+    }
+}
