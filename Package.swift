@@ -86,7 +86,7 @@ let package = Package(
         .executableTarget(
             name: "TestLedgerCLI",
             dependencies: [
-                "LedgerCore", "LedgerImport", "LedgerStore", "LedgerServer",
+                "LedgerCore", "LedgerImport", "LedgerStore", "LedgerPostgres", "LedgerServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tools),
                 .product(name: "Yams", package: "Yams", condition: tools),
             ]

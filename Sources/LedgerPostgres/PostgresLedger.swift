@@ -1,1 +1,155 @@
+import Foundation
+import LedgerStore
+import Logging
+import NIOSSL
 import PostgresNIO
+
+/// The PostgreSQL store: a team server's ledger that several `testledger serve` processes can
+/// share. It keeps the same tables as SQLite's (`Migrations/postgresql/`), and its reports are
+/// composed from the same samples.
+///
+/// Its methods block the calling thread while PostgreSQL answers, as SQLite's do: call them from
+/// a thread that may block (a command's main thread, the server's store queue).
+public final class PostgresLedger: Sendable {
+    /// Where the database is.
+    public let location: PostgresLocation
+    let client: PostgresClient
+    private let running: Task<Void, Never>
+    let knownTests = KnownTests()
+
+    static let logger = Logger(label: "testledger.postgres") { _ in SwiftLogNoOpLogHandler() }
+
+    /// Connects to the database at `location` and migrates it.
+    ///
+    /// Migrating is safe when other processes open the same database at the same moment: one
+    /// migrates under an advisory lock while the others wait for it.
+    /// - Parameter maximumConnections: the pool's size.
+    /// - Throws: ``StoreError/unreachable(location:reason:)`` when the server cannot be reached,
+    ///   ``StoreError/newerSchema(path:unknown:)`` for a database migrated by a newer TestLedger
+    ///   (left untouched), ``StoreError/refused(location:reason:)`` for what the server refuses.
+    public init(location: PostgresLocation, maximumConnections: Int = 20) throws {
+        self.location = location
+        var configuration = PostgresClient.Configuration(
+            host: location.host, port: location.port, username: location.user, password: location.password,
+            database: location.database, tls: Self.tls(location.tls))
+        configuration.options.maximumConnections = maximumConnections
+        configuration.options.connectTimeout = .seconds(10)
+        if let schema = location.schema {
+            configuration.options.additionalStartupParameters = [("search_path", schema)]
+        }
+        client = PostgresClient(configuration: configuration, backgroundLogger: Self.logger)
+        let client = self.client
+        running = Task { await client.run() }
+        try Self.checkReachable(configuration, location: location)
+        try migrate()
+    }
+
+    deinit {
+        running.cancel()
+    }
+
+    private static func tls(_ mode: PostgresLocation.TLSMode) -> PostgresClient.Configuration.TLS {
+        switch mode {
+        case .disable: .disable
+        case .prefer: .prefer(.makeClientConfiguration())
+        case .require: .require(.makeClientConfiguration())
+        }
+    }
+
+    /// Opens one connection of its own first: the pool would keep retrying an unreachable server.
+    private static func checkReachable(_ configuration: PostgresClient.Configuration, location: PostgresLocation)
+        throws
+    {
+        let tls: PostgresConnection.Configuration.TLS
+        do {
+            switch location.tls {
+            case .disable: tls = .disable
+            case .prefer: tls = .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
+            case .require: tls = .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
+            }
+        } catch {
+            throw StoreError.unreachable(location: location.redacted, reason: "TLS: \(error)")
+        }
+        var options = PostgresConnection.Configuration.Options()
+        options.connectTimeout = .seconds(10)
+        options.additionalStartupParameters = configuration.options.additionalStartupParameters
+        var connection = PostgresConnection.Configuration(
+            host: location.host, port: location.port, username: location.user, password: location.password,
+            database: location.database, tls: tls)
+        connection.options = options
+        let opening = connection
+        do {
+            try waitFor {
+                let opened = try await PostgresConnection.connect(
+                    configuration: opening, id: 0, logger: Self.logger)
+                try await opened.close()
+            }
+        } catch {
+            throw StoreError.unreachable(location: location.redacted, reason: Self.reason(error))
+        }
+    }
+
+    /// What went wrong, in the server's words when it said something.
+    static func reason(_ error: any Error) -> String {
+        if let error = error as? PSQLError {
+            if let message = error.serverInfo?[.message] {
+                let state = error.serverInfo?[.sqlState].map { " (SQLSTATE \($0))" } ?? ""
+                return message + state
+            }
+            switch error.code {
+            case .connectionError, .serverClosedConnection, .uncleanShutdown:
+                return error.underlying.map { "\($0)" } ?? "the connection failed"
+            default:
+                return "\(error.code)"
+            }
+        }
+        return "\(error)"
+    }
+
+    /// Runs `body` with a connection of the pool, on the calling thread; the server's errors
+    /// become ``StoreError``s.
+    func withConnection<Result>(_ body: (PostgresSession) throws -> Result) throws -> Result {
+        do {
+            return try Lease.withConnection(of: client) { try body(PostgresSession(connection: $0)) }
+        } catch let error as PSQLError {
+            throw StoreError.refused(location: location.redacted, reason: Self.reason(error))
+        }
+    }
+
+    /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
+    /// - Parameter readOnly: a read-only transaction that sees one snapshot throughout.
+    func transaction<Result>(readOnly: Bool = false, _ body: (PostgresSession) throws -> Result) throws -> Result {
+        try withConnection { session in
+            try session.run(readOnly ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN")
+            do {
+                let result = try body(session)
+                try session.run("COMMIT")
+                return result
+            } catch {
+                try? session.run("ROLLBACK")
+                throw error
+            }
+        }
+    }
+}
+
+/// One connection, used by one thread at a time, for the statements of one operation.
+struct PostgresSession {
+    let connection: PostgresConnection
+
+    /// The rows `query` returns.
+    func rows(_ query: PostgresQuery) throws -> [PostgresRow] {
+        let connection = self.connection
+        return try waitFor { try await connection.query(query, logger: PostgresLedger.logger).collect() }
+    }
+
+    /// Runs `query`, discarding any rows.
+    func run(_ query: PostgresQuery) throws {
+        _ = try rows(query)
+    }
+
+    /// The first column of the first row, when there is one.
+    func value<Value: PostgresDecodable>(_ query: PostgresQuery, as type: Value.Type = Value.self) throws -> Value? {
+        try rows(query).first.map { try $0.decode(Value.self) }
+    }
+}

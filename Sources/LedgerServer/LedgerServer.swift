@@ -21,7 +21,7 @@ public enum LedgerServer {
     /// - Throws: ``ServerError/openWithoutTokens(host:)`` for a non-loopback address while no
     ///   access token exists.
     public static func application(
-        database: LedgerDatabase, configuration: ServerConfiguration, metrics: ServerMetrics = ServerMetrics(),
+        database: any ResultStore, configuration: ServerConfiguration, metrics: ServerMetrics = ServerMetrics(),
         layers: LayerClassifier = LayerClassifier(), thresholds: FlakyThresholds = FlakyThresholds(),
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) throws -> some ApplicationProtocol {
@@ -43,7 +43,7 @@ public enum LedgerServer {
         ).add(to: router)
         router.get("/healthz") { _, _ in
             do {
-                _ = try await Blocking.run { try database.runs(limit: 1) }
+                _ = try await Blocking.run { try database.runs(project: nil, limit: 1) }
                 return JSONResponse.text("ok\n")
             } catch {
                 return JSONResponse.text("store unreachable: \(error)\n", status: .serviceUnavailable)

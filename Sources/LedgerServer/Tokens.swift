@@ -13,7 +13,8 @@ public enum Tokens {
     ///   - database: the store that keeps its hash.
     /// - Returns: the token itself, which the store does not keep: it cannot be shown again.
     /// - Throws: any SQLite error from storing it.
-    public static func create(project: String, scope: StoredToken.Scope, in database: LedgerDatabase) throws -> String {
+    public static func create(project: String, scope: StoredToken.Scope, in database: any ResultStore) throws -> String
+    {
         let token = secret(prefix: "tl_", bytes: 24)
         _ = try database.addToken(project: project, scope: scope, hash: hash(token), prefix: String(token.prefix(11)))
         return token
@@ -35,7 +36,7 @@ public enum Tokens {
     }
 
     /// The live token a caller presented, looked up by its hash off the cooperative pool.
-    static func live(_ presented: String, in database: LedgerDatabase) async throws -> StoredToken? {
+    static func live(_ presented: String, in database: any ResultStore) async throws -> StoredToken? {
         try await Blocking.run { try database.token(hash: hash(presented)) }
     }
 }
@@ -44,7 +45,7 @@ public enum Tokens {
 /// expires; the token itself never leaves the login form.
 enum Sessions {
     /// Starts a session for `token`; returns the id the browser keeps.
-    static func start(_ token: StoredToken, lifetime: Double, in database: LedgerDatabase) async throws -> String {
+    static func start(_ token: StoredToken, lifetime: Double, in database: any ResultStore) async throws -> String {
         let id = Tokens.secret(prefix: "ts_", bytes: 32)
         let now = Date().timeIntervalSince1970
         try await Blocking.run {
@@ -54,13 +55,13 @@ enum Sessions {
     }
 
     /// The token of the live session a browser presented.
-    static func live(_ presented: String, in database: LedgerDatabase) async throws -> StoredToken? {
+    static func live(_ presented: String, in database: any ResultStore) async throws -> StoredToken? {
         let now = Date().timeIntervalSince1970
         return try await Blocking.run { try database.sessionToken(hash: Tokens.hash(presented), at: now) }
     }
 
     /// Ends the session a browser presented.
-    static func end(_ presented: String, in database: LedgerDatabase) async throws {
+    static func end(_ presented: String, in database: any ResultStore) async throws {
         let now = Date().timeIntervalSince1970
         _ = try await Blocking.run { try database.endSession(hash: Tokens.hash(presented), at: now) }
     }

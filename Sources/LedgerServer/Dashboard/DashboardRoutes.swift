@@ -9,7 +9,7 @@ import LedgerStore
 /// `/projects/{project}/runs/{run}` (`?base=`), `/projects/{project}/tests/{test id}` (`?run=`),
 /// and `GET`/`POST /login`. Failures are judged against `?base=`, `main` by default.
 struct DashboardRoutes {
-    let database: LedgerDatabase
+    let database: any ResultStore
     let access: Access
     let layers: LayerClassifier
     let thresholds: FlakyThresholds
@@ -76,7 +76,7 @@ struct DashboardRoutes {
     /// Everything the project page shows, read in one go off the cooperative pool.
     static func content(
         _ project: String, runs count: Int, since: Double?, base: String, _ layers: LayerClassifier,
-        _ thresholds: FlakyThresholds, _ database: LedgerDatabase
+        _ thresholds: FlakyThresholds, _ database: any ResultStore
     ) throws -> ProjectPage.Content {
         let runs = try database.runs(project: project, limit: 20)
         guard let newest = runs.first else { throw StoreError.noSuchRun("of project \(project)") }
@@ -103,7 +103,7 @@ struct DashboardRoutes {
 
     /// A run's failures classified against `base`, with their owners.
     static func runReport(
-        _ run: String, _ project: String, base: String, _ thresholds: FlakyThresholds, _ database: LedgerDatabase
+        _ run: String, _ project: String, base: String, _ thresholds: FlakyThresholds, _ database: any ResultStore
     ) throws -> RunReport {
         try database.runReport(
             run: run, project: project, base: base, window: 30, thresholds: thresholds,

@@ -8,7 +8,7 @@ import LedgerStore
 /// file). Each upload is one transaction: malformed input gets 400 and stores nothing, and the
 /// same upload twice stores once.
 struct IngestRoutes {
-    let database: LedgerDatabase
+    let database: any ResultStore
     let configuration: ServerConfiguration
     let metrics: ServerMetrics
     let access: Access
@@ -90,7 +90,7 @@ struct IngestRoutes {
 
     /// Stores one uploaded file; an imported file's run id comes from its content and project.
     static func ingest(
-        _ file: URL, format: InputFormat?, metadata: RunMetadata, live: Bool, into database: LedgerDatabase
+        _ file: URL, format: InputFormat?, metadata: RunMetadata, live: Bool, into database: any ResultStore
     ) throws -> IngestReceipt {
         let prepared = try PreparedImport(
             file: file, sourceName: "request body", format: format, formatOption: "?format=", metadata: metadata,

@@ -6,7 +6,7 @@ import LedgerStore
 /// Who owns a project's tests, as its checkouts read it: `PUT /api/v1/ownership` (a write token's
 /// project; `testledger upload` sends it) and `GET /api/v1/projects/{project}/ownership`.
 struct OwnershipRoutes {
-    let database: LedgerDatabase
+    let database: any ResultStore
     let access: Access
 
     func add(to router: Router<LedgerRequestContext>) {

@@ -11,7 +11,7 @@ import LedgerStore
 /// `{"mode": "mute"|"skip", "reason": "…", "until": "2026-12-31T00:00:00Z", "configuration": "…",
 /// "by": "…"}` and `DELETE …/quarantine/{test id}` (`?reason=`, `?configuration=`, `?by=`).
 struct QuarantineRoutes {
-    let database: LedgerDatabase
+    let database: any ResultStore
     let access: Access
 
     /// The body of a `PUT`.

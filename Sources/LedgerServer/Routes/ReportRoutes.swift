@@ -8,7 +8,7 @@ import LedgerStore
 /// `GET /api/v1/projects`, and under `/api/v1/projects/{project}`: `runs`, `runs/{id}`,
 /// `pyramid` (`?run=`, `?since=`), `flaky` (`?runs=`, `?since=`) and `tests/{test id}` (`?run=`).
 struct ReportRoutes {
-    let database: LedgerDatabase
+    let database: any ResultStore
     let access: Access
     let layers: LayerClassifier
     let thresholds: FlakyThresholds

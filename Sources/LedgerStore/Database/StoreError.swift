@@ -20,6 +20,10 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
     /// The ledger could not be opened or written: its disk is full, it or its folder is read-only,
     /// or the file system failed. Nothing of the write was kept.
     case cannotWrite(path: String, reason: String)
+    /// The database server at `location` could not be reached or refused the connection.
+    case unreachable(location: String, reason: String)
+    /// The database server at `location` refused a statement; nothing of the change was kept.
+    case refused(location: String, reason: String)
 
     /// What went wrong and what to do about it, in one message for people.
     public var description: String {
@@ -27,7 +31,7 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
         case .newerSchema(let path, let unknown):
             "\(path): this database was written by a newer TestLedger (schema "
                 + "\(unknown.joined(separator: ", "))); it was left untouched. "
-                + "Upgrade testledger, or point TESTLEDGER_DB at another file."
+                + "Upgrade testledger, or point TESTLEDGER_DB (or --db) at another ledger."
         case .notADatabase(let path):
             "\(path): not an SQLite database. Point TESTLEDGER_DB (or --db) at a ledger file."
         case .noSuchRun(let run):
@@ -39,6 +43,11 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
         case .cannotWrite(let path, let reason):
             "\(path): cannot use the ledger: \(reason); nothing of this was stored and the ledger is as it was. "
                 + "Free space or make the file writable, or point TESTLEDGER_DB (or --db) at another file."
+        case .unreachable(let location, let reason):
+            "\(location): cannot connect: \(reason). Check that the server runs and the URL's host, port, user "
+                + "and database (postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE)."
+        case .refused(let location, let reason):
+            "\(location): \(reason); nothing of this was stored."
         case .foreignKeyViolation(let table):
             "migrating the ledger would leave rows of \(table) pointing at rows that do not exist; it was left "
                 + "as it was. Check the file with `sqlite3 LEDGER 'PRAGMA foreign_key_check'`."

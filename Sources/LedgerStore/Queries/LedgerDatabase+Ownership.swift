@@ -50,7 +50,7 @@ extension LedgerDatabase {
             ownership, files: Dictionary(files.map { ($0[0], $0[1]) }, uniquingKeysWith: { first, _ in first }))
     }
 
-    private static let ownershipEncoder: JSONEncoder = {
+    package static let ownershipEncoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         return encoder

@@ -10,6 +10,10 @@ public struct PruneSummary: Codable, Hashable, Sendable {
     public var results: Int
     /// Old runs kept because they hold quarantined tests' results, which stay.
     public var keptRuns: Int
+
+    package init(runs: Int = 0, results: Int = 0, keptRuns: Int = 0) {
+        (self.runs, self.results, self.keptRuns) = (runs, results, keptRuns)
+    }
 }
 
 extension LedgerDatabase {

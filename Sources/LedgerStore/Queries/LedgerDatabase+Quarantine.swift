@@ -204,42 +204,16 @@ extension LedgerDatabase {
     }
 }
 
-extension LedgerDatabase {
-    /// Applies the automatic quarantine to `project` after a run was stored: mutes the flaky tests
-    /// the policy names and releases those that earned it, each change in the trail with its evidence.
-    ///
-    /// - Parameters:
-    ///   - policy: the policy.
-    ///   - project: the project.
-    ///   - window: how many of the newest runs the judgement reads.
-    ///   - thresholds: the flaky thresholds; the policy sets the recovery ones.
-    ///   - now: when, in seconds since 1970.
-    /// - Returns: the changes made.
-    /// - Throws: any SQLite error.
-    public func applyQuarantinePolicy(
-        _ policy: QuarantinePolicy, project: String, window: Int, thresholds: FlakyThresholds, now: Double
-    ) throws -> [QuarantineChange] {
-        let quarantine = try quarantined(project: project, at: now)
-        guard policy.mutesFlakyTests || quarantine.contains(where: \.automatic) else { return [] }
-        let report = try flakyReport(
-            project: project, runs: window, since: nil, thresholds: policy.thresholds(thresholds), now: now)
-        let decided = policy.changes(report: report, quarantine: quarantine, project: project, now: now)
-        var changes = try self.quarantine(decided.mute, evidence: decided.evidence)
-        for release in decided.release {
-            changes += try self.release(
-                [release.test], project: project, configuration: release.configuration, reason: release.reason,
-                by: QuarantinePolicy.actor, at: now, automatic: true, evidence: [release.test: release.evidence])
-        }
-        return changes
-    }
-}
-
 /// What a quarantined test did while in quarantine.
 public struct ResultsInQuarantine: Hashable, Sendable {
     /// Runs it had a result in since it was quarantined.
     public var runs: Int
     /// Those whose final attempt failed, erred or crashed.
     public var failures: Int
+
+    package init(runs: Int, failures: Int) {
+        (self.runs, self.failures) = (runs, failures)
+    }
 }
 
 extension LedgerDatabase {

@@ -93,20 +93,50 @@ extension LedgerDatabase {
     }
 
     private func activityTree(_ resultID: Int64, in db: Database) throws -> [TestDetail.ActivityDetail] {
-        let rows = try Row.fetchAll(
-            db,
-            sql:
-                "SELECT id, parentId, name, startedAt, endedAt, outcome, key FROM activity WHERE resultId = ? ORDER BY startedAt, id",
-            arguments: [resultID])
-        var children: [Int64?: [Row]] = [:]
-        for row in rows { children[row[1] as Int64?, default: []].append(row) }
+        TestDetail.ActivityDetail.tree(
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT id, parentId, name, startedAt, endedAt, outcome, key FROM activity
+                    WHERE resultId = ? ORDER BY startedAt, id
+                    """,
+                arguments: [resultID]
+            ).map {
+                StoredActivity(
+                    id: $0[0], parent: $0[1], name: $0[2], started: $0[3], ended: $0[4], outcome: $0[5], key: $0[6])
+            })
+    }
+}
+
+/// An activity's row, as a store reads it for a test's detail.
+package struct StoredActivity {
+    package var id: Int64
+    package var parent: Int64?
+    package var name: String?
+    package var started: Double
+    package var ended: Double?
+    package var outcome: String?
+    package var key: String
+
+    package init(
+        id: Int64, parent: Int64?, name: String?, started: Double, ended: Double?, outcome: String?, key: String
+    ) {
+        (self.id, self.parent, self.name, self.started, self.ended, self.outcome, self.key) = (
+            id, parent, name, started, ended, outcome, key
+        )
+    }
+}
+
+extension TestDetail.ActivityDetail {
+    /// The tree of an attempt's activities, from their rows in order of start.
+    package static func tree(_ rows: [StoredActivity]) -> [TestDetail.ActivityDetail] {
+        var children: [Int64?: [StoredActivity]] = [:]
+        for row in rows { children[row.parent, default: []].append(row) }
         func build(_ parent: Int64?) -> [TestDetail.ActivityDetail] {
             (children[parent] ?? []).map { row in
-                let started: Double = row[3]
-                let ended: Double? = row[4]
-                return TestDetail.ActivityDetail(
-                    id: row[6], name: row[2] ?? "", duration: ended.map { $0 - started },
-                    outcome: (row[5] as String?).flatMap(Outcome.init(rawValue:)), children: build(row[0] as Int64))
+                TestDetail.ActivityDetail(
+                    id: row.key, name: row.name ?? "", duration: row.ended.map { $0 - row.started },
+                    outcome: row.outcome.flatMap(Outcome.init(rawValue:)), children: build(row.id))
             }
         }
         return build(nil)

@@ -98,6 +98,13 @@ extension LedgerDatabase {
 }
 
 extension StoredToken {
+    /// A token as stored: its times in seconds since 1970.
+    package init(id: Int64, project: String, scope: String, prefix: String, created: Double, revoked: Double?) {
+        self.init(
+            id: id, project: project, scope: Scope(rawValue: scope) ?? .read, prefix: prefix,
+            createdAt: iso8601(created), revokedAt: revoked.map(iso8601))
+    }
+
     init(row: Row) {
         let created: Double = row["createdAt"]
         let revoked: Double? = row["revokedAt"]

@@ -77,25 +77,9 @@ extension LedgerDatabase {
                 arguments: [project, Self.jsonArray(tests), Self.jsonArray(runs.map(\.row))]
             )
         }
-        var byTestAndRun: [String: [Int64: (outcomes: [Outcome?], seconds: Double)]] = [:]
-        for row in attempts {
-            let outcome = (row[2] as String?).flatMap(Outcome.init(rawValue:))
-            byTestAndRun[row[0], default: [:]][row[1], default: ([], 0)].outcomes.append(outcome)
-            byTestAndRun[row[0], default: [:]][row[1], default: ([], 0)].seconds += row[3] as Double
-        }
-        return Dictionary(
-            tests.map { test in
-                let found = byTestAndRun[test] ?? [:]
-                return (
-                    test,
-                    runs.map { run in
-                        AttemptsInRun(
-                            run: run.id, startedAt: run.startedAt, revision: run.revision,
-                            configuration: run.configuration, attempts: found[run.row]?.outcomes ?? [],
-                            seconds: found[run.row]?.seconds ?? 0)
-                    }
-                )
-            }, uniquingKeysWith: { first, _ in first })
+        return AttemptsInRun.strips(
+            tests: tests, runs: Array(runs),
+            attempts: attempts.map { (test: $0[0], run: $0[1], outcome: $0[2], seconds: $0[3]) })
     }
 
     /// The newest `limit` runs of a project that have the test, newest first.
@@ -123,19 +107,62 @@ extension LedgerDatabase {
                     FROM chosen JOIN result r ON r.runId = chosen.id AND r.testId = chosen.testId
                     ORDER BY chosen.startedAt DESC, chosen.id, r.attempt
                     """, arguments: [project, test, limit])
-            var history: [AttemptsInRun] = []
-            for row in rows {
-                let run: String = row[0]
-                let outcome = (row[4] as String?).flatMap(Outcome.init(rawValue:))
-                if history.last?.run != run {
-                    history.append(
-                        AttemptsInRun(
-                            run: run, startedAt: row[1], revision: row[2], configuration: row[3], attempts: []))
-                }
-                history[history.count - 1].attempts.append(outcome)
-                history[history.count - 1].seconds += row[5] as Double
-            }
-            return history
+            return AttemptsInRun.history(
+                rows.map {
+                    (
+                        run: $0[0], startedAt: $0[1], revision: $0[2], configuration: $0[3], outcome: $0[4],
+                        seconds: $0[5]
+                    )
+                })
         }
+    }
+}
+
+extension AttemptsInRun {
+    /// Each test's attempts in each run, oldest run first, from the attempts' rows in attempt order:
+    /// a run without the test is there with no attempts, so that strips of several tests line up.
+    package static func strips(
+        tests: [String], runs: [WindowRun], attempts: [(test: String, run: Int64, outcome: String?, seconds: Double)]
+    ) -> [String: [AttemptsInRun]] {
+        var byTestAndRun: [String: [Int64: (outcomes: [Outcome?], seconds: Double)]] = [:]
+        for attempt in attempts {
+            let outcome = attempt.outcome.flatMap(Outcome.init(rawValue:))
+            byTestAndRun[attempt.test, default: [:]][attempt.run, default: ([], 0)].outcomes.append(outcome)
+            byTestAndRun[attempt.test, default: [:]][attempt.run, default: ([], 0)].seconds += attempt.seconds
+        }
+        return Dictionary(
+            tests.map { test in
+                let found = byTestAndRun[test] ?? [:]
+                return (
+                    test,
+                    runs.map { run in
+                        AttemptsInRun(
+                            run: run.id, startedAt: run.startedAt, revision: run.revision,
+                            configuration: run.configuration, attempts: found[run.row]?.outcomes ?? [],
+                            seconds: found[run.row]?.seconds ?? 0)
+                    }
+                )
+            }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// A test's history, newest run first, from its attempts' rows in that order.
+    package static func history(
+        _ rows: [(
+            run: String, startedAt: Double, revision: String?, configuration: String, outcome: String?,
+            seconds: Double
+        )]
+    ) -> [AttemptsInRun] {
+        var history: [AttemptsInRun] = []
+        for row in rows {
+            if history.last?.run != row.run {
+                history.append(
+                    AttemptsInRun(
+                        run: row.run, startedAt: row.startedAt, revision: row.revision,
+                        configuration: row.configuration, attempts: []))
+            }
+            history[history.count - 1].attempts.append(row.outcome.flatMap(Outcome.init(rawValue:)))
+            history[history.count - 1].seconds += row.seconds
+        }
+        return history
     }
 }

@@ -9,6 +9,10 @@ public struct ProjectListing: Codable, Hashable, Sendable {
     public var runs: Int
     /// When its newest run started (ISO 8601); a time, not a run id.
     public var latestRun: String
+
+    package init(project: String, runs: Int, latestRun: String) {
+        (self.project, self.runs, self.latestRun) = (project, runs, latestRun)
+    }
 }
 
 extension LedgerDatabase {
@@ -19,7 +23,10 @@ extension LedgerDatabase {
         try writer.read { db in
             try Row.fetchAll(
                 db,
-                sql: "SELECT project, count(*), max(startedAt) FROM run GROUP BY project ORDER BY max(startedAt) DESC"
+                sql: """
+                    SELECT project, count(*), max(startedAt) FROM run GROUP BY project
+                    ORDER BY max(startedAt) DESC, project
+                    """
             ).map { ProjectListing(project: $0[0], runs: $0[1], latestRun: iso8601($0[2])) }
         }
     }

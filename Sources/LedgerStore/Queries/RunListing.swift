@@ -71,7 +71,7 @@ extension LedgerDatabase {
                 sql: """
                     WITH chosen AS (
                         SELECT * FROM run WHERE (?1 IS NULL OR project = ?1) AND (?3 IS NULL OR uuid = ?3)
-                        ORDER BY startedAt DESC LIMIT ?2),
+                        ORDER BY startedAt DESC, id DESC LIMIT ?2),
                     final AS (
                         SELECT r.runId, r.testId, r.outcome,
                             max(r.attempt) AS attempts,
@@ -93,7 +93,7 @@ extension LedgerDatabase {
                             AS muted
                     FROM chosen LEFT JOIN final ON final.runId = chosen.id
                     GROUP BY chosen.id
-                    ORDER BY chosen.startedAt DESC
+                    ORDER BY chosen.startedAt DESC, chosen.id DESC
                     """, arguments: [project, limit, id])
             return rows.map(RunListing.init(row:))
         }
@@ -120,32 +120,42 @@ extension RunListing {
     /// returns the bare `outcome` column from the row holding `max(attempt)`, as long as that is
     /// the query's only `max` or `min`.
     init(row: Row) {
-        let started: Double = row["startedAt"]
-        let ended: Double? = row["endedAt"]
-        let seconds: Double = row["seconds"]
-        let outcome: String? = row["outcome"]
-        id = row["uuid"]
-        project = row["project"]
-        source = row["source"]
+        let reportedTests: Int? = row["reportedTests"]
+        self.init(
+            id: row["uuid"], project: row["project"], source: row["source"], started: row["startedAt"],
+            ended: row["endedAt"], runOutcome: row["outcome"], revision: row["revision"], branch: row["branch"],
+            build: row["ciBuild"], configuration: row["configuration"],
+            counts: (
+                tests: row["tests"], passed: row["passed"], failed: row["failed"], skipped: row["skipped"],
+                crashed: row["crashed"], flaky: row["flaky"], muted: row["muted"]
+            ),
+            seconds: row["seconds"],
+            reported: reportedTests.map {
+                LedgerEvent.RunnerCounts(
+                    tests: $0, failures: row["reportedFailures"] ?? 0, errors: row["reportedErrors"] ?? 0)
+            })
+    }
+
+    /// A run's line from its columns and counts, as a store's runs query reads them.
+    package init(
+        id: String, project: String, source: String, started: Double, ended: Double?, runOutcome: String?,
+        revision: String?, branch: String?, build: String?, configuration: String,
+        counts: (tests: Int, passed: Int, failed: Int, skipped: Int, crashed: Int, flaky: Int, muted: Int),
+        seconds: Double, reported: LedgerEvent.RunnerCounts?
+    ) {
+        self.id = id
+        self.project = project
+        self.source = source
         startedAt = iso8601(started)
         endedAt = ended.map(iso8601)
-        status = ended == nil ? .interrupted : (outcome.flatMap(RunOutcome.init(rawValue:)) ?? .finished)
-        revision = row["revision"]
-        branch = row["branch"]
-        build = row["ciBuild"]
-        configuration = row["configuration"]
-        tests = row["tests"]
-        passed = row["passed"]
-        failed = row["failed"]
-        skipped = row["skipped"]
-        crashed = row["crashed"]
-        flaky = row["flaky"]
-        muted = row["muted"]
-        let reportedTests: Int? = row["reportedTests"]
-        reported = reportedTests.map {
-            LedgerEvent.RunnerCounts(
-                tests: $0, failures: row["reportedFailures"] ?? 0, errors: row["reportedErrors"] ?? 0)
-        }
+        status = ended == nil ? .interrupted : (runOutcome.flatMap(RunOutcome.init(rawValue:)) ?? .finished)
+        self.revision = revision
+        self.branch = branch
+        self.build = build
+        self.configuration = configuration
+        (tests, passed, failed, skipped) = (counts.tests, counts.passed, counts.failed, counts.skipped)
+        (crashed, flaky, muted) = (counts.crashed, counts.flaky, counts.muted)
+        self.reported = reported
         duration = ended.map { $0 - started } ?? seconds
     }
 }

@@ -13,7 +13,7 @@ extension ReportReading {
     ///   - including: which tests' failures count, by test id; all by default.
     /// - Returns: the groups, the largest first; none for an empty store.
     /// - Throws: any database error.
-    func failureGroups(
+    package func failureGroups(
         project: String?, runs count: Int, since: Double?, including: (String) -> Bool = { _ in true }
     ) throws -> [FailureGroup] {
         guard let project = try project ?? latestProject() else { return [] }
@@ -22,7 +22,7 @@ extension ReportReading {
     }
 
     /// The failing attempts of `runs` whose tests are included, grouped by cause.
-    func failureGroups(of runs: [WindowRun], including: (String) -> Bool) throws -> [FailureGroup] {
+    package func failureGroups(of runs: [WindowRun], including: (String) -> Bool) throws -> [FailureGroup] {
         var failing: [(run: WindowRun, test: Int64)] = []
         try forEachSummary(of: runs, seconds: false) { run, summary in
             let entries = summary.entries

@@ -10,7 +10,7 @@ extension ReportReading {
     ///   - classifier: decides the layer of each test.
     /// - Returns: the report; its ``PyramidReport/run`` is set when it covers a single run.
     /// - Throws: ``StoreError/noSuchRun(_:)`` when nothing matches; any database error.
-    func pyramidReport(
+    package func pyramidReport(
         project: String?, run: String?, since: Double?, classifier: LayerClassifier
     ) throws -> PyramidReport {
         let runs: [WindowRun]
@@ -56,7 +56,7 @@ extension ReportReading {
     ///   - thresholds: the thresholds of every verdict.
     /// - Returns: the report; an empty one when there is no project or no run.
     /// - Throws: any database error.
-    func flakyReport(
+    package func flakyReport(
         project: String?, runs count: Int, since: Double?, thresholds: FlakyThresholds, now: Double,
         before: WindowRun? = nil
     ) throws -> FlakyReport {

@@ -13,7 +13,7 @@ extension ReportReading {
     ///   - thresholds: the flaky report's thresholds.
     ///   - now: the time the flaky report and the quarantine are judged at.
     /// - Throws: ``StoreError/noSuchRun(_:)``; any database error.
-    func runReport(
+    package func runReport(
         run: String?, project: String?, base: String, window: Int, thresholds: FlakyThresholds, now: Double
     ) throws -> RunReport {
         guard let id = try run ?? latestRunID(project: project) else {

@@ -14,7 +14,7 @@ extension ReportReading {
     ///   - criteria: what counts as a slowdown.
     ///   - limit: at most this many slowest tests.
     /// - Throws: any database error.
-    func slowReport(
+    package func slowReport(
         project: String?, runs count: Int, since: Double?, thresholds: FlakyThresholds,
         criteria: SlowReport.Criteria, limit: Int
     ) throws -> SlowReport {

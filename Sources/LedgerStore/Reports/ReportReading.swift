@@ -76,13 +76,13 @@ package struct FailingAttempt {
 
 extension ReportReading {
     /// The tests of `project` in quarantine at `time`.
-    func quarantined(project: String, at time: Double) throws -> [QuarantinedTest] {
+    package func quarantined(project: String, at time: Double) throws -> [QuarantinedTest] {
         try quarantine(project: project).filter { $0.isActive(at: time) }
     }
 
     /// The predicate evaluations in `runs`, grouped by call site (a test, a predicate name and an
     /// expectation), each site's evaluations in the order they happened, sites sorted.
-    func predicateSites(runs: [WindowRun]) throws -> [PredicateSite] {
+    package func predicateSites(runs: [WindowRun]) throws -> [PredicateSite] {
         guard !runs.isEmpty else { return [] }
         let byRow = Dictionary(runs.map { ($0.row, $0) }, uniquingKeysWith: { first, _ in first })
         var sites: [String: PredicateSite] = [:]

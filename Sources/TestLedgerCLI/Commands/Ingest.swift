@@ -68,7 +68,7 @@ extension TestLedgerCommand {
 
 extension TestLedgerCommand.Ingest {
     /// Ingests one file, or one result bundle.
-    func ingest(_ input: Input, metadata: RunMetadata, into database: LedgerDatabase) throws -> Ingestion.Outcome {
+    func ingest(_ input: Input, metadata: RunMetadata, into database: any ResultStore) throws -> Ingestion.Outcome {
         if XCResultBundle.isBundle(input.path) {
             let folder = attachments.map {
                 URL(fileURLWithPath: $0).appending(path: URL(fileURLWithPath: input.path).lastPathComponent).path

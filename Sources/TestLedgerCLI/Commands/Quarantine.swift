@@ -19,7 +19,7 @@ extension TestLedgerCommand {
 
             var configurationKey: String { configuration ?? QuarantinedTest.everyConfiguration }
 
-            func project(in database: LedgerDatabase) throws -> String {
+            func project(in database: any ResultStore) throws -> String {
                 try Quarantine.project(project, in: database)
             }
         }
@@ -186,7 +186,7 @@ extension TestLedgerCommand {
         }
 
         /// The project given, else `.testledger.yml`'s, else the newest run's.
-        static func project(_ given: String?, in database: LedgerDatabase) throws -> String {
+        static func project(_ given: String?, in database: any ResultStore) throws -> String {
             if let given { return given }
             if let configured = try ProjectConfiguration.load().project { return configured }
             guard let newest = try database.latestProject() else {

@@ -57,7 +57,7 @@ extension TestLedgerCommand {
             var flakyBefore: Set<String> = []
             var quarantine = QuarantineEnforcement([], configuration: "")
             do {
-                let opened = try store.open()
+                let opened = try store.openFile()
                 flakyBefore = try Set(RecordSummary.flakyTests(opened, project: metadata.project, config: config))
                 quarantine = QuarantineEnforcement(
                     try Quarantine.current(project: metadata.project, store: store),
@@ -69,7 +69,8 @@ extension TestLedgerCommand {
                 printError("testledger: \(error)\ntestledger: running the tests without recording them")
             }
             // The library in the tests only journals; this process stores the journals after the suite.
-            var recorded = LedgerEnvironment.forRecordedTests(run: runID, databasePath: store.path, metadata: metadata)
+            var recorded = LedgerEnvironment.forRecordedTests(
+                run: runID, databasePath: store.filePath, metadata: metadata)
             if xcodebuild != nil { recorded.merge(XcodebuildInvocation.testRunnerEnvironment(recorded)) { a, _ in a } }
             let childEnvironment = ProcessInfo.processInfo.environment.merging(recorded) { _, recorded in recorded }
             let console = ConsoleCollector()
@@ -84,7 +85,7 @@ extension TestLedgerCommand {
             let settled: (status: Int32, mutedFailures: [String])
             do {
                 // What the test processes journaled joins the run first.
-                database.recoverPendingJournals(databasePath: store.path)
+                database.recoverPendingJournals(databasePath: store.filePath)
                 try database.ingest { sink in
                     try sink.consume(runStart)
                     if let swiftTest, !FileManager.default.fileExists(atPath: swiftTest.xunit.path) {
@@ -137,7 +138,7 @@ extension TestLedgerCommand {
         /// Stores what xcodebuild's result bundle holds, also when it failed or was interrupted.
         private func importBundle(
             _ xcodebuild: XcodebuildInvocation, status: Int32, metadata: RunMetadata, runID: String,
-            into database: LedgerDatabase
+            into database: any ResultStore
         ) throws {
             let path = xcodebuild.resultBundle.path
             guard XCResultBundle.isBundle(path) else {
@@ -152,7 +153,7 @@ extension TestLedgerCommand {
 
         /// Prints what each failure means and, on GitHub Actions, writes it to the job's summary.
         private func explainFailures(
-            run: String, project: String, config: ProjectConfiguration, in database: LedgerDatabase
+            run: String, project: String, config: ProjectConfiguration, in database: any ResultStore
         ) throws {
             let environment = ProcessInfo.processInfo.environment
             let base = base ?? environment["GITHUB_BASE_REF"].flatMap { $0.isEmpty ? nil : $0 } ?? "main"

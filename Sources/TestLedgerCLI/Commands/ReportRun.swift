@@ -38,7 +38,7 @@ extension TestLedgerCommand.Report {
         }
 
         static func report(
-            _ database: LedgerDatabase, run: String?, project: String?, base: String, config: ProjectConfiguration
+            _ database: any ResultStore, run: String?, project: String?, base: String, config: ProjectConfiguration
         ) throws -> RunReport {
             let report = try database.runReport(
                 run: run, project: project, base: base, window: config.window ?? 30, thresholds: config.flaky,

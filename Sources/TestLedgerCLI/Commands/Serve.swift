@@ -43,9 +43,14 @@ extension TestLedgerCommand {
             configuration.publicURL = publicURL
             configuration.sessionLifetime = sessionHours * 3_600
             let host = configuration.host
-            let path = store.path
+            let store = self.store
+            // Opening may wait on a database server: not on the cooperative pool.
+            let database = try await withCheckedThrowingContinuation { continuation in
+                DispatchQueue.global().async { continuation.resume(with: Result { try store.open() }) }
+            }
+            let path = database.locationDescription
             let application = try LedgerServer.application(
-                database: try store.open(), configuration: configuration,
+                database: database, configuration: configuration,
                 layers: LayerClassifier(rules: config.layers), thresholds: config.flaky
             ) { port in
                 FileHandle.standardOutput.write(

@@ -1,19 +1,54 @@
 import ArgumentParser
 import Foundation
 import LedgerCore
+import LedgerPostgres
 import LedgerStore
 
-/// Where the ledger is: `--db`, else `TESTLEDGER_DB`, else `.testledger/ledger.sqlite`.
+/// Where the ledger is: `--db` (a file's path, or a `postgres://` URL), else
+/// `TESTLEDGER_DATABASE_URL`, else `TESTLEDGER_DB`, else `.testledger/ledger.sqlite`.
 struct StoreOptions: ParsableArguments {
-    @Option(name: .long, help: "The ledger database (default: $TESTLEDGER_DB or .testledger/ledger.sqlite).")
+    @Option(
+        name: [.long, .customLong("database")],
+        help: ArgumentHelp(
+            "The ledger: an SQLite file or a postgres://USER@HOST[:PORT]/DATABASE URL "
+                + "(default: $TESTLEDGER_DATABASE_URL, else $TESTLEDGER_DB, else .testledger/ledger.sqlite).",
+            valueName: "path-or-url"))
     var db: String?
 
-    var path: String {
+    /// The ledger as given, with the environment's default.
+    var location: String {
+        db ?? LedgerEnvironment()["TESTLEDGER_DATABASE_URL"] ?? LedgerEnvironment().databasePath
+    }
+
+    /// The ledger file of `record`, whose tests write it themselves: `--db`, else `TESTLEDGER_DB`.
+    var filePath: String {
         db ?? LedgerEnvironment().databasePath
     }
 
-    /// Opens the store, first storing what crashed recorders left in their journals.
-    func open() throws -> LedgerDatabase {
+    /// Opens the store; an SQLite ledger first stores what crashed recorders left in their journals.
+    func open() throws -> any ResultStore {
+        let location = self.location
+        guard PostgresLocation.isURL(location) else { return try openFile(path: location) }
+        do {
+            return try PostgresLedger(location: PostgresLocation(url: location))
+        } catch let problem as PostgresLocation.Problem {
+            throw ValidationError("--db: \(problem)")
+        }
+    }
+
+    /// Opens the ledger file that test processes write themselves (`record`): an SQLite file,
+    /// never a database server.
+    func openFile() throws -> LedgerDatabase {
+        let path = filePath
+        guard !PostgresLocation.isURL(path) else {
+            throw ValidationError(
+                "record keeps its run in a ledger file that the tests write themselves; give --db a file "
+                    + "(or none), then `testledger upload` it to the team's server")
+        }
+        return try openFile(path: path)
+    }
+
+    private func openFile(path: String) throws -> LedgerDatabase {
         let database = try LedgerDatabase(path: path)
         database.recoverPendingJournals(databasePath: path)
         return database

@@ -26,7 +26,7 @@ enum CheckoutOwnership {
 
     /// Keeps the checkout's ownership for `project`, so that reports away from the checkout
     /// name owners too; a checkout without any keeps what was there.
-    static func keep(_ config: ProjectConfiguration, project: String, in database: LedgerDatabase) throws {
+    static func keep(_ config: ProjectConfiguration, project: String, in database: any ResultStore) throws {
         let ownership = read(config)
         guard !ownership.isEmpty else { return }
         try database.storeOwnership(ownership, project: project, at: Date().timeIntervalSince1970)
@@ -35,7 +35,7 @@ enum CheckoutOwnership {
     /// The owners of `project`'s tests: by the checkout's rules when it has any, else by the
     /// ones kept in the ledger.
     static func owners(
-        of project: String, config: ProjectConfiguration, in database: LedgerDatabase
+        of project: String, config: ProjectConfiguration, in database: any ResultStore
     ) throws -> TestOwners {
         let checkout = read(config)
         return try database.testOwners(project: project, ownership: checkout.isEmpty ? nil : checkout)

@@ -32,7 +32,7 @@ enum ConsoleFormat {
 /// Feeds a runner's lines to the right parser and stores the events as they come, a few
 /// transactions a second, so an interrupted runner leaves what it ran.
 struct ConsoleStream {
-    let database: LedgerDatabase
+    let database: any ResultStore
     let run: String
     let metadata: RunMetadata
     var choice: ConsoleFormat.Choice
@@ -43,7 +43,7 @@ struct ConsoleStream {
     private var lastStore = 0.0
     private var failed = false
 
-    init(database: LedgerDatabase, run: String, metadata: RunMetadata, choice: ConsoleFormat.Choice, echo: ConsoleEcho)
+    init(database: any ResultStore, run: String, metadata: RunMetadata, choice: ConsoleFormat.Choice, echo: ConsoleEcho)
     {
         self.database = database
         self.run = run

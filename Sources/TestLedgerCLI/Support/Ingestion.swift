@@ -14,7 +14,7 @@ enum Ingestion {
     /// - Throws: ``LedgerInputError`` for unreadable or malformed input.
     static func ingest(
         _ file: InputFile, format: InputFormat?, metadata: RunMetadata, runID: String? = nil,
-        into database: LedgerDatabase
+        into database: any ResultStore
     ) throws -> Outcome {
         let prepared = try file.prepared(format: format, metadata: metadata, runID: runID)
         do {
@@ -31,7 +31,7 @@ enum Ingestion {
     /// - Throws: ``LedgerInputError`` naming the bundle when it cannot be read.
     static func ingest(
         _ bundle: XCResultBundle, metadata: RunMetadata, runID: String? = nil, interrupted: Bool = false,
-        into database: LedgerDatabase
+        into database: any ResultStore
     ) throws -> Outcome {
         let (tests, details) = try bundle.read()
         var digest = ContentDigest()

@@ -38,7 +38,7 @@ struct QuarantineEnforcement {
 
     /// After `ingest`: flags the results of tests muted now in each run stored, then applies the
     /// automatic quarantine to their projects.
-    static func afterIngest(runs: [String], config: ProjectConfiguration, in database: LedgerDatabase) throws {
+    static func afterIngest(runs: [String], config: ProjectConfiguration, in database: any ResultStore) throws {
         let now = Date().timeIntervalSince1970
         var projects: [String] = []
         for run in runs {
@@ -58,7 +58,7 @@ struct QuarantineEnforcement {
     ///
     /// - Returns: the status to exit with (0 when every failure was a muted test's) and the muted
     ///   tests that failed.
-    func settle(status: Int32, run: String, in database: LedgerDatabase) throws -> (
+    func settle(status: Int32, run: String, in database: any ResultStore) throws -> (
         status: Int32, mutedFailures: [String]
     ) {
         try database.markMuted(run: run, tests: muted)
@@ -73,7 +73,7 @@ struct QuarantineEnforcement {
 
 /// `.testledger.yml`'s automatic quarantine, applied after a run is stored, its changes printed.
 enum AutomaticQuarantine {
-    static func apply(_ config: ProjectConfiguration, project: String, to database: LedgerDatabase) throws {
+    static func apply(_ config: ProjectConfiguration, project: String, to database: any ResultStore) throws {
         let changes = try database.applyQuarantinePolicy(
             config.quarantine, project: project, window: config.window ?? 30, thresholds: config.flaky,
             now: Date().timeIntervalSince1970)

@@ -43,7 +43,7 @@ enum QuarantineList {
     /// The copy of the server's list: beside the ledger, one file per project.
     static func cacheFile(project: String, store: StoreOptions) -> URL {
         let safe = project.map { $0.isLetter || $0.isNumber || "-_.".contains($0) ? $0 : "_" }
-        return URL(fileURLWithPath: store.path).deletingLastPathComponent()
+        return URL(fileURLWithPath: store.filePath).deletingLastPathComponent()
             .appending(path: "quarantine-\(String(safe)).json")
     }
 }

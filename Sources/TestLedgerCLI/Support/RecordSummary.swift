@@ -4,7 +4,8 @@ import LedgerStore
 
 /// The few lines `record` prints after the command: counts, layers, new flaky tests.
 enum RecordSummary {
-    static func flakyTests(_ database: LedgerDatabase, project: String, config: ProjectConfiguration) throws -> [String]
+    static func flakyTests(_ database: any ResultStore, project: String, config: ProjectConfiguration) throws
+        -> [String]
     {
         try database.flakyReport(
             project: project, runs: config.window ?? 30, since: nil, thresholds: config.flaky,
@@ -13,7 +14,7 @@ enum RecordSummary {
     }
 
     static func text(
-        _ database: LedgerDatabase, run: String, project: String, config: ProjectConfiguration,
+        _ database: any ResultStore, run: String, project: String, config: ProjectConfiguration,
         flakyBefore: Set<String>, mutedFailures: [String] = [], forgiven: Bool = false
     ) throws -> String {
         guard let listing = try database.runs(project: project, limit: 50).first(where: { $0.id == run }) else {

@@ -1,0 +1,197 @@
+import Foundation
+import LedgerCore
+import LedgerStore
+import PostgresNIO
+
+/// The reports' reads from PostgreSQL, inside one read-only transaction that sees one snapshot.
+///
+/// Text is ordered `COLLATE "C"`, by code point as SQLite orders it, whatever the database's
+/// collation: the reports come out the same from both stores.
+struct PostgresReportReader: ReportReading {
+    let session: PostgresSession
+    /// How many runs' summaries one statement reads.
+    static let summariesPerStatement = 50
+
+    func windowRuns(project: String, count: Int?, since: Double?) throws -> [WindowRun] {
+        try session.rows(
+            """
+            SELECT id, uuid, project, startedAt, revision, configuration FROM run
+            WHERE project = \(project) AND (\(since)::float8 IS NULL OR startedAt >= \(since))
+            ORDER BY startedAt DESC, id DESC LIMIT \(count)
+            """
+        ).map(WindowRun.init(row:))
+    }
+
+    func windowRun(id: String, project: String?) throws -> WindowRun? {
+        try session.rows(
+            """
+            SELECT id, uuid, project, startedAt, revision, configuration FROM run
+            WHERE uuid = \(id) AND (\(project)::text IS NULL OR project = \(project))
+            """
+        ).first.map(WindowRun.init(row:))
+    }
+
+    func latestProject() throws -> String? {
+        try session.value("SELECT project FROM run ORDER BY startedAt DESC, id DESC LIMIT 1")
+    }
+
+    func latestRunID(project: String?) throws -> String? {
+        try session.value(
+            """
+            SELECT uuid FROM run WHERE \(project)::text IS NULL OR project = \(project)
+            ORDER BY startedAt DESC, id DESC LIMIT 1
+            """)
+    }
+
+    func testInfo(ids: [Int64]) throws -> [Int64: TestInfo] {
+        try testInfo(session.rows("SELECT id, key, file, layer FROM test WHERE id = ANY(\(ids))"))
+    }
+
+    func testInfo(project: String) throws -> [Int64: TestInfo] {
+        try testInfo(session.rows("SELECT id, key, file, layer FROM test WHERE project = \(project)"))
+    }
+
+    private func testInfo(_ rows: [PostgresRow]) throws -> [Int64: TestInfo] {
+        var info: [Int64: TestInfo] = [:]
+        for row in rows {
+            let (id, key, file, layer) = try row.decode((Int64, String, String?, String?).self)
+            info[id] = TestInfo(key: key, file: file, declaredLayer: layer.flatMap(Layer.init(rawValue:)))
+        }
+        return info
+    }
+
+    /// A run stored without a summary (which ingest never leaves) is summarised from its results.
+    func forEachSummary(of runs: [WindowRun], seconds: Bool, _ body: (WindowRun, SummaryView) throws -> Bool) throws {
+        var start = runs.startIndex
+        while start < runs.endIndex {
+            let chunk = runs[start..<min(start + Self.summariesPerStatement, runs.endIndex)]
+            start = chunk.endIndex
+            var stored: [Int64: RunSummary] = [:]
+            for row in try session.rows(
+                """
+                SELECT runId, failed, outcomes, CASE WHEN \(seconds) THEN seconds ELSE '\\x'::bytea END
+                FROM run_summary WHERE runId = ANY(\(chunk.map(\.row)))
+                """)
+            {
+                let (run, failed, outcomes, seconds) = try row.decode((Int64, Int, Data, Data).self)
+                stored[run] = RunSummary(outcomes: [UInt8](outcomes), seconds: [UInt8](seconds), failed: failed)
+            }
+            for run in chunk {
+                let summary = try stored[run.row] ?? PostgresWrites.readSummary(run: run.row, in: session)
+                guard try summary.withView({ try body(run, $0) }) else { return }
+            }
+        }
+    }
+
+    func predicateEvaluations(runs: [WindowRun]) throws -> [PredicateRow] {
+        try session.rows(
+            """
+            SELECT t.key, p.name, p.expect, p.runId, p.held, p.attempts, p.waited, p.timeout
+            FROM predicate p
+            JOIN result r ON r.id = p.resultId
+            JOIN test t ON t.id = r.testId
+            WHERE p.runId = ANY(\(runs.map(\.row)))
+            ORDER BY p.at, p.id
+            """
+        ).map { row in
+            let (test, name, expect, run, held, attempts, waited, timeout) = try row.decode(
+                (String, String, String, Int64, Int, Int, Double, Double).self)
+            return PredicateRow(
+                test: test, name: name, expect: expect, run: run, held: held != 0, attempts: attempts,
+                waited: waited, timeout: timeout)
+        }
+    }
+
+    func quarantine(project: String) throws -> [QuarantinedTest] {
+        try PostgresLedger.quarantined(session, project: project)
+    }
+
+    func branch(ofRun row: Int64) throws -> String? {
+        try session.rows("SELECT branch FROM run WHERE id = \(row)").first.flatMap { try $0.decode(String?.self) }
+    }
+
+    func finalResults(run row: Int64) throws -> [FinalResult] {
+        try PostgresLedger.finalResults(run: row, in: session)
+    }
+
+    func baseRuns(of run: WindowRun, branch: String) throws -> [WindowRun] {
+        try session.rows(
+            """
+            SELECT id, uuid, project, startedAt, revision, configuration FROM run
+            WHERE project = \(run.project) AND branch = \(branch) AND id != \(run.row)
+                AND startedAt <= \(run.startedAt) AND configuration = \(run.configuration)
+            ORDER BY startedAt DESC, id DESC
+            """
+        ).map(WindowRun.init(row:))
+    }
+
+    func failingAttempts(run row: Int64, test: Int64) throws -> [FailingAttempt] {
+        try session.rows(
+            """
+            SELECT r.outcome,
+                coalesce((SELECT message FROM issue WHERE resultId = r.id ORDER BY id LIMIT 1), r.message),
+                (SELECT file FROM issue WHERE resultId = r.id ORDER BY id LIMIT 1),
+                (SELECT line FROM issue WHERE resultId = r.id ORDER BY id LIMIT 1)
+            FROM result r
+            WHERE r.runId = \(row) AND r.testId = \(test)
+                AND (r.outcome IS NULL OR r.outcome IN ('failed', 'error', 'crashed'))
+            ORDER BY r.attempt
+            """
+        ).map { row in
+            let (outcome, message, file, line) = try row.decode((String?, String?, String?, Int?).self)
+            return FailingAttempt(outcome: outcome, message: message, file: file, line: line)
+        }
+    }
+}
+
+extension WindowRun {
+    init(row: PostgresRow) throws {
+        let (id, uuid, project, startedAt, revision, configuration) = try row.decode(
+            (Int64, String, String, Double, String?, String).self)
+        self.init(
+            row: id, id: uuid, project: project, startedAt: startedAt, revision: revision, configuration: configuration)
+    }
+}
+
+extension PostgresLedger {
+    /// Runs `body` with the reports' reads, in one read-only transaction.
+    func reading<Result>(_ body: (PostgresReportReader) throws -> Result) throws -> Result {
+        try transaction(readOnly: true) { try body(PostgresReportReader(session: $0)) }
+    }
+
+    /// Every test's final attempt in the run at `row`, by test id.
+    static func finalResults(run row: Int64, in session: PostgresSession) throws -> [FinalResult] {
+        try session.rows(
+            """
+            SELECT test.key, final.outcome,
+                coalesce(final.message,
+                    (SELECT message FROM issue WHERE issue.resultId = final.id ORDER BY issue.id LIMIT 1))
+            FROM (
+                SELECT DISTINCT ON (testId) id, testId, outcome, message FROM result WHERE runId = \(row)
+                ORDER BY testId, attempt DESC
+            ) AS final JOIN test ON test.id = final.testId ORDER BY test.key COLLATE "C"
+            """
+        ).map { row in
+            let (test, outcome, message) = try row.decode((String, String?, String?).self)
+            return FinalResult(
+                test: test, outcome: outcome.flatMap(Outcome.init(rawValue:)) ?? .crashed, message: message)
+        }
+    }
+
+    /// The tests of `project` in quarantine, active or not, by test id and configuration.
+    static func quarantined(_ session: PostgresSession, project: String) throws -> [QuarantinedTest] {
+        try session.rows(
+            """
+            SELECT project, test, configuration, mode, reason, actor, since, until, automatic
+            FROM quarantine WHERE project = \(project) ORDER BY test COLLATE "C", configuration COLLATE "C"
+            """
+        ).map { row in
+            let (project, test, configuration, mode, reason, actor, since, until, automatic) = try row.decode(
+                (String, String, String, String, String, String, Double, Double?, Int).self)
+            return QuarantinedTest(
+                project: project, test: test, configuration: configuration,
+                mode: QuarantineMode(rawValue: mode) ?? .mute, reason: reason, by: actor, since: since, until: until,
+                automatic: automatic != 0)
+        }
+    }
+}

@@ -1,0 +1,276 @@
+import Foundation
+import LedgerCore
+import LedgerStore
+import PostgresNIO
+
+/// The SQL that writes events into PostgreSQL, inside the one transaction of an ingest.
+///
+/// Concurrent ingests, from one server or several, stay apart by the database's own locks: a run's
+/// row stays locked from the moment an ingest first touches it until it commits, so ingests into
+/// one run take turns and each sees what the one before it stored; new tests of a project are
+/// created under the project's advisory lock, so two first uploads cannot deadlock on each other's
+/// new rows. Uniqueness is the tables' own constraints.
+final class PostgresWrites: IngestWriting {
+    let session: PostgresSession
+    private var queued: [QueuedResult] = []
+    private var lockedProjects: Set<String> = []
+    static let rowsPerBatch = 1_000
+
+    init(session: PostgresSession) {
+        self.session = session
+    }
+
+    func upsertRun(_ uuid: String, _ start: LedgerEvent.RunStart) throws -> Int64 {
+        let labels = start.labels.map { JSONValue.object($0.mapValues(JSONValue.string)).jsonText }
+        let query: PostgresQuery = """
+            INSERT INTO run AS r (uuid, project, source, startedAt, revision, branch, ciProvider,
+                ciBuild, ciJob, ciUrl, ciAttempt, host, configuration, labels)
+            VALUES (\(uuid), \(start.project), \(start.source), \(start.at), \(start.revision), \(start.branch),
+                \(start.ci?.provider), \(start.ci?.build), \(start.ci?.job), \(start.ci?.url), \(start.attempt),
+                \(start.host), \(start.configuration ?? ""), \(labels))
+            ON CONFLICT (uuid) DO UPDATE SET
+                startedAt = least(r.startedAt, excluded.startedAt),
+                revision = coalesce(r.revision, excluded.revision),
+                branch = coalesce(r.branch, excluded.branch),
+                ciProvider = coalesce(r.ciProvider, excluded.ciProvider),
+                ciBuild = coalesce(r.ciBuild, excluded.ciBuild),
+                ciJob = coalesce(r.ciJob, excluded.ciJob),
+                ciUrl = coalesce(r.ciUrl, excluded.ciUrl),
+                ciAttempt = coalesce(r.ciAttempt, excluded.ciAttempt),
+                host = coalesce(r.host, excluded.host),
+                configuration = CASE WHEN r.configuration = '' THEN excluded.configuration
+                    ELSE r.configuration END,
+                labels = coalesce(r.labels, excluded.labels)
+            RETURNING id
+            """
+        guard let id = try session.value(query, as: Int64.self) else {
+            throw StoreError.refused(location: "run \(uuid)", reason: "the run's upsert returned no row")
+        }
+        return id
+    }
+
+    func storedRun(_ uuid: String) throws -> (row: Int64, project: String)? {
+        try session.rows("SELECT id, project FROM run WHERE uuid = \(uuid) FOR UPDATE").first.map {
+            try $0.decode((Int64, String).self)
+        }
+    }
+
+    func project(ofRun row: Int64) throws -> String? {
+        try session.value("SELECT project FROM run WHERE id = \(row)")
+    }
+
+    func hasResults(run row: Int64) throws -> Bool {
+        try session.value("SELECT EXISTS (SELECT 1 FROM result WHERE runId = \(row))") ?? false
+    }
+
+    func endRun(_ row: Int64, _ end: LedgerEvent.RunEnd) throws {
+        try session.run(
+            """
+            UPDATE run SET endedAt = greatest(coalesce(endedAt, \(end.at)), \(end.at)),
+                outcome = coalesce(\(end.outcome?.rawValue), outcome, 'finished'),
+                reportedTests = coalesce(\(end.counts?.tests), reportedTests),
+                reportedFailures = coalesce(\(end.counts?.failures), reportedFailures),
+                reportedErrors = coalesce(\(end.counts?.errors), reportedErrors)
+            WHERE id = \(row)
+            """)
+    }
+
+    func upsertTest(_ start: LedgerEvent.TestStart, project: String, known: KnownTests.Entry?) throws
+        -> KnownTests.Entry
+    {
+        let tags = start.tags.map { JSONValue.array($0.map(JSONValue.string)).jsonText }
+        let layer = start.layer?.rawValue
+        var stored = known
+        if stored == nil {
+            stored = try storedTest(project: project, key: start.test)
+        }
+        if let stored,
+            stored.covers(
+                suite: start.suite, name: start.name, file: start.file, line: start.line, layer: layer, tags: tags)
+        {
+            return stored
+        }
+        if stored == nil, lockedProjects.insert(project).inserted {
+            try session.run("SELECT pg_advisory_xact_lock(hashtextextended(\(project), 0))")
+        }
+        let query: PostgresQuery = """
+            INSERT INTO test AS t (project, key, suite, name, file, line, layer, tags)
+            VALUES (\(project), \(start.test), \(start.suite), \(start.name), \(start.file), \(start.line),
+                \(layer), \(tags))
+            ON CONFLICT (project, key) DO UPDATE SET
+                suite = coalesce(excluded.suite, t.suite),
+                name = coalesce(excluded.name, t.name),
+                file = coalesce(excluded.file, t.file),
+                line = coalesce(excluded.line, t.line),
+                layer = coalesce(excluded.layer, t.layer),
+                tags = coalesce(excluded.tags, t.tags)
+            RETURNING id
+            """
+        guard let id = try session.value(query, as: Int64.self) else {
+            throw StoreError.refused(location: "test \(start.test)", reason: "the test's upsert returned no row")
+        }
+        return KnownTests.Entry(
+            id: id, suite: start.suite ?? stored?.suite, name: start.name ?? stored?.name,
+            file: start.file ?? stored?.file, line: start.line ?? stored?.line, layer: layer ?? stored?.layer,
+            tags: tags ?? stored?.tags)
+    }
+
+    private func storedTest(project: String, key: String) throws -> KnownTests.Entry? {
+        try session.rows(
+            "SELECT id, suite, name, file, line, layer, tags FROM test WHERE project = \(project) AND key = \(key)"
+        ).first.map { row in
+            let (id, suite, name, file, line, layer, tags) = try row.decode(
+                (Int64, String?, String?, String?, Int?, String?, String?).self)
+            return KnownTests.Entry(
+                id: id, suite: suite, name: name, file: file, line: line, layer: layer, tags: tags)
+        }
+    }
+
+    func insertResult(run: Int64, testID: Int64, start: LedgerEvent.TestStart, end: LedgerEvent.TestEnd?) throws
+        -> Int64?
+    {
+        let duration = end.map { max(0, $0.duration) }
+        if let inserted = try session.value(
+            """
+            INSERT INTO result (runId, testId, attempt, startedAt, duration, outcome, message)
+            VALUES (\(run), \(testID), \(start.attempt), \(start.at), \(duration), \(end?.outcome.rawValue),
+                \(end?.message))
+            ON CONFLICT (runId, testId, attempt) DO NOTHING RETURNING id
+            """, as: Int64.self)
+        {
+            return inserted
+        }
+        guard let end else { return nil }
+        return try session.value(
+            """
+            UPDATE result SET duration = \(max(0, end.duration)), outcome = \(end.outcome.rawValue),
+                message = \(end.message), startedAt = least(startedAt, \(start.at))
+            WHERE runId = \(run) AND testId = \(testID) AND attempt = \(start.attempt) AND outcome IS NULL
+            RETURNING id
+            """, as: Int64.self)
+    }
+
+    func resultID(run: Int64, testID: Int64, attempt: Int) throws -> Int64? {
+        try session.value(
+            "SELECT id FROM result WHERE runId = \(run) AND testId = \(testID) AND attempt = \(attempt)")
+    }
+
+    func insertDetails(of attempt: PendingAttempt, resultID: Int64, run: Int64) throws {
+        for issue in attempt.issues {
+            try session.run(
+                """
+                INSERT INTO issue (resultId, at, message, file, line, kind)
+                VALUES (\(resultID), \(issue.at), \(issue.message), \(issue.file), \(issue.line),
+                    \(issue.kind?.rawValue))
+                """)
+        }
+        var activityIDs: [String: Int64] = [:]
+        for activity in attempt.activities {
+            let end = attempt.activityEnds[activity.activity]
+            activityIDs[activity.activity] = try session.value(
+                """
+                INSERT INTO activity (resultId, key, parentId, name, startedAt, endedAt, outcome)
+                VALUES (\(resultID), \(activity.activity), \(activity.parent.flatMap { activityIDs[$0] }),
+                    \(activity.name), \(activity.at), \(end?.at), \(end?.outcome?.rawValue))
+                RETURNING id
+                """, as: Int64.self)
+        }
+        for capture in attempt.captures {
+            try session.run(
+                """
+                INSERT INTO capture (resultId, activityId, at, verifier, fields)
+                VALUES (\(resultID), \(capture.activity.flatMap { activityIDs[$0] }), \(capture.at),
+                    \(capture.verifier), \(capture.fields?.jsonText))
+                """)
+        }
+        for predicate in attempt.predicates {
+            try session.run(
+                """
+                INSERT INTO predicate (resultId, runId, activityId, at, name, expect, held, attempts,
+                    waited, timeout, interval, file, line)
+                VALUES (\(resultID), \(run), \(predicate.activity.flatMap { activityIDs[$0] }), \(predicate.at),
+                    \(predicate.name), \(predicate.expect.rawValue), \(predicate.held ? 1 : 0), \(predicate.attempts),
+                    \(predicate.waited), \(predicate.timeout), \(predicate.interval), \(predicate.file),
+                    \(predicate.line))
+                """)
+        }
+        for attachment in attempt.attachments {
+            try session.run(
+                """
+                INSERT INTO attachment (resultId, activityId, at, name, mediaType, size, path)
+                VALUES (\(resultID), \(attachment.activity.flatMap { activityIDs[$0] }), \(attachment.at),
+                    \(attachment.name), \(attachment.mediaType), \(attachment.size), \(attachment.path))
+                """)
+        }
+    }
+
+    func queue(_ row: QueuedResult) throws -> QueuedResult.Flushed? {
+        queued.append(row)
+        return queued.count >= Self.rowsPerBatch ? try flushQueue() : nil
+    }
+
+    /// Inserts the queued attempts in one statement from arrays; those already there are completed
+    /// when stored as running, else left as they were.
+    func flushQueue() throws -> QueuedResult.Flushed {
+        defer { queued.removeAll(keepingCapacity: true) }
+        guard !queued.isEmpty else { return QueuedResult.Flushed() }
+        let rows = queued
+        let inserted = try session.rows(
+            """
+            INSERT INTO result (runId, testId, attempt, startedAt, duration, outcome, message)
+            SELECT runId, testId, attempt, startedAt, duration, outcome,
+                CASE WHEN hasMessage THEN message END
+            FROM unnest(\(rows.map(\.run)), \(rows.map(\.testID)), \(rows.map(\.attempt)),
+                \(rows.map(\.startedAt)), \(rows.map(\.duration)), \(rows.map(\.outcome)),
+                \(rows.map { $0.message ?? "" }), \(rows.map { $0.message != nil }))
+                AS queued(runId, testId, attempt, startedAt, duration, outcome, message, hasMessage)
+            ON CONFLICT (runId, testId, attempt) DO NOTHING
+            RETURNING 1
+            """
+        ).count
+        var flushed = QueuedResult.Flushed(inserted: inserted)
+        guard inserted < rows.count else { return flushed }
+        flushed.completed = try session.rows(
+            """
+            UPDATE result SET duration = queued.duration, outcome = queued.outcome,
+                message = CASE WHEN queued.hasMessage THEN queued.message END,
+                startedAt = least(result.startedAt, queued.startedAt)
+            FROM unnest(\(rows.map(\.run)), \(rows.map(\.testID)), \(rows.map(\.attempt)),
+                \(rows.map(\.startedAt)), \(rows.map(\.duration)), \(rows.map(\.outcome)),
+                \(rows.map { $0.message ?? "" }), \(rows.map { $0.message != nil }))
+                AS queued(runId, testId, attempt, startedAt, duration, outcome, message, hasMessage)
+            WHERE result.runId = queued.runId AND result.testId = queued.testId
+                AND result.attempt = queued.attempt AND result.outcome IS NULL
+            RETURNING 1
+            """
+        ).count
+        flushed.alreadyStored = rows.count - flushed.inserted - flushed.completed
+        return flushed
+    }
+
+    func storeSummary(_ summary: RunSummary, run row: Int64) throws {
+        try session.run(
+            """
+            INSERT INTO run_summary (runId, tests, failed, outcomes, seconds)
+            VALUES (\(row), \(summary.tests), \(summary.failed), \(Data(summary.outcomes)), \(Data(summary.seconds)))
+            ON CONFLICT (runId) DO UPDATE SET tests = excluded.tests, failed = excluded.failed,
+                outcomes = excluded.outcomes, seconds = excluded.seconds
+            """)
+    }
+
+    func refreshSummary(run row: Int64) throws {
+        try storeSummary(Self.readSummary(run: row, in: session), run: row)
+    }
+
+    /// Summarises the run's stored results.
+    static func readSummary(run row: Int64, in session: PostgresSession) throws -> RunSummary {
+        var builder = RunSummary.Builder()
+        for result in try session.rows(
+            "SELECT testId, outcome, coalesce(duration, 0) FROM result WHERE runId = \(row) ORDER BY testId, attempt")
+        {
+            let (test, outcome, seconds) = try result.decode((Int64, String?, Double).self)
+            builder.add(testID: test, outcome: outcome.flatMap(Outcome.init(rawValue:)) ?? .crashed, seconds: seconds)
+        }
+        return builder.finish()
+    }
+}

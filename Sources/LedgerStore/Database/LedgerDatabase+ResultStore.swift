@@ -1,0 +1,3 @@
+extension LedgerDatabase: ResultStore {
+    public var locationDescription: String { writer.path }
+}
