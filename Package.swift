@@ -109,6 +109,13 @@ let package = Package(
             dependencies: ["LedgerStore", "LedgerTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
+            name: "LedgerPostgresTests",
+            dependencies: [
+                "LedgerPostgres", "LedgerStore", "LedgerTestSupport",
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: tools),
+            ]
+        ),
+        .testTarget(
             name: "LedgerServerTests",
             dependencies: [
                 "LedgerServer", "LedgerStore", "LedgerTestSupport",
