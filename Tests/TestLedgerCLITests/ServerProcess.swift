@@ -9,10 +9,10 @@ final class ServerProcess: @unchecked Sendable {
     private let errors: PipeDrain
     private var output: PipeDrain?
 
-    /// Starts the server on `cli`'s store and waits until it listens.
-    init(_ cli: CLI, _ extra: [String] = []) throws {
+    /// Starts the server on `cli`'s store (or on `database`) and waits until it listens.
+    init(_ cli: CLI, _ extra: [String] = [], database: String? = nil) throws {
         process.executableURL = CLI.binary
-        process.arguments = ["serve", "--db", cli.database, "--port", "0"] + extra
+        process.arguments = ["serve", "--db", database ?? cli.database, "--port", "0"] + extra
         process.currentDirectoryURL = cli.directory.url
         process.environment = ChildProcess.cleanEnvironment()
         let output = Pipe()
