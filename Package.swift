@@ -32,6 +32,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
     ],
     targets: [
         .executableTarget(name: "GenerateEventStream"),
@@ -81,6 +82,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto", condition: tools),
                 .product(name: "CompressNIO", package: "compress-nio", condition: tools),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: tools),
+                .product(name: "NIOPosix", package: "swift-nio", condition: tools),
             ]
         ),
         .executableTarget(
@@ -94,7 +96,7 @@ let package = Package(
         .executableTarget(
             name: "ledger-benchmark",
             dependencies: [
-                "LedgerCore", "LedgerImport", "LedgerStore", "LedgerServer", "LedgerTestSupport",
+                "LedgerCore", "LedgerImport", "LedgerStore", "LedgerPostgres", "LedgerServer", "LedgerTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: tools),
             ],

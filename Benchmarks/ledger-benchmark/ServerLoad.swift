@@ -10,11 +10,16 @@ import NIOCore
 /// clients each sending whole runs, next to ingesting the same runs directly, in the same run.
 enum ServerLoad {
     static func run(tests: Int, uploads: Int, clients: Int) throws {
+        try wait { try await measure(tests: tests, uploads: uploads, clients: clients) }
+    }
+
+    /// Runs `body` as a task and waits for it on this thread.
+    static func wait(_ body: @escaping @Sendable () async throws -> Void) throws {
         let semaphore = DispatchSemaphore(value: 0)
         let outcome = UnsafeBox<Result<Void, any Error>>(.success(()))
         Task {
             do {
-                try await measure(tests: tests, uploads: uploads, clients: clients)
+                try await body()
             } catch {
                 outcome.value = .failure(error)
             }

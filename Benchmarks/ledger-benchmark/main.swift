@@ -8,6 +8,7 @@ import LedgerStore
 //        [--memory-mb 500]    (then also: ledger-benchmark --peak-rss ledger|read FILE)
 //        swift run -c release ledger-benchmark --observer [--tests 2000] [--rounds 7]
 //        swift run -c release ledger-benchmark --server [--tests 2000] [--uploads 300] [--clients 8]
+//        swift run -c release ledger-benchmark --server --database postgres://… [--tests 2000] [--uploads 300]
 //        swift build -c release && .build/release/ledger-benchmark --ci-job [--tests 2000] [--runs 100] [--seed 11]
 
 let arguments = CommandLine.arguments
@@ -27,6 +28,17 @@ if arguments.contains("--observer") {
 
 if arguments.contains("--ci-job") {
     try CIJobCost.run(tests: option("--tests", 2_000), runs: option("--runs", 100), seed: UInt64(option("--seed", 11)))
+    exit(0)
+}
+
+if arguments.contains("--server"), let index = arguments.firstIndex(of: "--database"),
+    arguments.indices.contains(index + 1)
+{
+    try ServerLoad.wait {
+        try await StoreComparison.measure(
+            tests: option("--tests", 2_000), uploads: option("--uploads", 300), clients: [1, 8, 32],
+            database: arguments[index + 1])
+    }
     exit(0)
 }
 

@@ -37,7 +37,7 @@ extension PostgresLedger {
             try transaction { session in
                 let kept = try session.value("SELECT EXISTS (SELECT 1 FROM result WHERE runId = \(run))") ?? false
                 if kept {
-                    try PostgresWrites(session: session).refreshSummary(run: run)
+                    try PostgresWrites(session: session, testsClient: testsClient).refreshSummary(run: run)
                     summary.keptRuns += 1
                 } else {
                     try session.run("DELETE FROM run WHERE id = \(run)")

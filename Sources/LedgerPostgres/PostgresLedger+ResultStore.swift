@@ -11,7 +11,8 @@ extension PostgresLedger: ResultStore {
         -> IngestSummary
     {
         let (summary, learned) = try transaction { session in
-            var sink = StoreSink(writes: PostgresWrites(session: session), knownTests: knownTests)
+            var sink = StoreSink(
+                writes: PostgresWrites(session: session, testsClient: testsClient), knownTests: knownTests)
             try produce(&sink)
             try sink.finish(running: keepRunning)
             return (sink.summary, sink.learnedTests)

@@ -14,6 +14,8 @@ public final class PostgresLedger: Sendable {
     /// Where the database is.
     public let location: PostgresLocation
     let client: PostgresClient
+    /// A second, small pool for the statements that create tests, each committed on its own.
+    let testsClient: PostgresClient
     private let running: Task<Void, Never>
     let knownTests = KnownTests()
 
@@ -38,8 +40,15 @@ public final class PostgresLedger: Sendable {
             configuration.options.additionalStartupParameters = [("search_path", schema)]
         }
         client = PostgresClient(configuration: configuration, backgroundLogger: Self.logger)
-        let client = self.client
-        running = Task { await client.run() }
+        configuration.options.maximumConnections = 4
+        testsClient = PostgresClient(configuration: configuration, backgroundLogger: Self.logger)
+        let (client, testsClient) = (self.client, self.testsClient)
+        running = Task {
+            await withDiscardingTaskGroup { group in
+                group.addTask { await client.run() }
+                group.addTask { await testsClient.run() }
+            }
+        }
         try Self.checkReachable(configuration, location: location)
         try migrate()
     }
@@ -120,12 +129,14 @@ public final class PostgresLedger: Sendable {
     /// - Parameter readOnly: a read-only transaction that sees one snapshot throughout.
     func transaction<Result>(readOnly: Bool = false, _ body: (PostgresSession) throws -> Result) throws -> Result {
         try withConnection { session in
-            try session.run(readOnly ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN")
+            // Sent without waiting: the first statement of `body` follows it on the connection.
+            try session.send(readOnly ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN")
             do {
                 let result = try body(session)
                 try session.run("COMMIT")
                 return result
             } catch {
+                try? session.settle()
                 try? session.run("ROLLBACK")
                 throw error
             }
@@ -134,13 +145,44 @@ public final class PostgresLedger: Sendable {
 }
 
 /// One connection, used by one thread at a time, for the statements of one operation.
-struct PostgresSession {
+final class PostgresSession {
     let connection: PostgresConnection
+    /// Work sent without waiting for it (``send(_:)``): every later statement waits for it first.
+    private var sent: Task<Void, any Error>?
 
-    /// The rows `query` returns.
+    init(connection: PostgresConnection) {
+        self.connection = connection
+    }
+
+    deinit {
+        sent?.cancel()
+    }
+
+    /// The rows `query` returns, once what was sent before is done.
     func rows(_ query: PostgresQuery) throws -> [PostgresRow] {
+        try settle()
         let connection = self.connection
         return try waitFor { try await connection.query(query, logger: PostgresLedger.logger).collect() }
+    }
+
+    /// Starts `work` on the connection and returns without waiting for it, once what was sent
+    /// before is done: the caller goes on (reading its input) while the database works.
+    func send(_ work: @escaping @Sendable (PostgresConnection) async throws -> Void) throws {
+        try settle()
+        let connection = self.connection
+        sent = Task { try await work(connection) }
+    }
+
+    /// Sends a statement whose answer is not needed without waiting for it.
+    func send(_ query: PostgresQuery) throws {
+        try send { connection in _ = try await connection.query(query, logger: PostgresLedger.logger).collect() }
+    }
+
+    /// Waits for what was sent; throws its error.
+    func settle() throws {
+        guard let sent else { return }
+        self.sent = nil
+        try waitFor { try await sent.value }
     }
 
     /// Runs `query`, discarding any rows.

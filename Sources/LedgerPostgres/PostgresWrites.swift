@@ -7,17 +7,30 @@ import PostgresNIO
 ///
 /// Concurrent ingests, from one server or several, stay apart by the database's own locks: a run's
 /// row stays locked from the moment an ingest first touches it until it commits, so ingests into
-/// one run take turns and each sees what the one before it stored; new tests of a project are
-/// created under the project's advisory lock, so two first uploads cannot deadlock on each other's
-/// new rows. Uniqueness is the tables' own constraints.
+/// one run take turns and each sees what the one before it stored. A test's row is created (or
+/// completed) by a statement committed on its own, on a pool of its own: ingests never hold one
+/// another's new tests, so they neither wait for each other's commits nor deadlock, and a test
+/// row may outlive an ingest that rolled back, with no results. Uniqueness is the tables' own
+/// constraints.
 final class PostgresWrites: IngestWriting {
     let session: PostgresSession
+    let testsClient: PostgresClient
     private var queued: [QueuedResult] = []
-    private var lockedProjects: Set<String> = []
+    /// Each project's stored tests, read in one statement the first time a test is not known.
+    private var projectTests: [String: [String: KnownTests.Entry]] = [:]
+    /// Runs that had no results when this ingest locked them, and the attempts written into them
+    /// since: a new attempt of such a run cannot be there already, so it is copied in bulk.
+    private var freshRuns: [Int64: Set<AttemptKey>] = [:]
     static let rowsPerBatch = 1_000
 
-    init(session: PostgresSession) {
+    private struct AttemptKey: Hashable {
+        var test: Int64
+        var attempt: Int
+    }
+
+    init(session: PostgresSession, testsClient: PostgresClient) {
         self.session = session
+        self.testsClient = testsClient
     }
 
     func upsertRun(_ uuid: String, _ start: LedgerEvent.RunStart) throws -> Int64 {
@@ -59,12 +72,16 @@ final class PostgresWrites: IngestWriting {
         try session.value("SELECT project FROM run WHERE id = \(row)")
     }
 
+    /// Asked once the run's row is locked, by a statement of its own: one that began before the
+    /// lock was granted would not see what the ingest that held it stored.
     func hasResults(run row: Int64) throws -> Bool {
-        try session.value("SELECT EXISTS (SELECT 1 FROM result WHERE runId = \(row))") ?? false
+        let has = try session.value("SELECT EXISTS (SELECT 1 FROM result WHERE runId = \(row))") ?? false
+        if !has { freshRuns[row] = freshRuns[row] ?? [] }
+        return has
     }
 
     func endRun(_ row: Int64, _ end: LedgerEvent.RunEnd) throws {
-        try session.run(
+        try session.send(
             """
             UPDATE run SET endedAt = greatest(coalesce(endedAt, \(end.at)), \(end.at)),
                 outcome = coalesce(\(end.outcome?.rawValue), outcome, 'finished'),
@@ -90,9 +107,6 @@ final class PostgresWrites: IngestWriting {
         {
             return stored
         }
-        if stored == nil, lockedProjects.insert(project).inserted {
-            try session.run("SELECT pg_advisory_xact_lock(hashtextextended(\(project), 0))")
-        }
         let query: PostgresQuery = """
             INSERT INTO test AS t (project, key, suite, name, file, line, layer, tags)
             VALUES (\(project), \(start.test), \(start.suite), \(start.name), \(start.file), \(start.line),
@@ -106,30 +120,42 @@ final class PostgresWrites: IngestWriting {
                 tags = coalesce(excluded.tags, t.tags)
             RETURNING id
             """
-        guard let id = try session.value(query, as: Int64.self) else {
+        let client = testsClient
+        guard
+            let id = try waitFor({ try await client.query(query, logger: PostgresLedger.logger).collect() })
+                .first?.decode(Int64.self)
+        else {
             throw StoreError.refused(location: "test \(start.test)", reason: "the test's upsert returned no row")
         }
-        return KnownTests.Entry(
+        let entry = KnownTests.Entry(
             id: id, suite: start.suite ?? stored?.suite, name: start.name ?? stored?.name,
             file: start.file ?? stored?.file, line: start.line ?? stored?.line, layer: layer ?? stored?.layer,
             tags: tags ?? stored?.tags)
+        projectTests[project]?[start.test] = entry
+        return entry
     }
 
+    /// The stored row of a test, from the project's tests read in one statement.
     private func storedTest(project: String, key: String) throws -> KnownTests.Entry? {
-        try session.rows(
-            "SELECT id, suite, name, file, line, layer, tags FROM test WHERE project = \(project) AND key = \(key)"
-        ).first.map { row in
-            let (id, suite, name, file, line, layer, tags) = try row.decode(
-                (Int64, String?, String?, String?, Int?, String?, String?).self)
-            return KnownTests.Entry(
+        if let tests = projectTests[project] { return tests[key] }
+        var tests: [String: KnownTests.Entry] = [:]
+        for row in try session.rows(
+            "SELECT id, key, suite, name, file, line, layer, tags FROM test WHERE project = \(project)")
+        {
+            let (id, key, suite, name, file, line, layer, tags) = try row.decode(
+                (Int64, String, String?, String?, String?, Int?, String?, String?).self)
+            tests[key] = KnownTests.Entry(
                 id: id, suite: suite, name: name, file: file, line: line, layer: layer, tags: tags)
         }
+        projectTests[project] = tests
+        return tests[key]
     }
 
     func insertResult(run: Int64, testID: Int64, start: LedgerEvent.TestStart, end: LedgerEvent.TestEnd?) throws
         -> Int64?
     {
         let duration = end.map { max(0, $0.duration) }
+        freshRuns[run]?.insert(AttemptKey(test: testID, attempt: start.attempt))
         if let inserted = try session.value(
             """
             INSERT INTO result (runId, testId, attempt, startedAt, duration, outcome, message)
@@ -209,12 +235,52 @@ final class PostgresWrites: IngestWriting {
         return queued.count >= Self.rowsPerBatch ? try flushQueue() : nil
     }
 
-    /// Inserts the queued attempts in one statement from arrays; those already there are completed
-    /// when stored as running, else left as they were.
+    /// Writes the queued attempts: new attempts of fresh runs with `COPY`, the others in one
+    /// statement from arrays, where those already there are completed when stored as running,
+    /// else left as they were.
     func flushQueue() throws -> QueuedResult.Flushed {
         defer { queued.removeAll(keepingCapacity: true) }
         guard !queued.isEmpty else { return QueuedResult.Flushed() }
-        let rows = queued
+        var copied: [QueuedResult] = []
+        var rows: [QueuedResult] = []
+        for row in queued {
+            if freshRuns[row.run]?.insert(AttemptKey(test: row.testID, attempt: row.attempt)).inserted == true {
+                copied.append(row)
+            } else {
+                rows.append(row)
+            }
+        }
+        try copy(copied)
+        var flushed = try insertOrComplete(rows)
+        flushed.inserted += copied.count
+        return flushed
+    }
+
+    /// `COPY`s rows that cannot be stored already.
+    private func copy(_ rows: [QueuedResult]) throws {
+        guard !rows.isEmpty else { return }
+        var text = CopyText()
+        for row in rows {
+            text.append(row.run)
+            text.append(row.testID)
+            text.append(row.attempt)
+            text.append(row.startedAt)
+            text.append(row.duration)
+            text.append(row.outcome)
+            text.append(row.message, last: true)
+        }
+        let buffer = text.buffer
+        try session.send { connection in
+            try await connection.copyFrom(
+                table: "result",
+                columns: ["runid", "testid", "attempt", "startedat", "duration", "outcome", "message"],
+                format: .text(.init()), logger: PostgresLedger.logger
+            ) { writer in try await writer.write(buffer) }
+        }
+    }
+
+    private func insertOrComplete(_ rows: [QueuedResult]) throws -> QueuedResult.Flushed {
+        guard !rows.isEmpty else { return QueuedResult.Flushed() }
         let inserted = try session.rows(
             """
             INSERT INTO result (runId, testId, attempt, startedAt, duration, outcome, message)
@@ -249,7 +315,7 @@ final class PostgresWrites: IngestWriting {
     }
 
     func storeSummary(_ summary: RunSummary, run row: Int64) throws {
-        try session.run(
+        try session.send(
             """
             INSERT INTO run_summary (runId, tests, failed, outcomes, seconds)
             VALUES (\(row), \(summary.tests), \(summary.failed), \(Data(summary.outcomes)), \(Data(summary.seconds)))

@@ -180,6 +180,24 @@ struct PostgresStoreTests {
         }
     }
 
+    @Test func textWithTabsBackslashesAndNewlinesIsCopiedExactly() async throws {
+        try await onOwnThread {
+            let store = try TemporaryPostgres()
+            defer { store.remove() }
+            let message = #"expected\t\"a\\b\"\nline 2\r\\N — café"#
+            try store.ledger.ingest(lines: [
+                #"{"v":1,"type":"run.start","run":"\#(runID(4))","at":1790000000,"project":"Shop","source":"xctest"}"#,
+                #"{"v":1,"type":"test.end","run":"\#(runID(4))","at":1790000001,"test":"T/tab\tname","attempt":1,"#
+                    + #""outcome":"failed","duration":0.5,"message":"\#(message)"}"#,
+                #"{"v":1,"type":"run.end","run":"\#(runID(4))","at":1790000002}"#,
+            ])
+            let detail = try store.ledger.testDetail(test: "T/tab\tname", run: runID(4))
+            #expect(detail.outcome == AttemptState(.failed))
+            let stored = try store.ledger.withConnection { try $0.value("SELECT message FROM result", as: String.self) }
+            #expect(stored == "expected\t\"a\\b\"\nline 2\r\\N — café")
+        }
+    }
+
     @Test func pruningKeepsQuarantinedHistoryInBatches() async throws {
         try await onOwnThread {
             let store = try TemporaryPostgres()

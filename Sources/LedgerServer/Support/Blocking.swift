@@ -1,15 +1,21 @@
 import Dispatch
 import Hummingbird
 import LedgerStore
+import NIOPosix
 
-/// Runs SQLite work off Swift's cooperative threads, which must never block.
+/// Runs store work off Swift's cooperative threads, which must never block, on threads kept for
+/// it: a store call may wait on SQLite's lock or on PostgreSQL's answers, and Dispatch on Linux
+/// adds a thread for blocked work only about once a second, which would queue concurrent
+/// uploads behind a few waiting threads.
 enum Blocking {
-    private static let queue = DispatchQueue(label: "testledger.store", attributes: .concurrent)
+    static let threads: NIOThreadPool = {
+        let pool = NIOThreadPool(numberOfThreads: 64)
+        pool.start()
+        return pool
+    }()
 
     static func run<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
-        try await withCheckedThrowingContinuation { continuation in
-            queue.async { continuation.resume(with: Result { try work() }) }
-        }
+        try await threads.runIfActive(work)
     }
 
     /// The same for a query whose run or test may not exist: that is 404.

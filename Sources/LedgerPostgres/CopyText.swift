@@ -1,0 +1,48 @@
+import NIOCore
+
+/// Rows in `COPY … FROM STDIN`'s text format: fields separated by tabs, rows by newlines, `\N` for
+/// NULL, and backslash, tab, newline and carriage return escaped inside text.
+struct CopyText {
+    private(set) var buffer = ByteBuffer()
+
+    mutating func append(_ value: Int64, last: Bool = false) {
+        buffer.writeString(String(value))
+        separate(last)
+    }
+
+    mutating func append(_ value: Int, last: Bool = false) {
+        append(Int64(value), last: last)
+    }
+
+    mutating func append(_ value: Double, last: Bool = false) {
+        if value.isNaN {
+            buffer.writeString("NaN")
+        } else if value.isInfinite {
+            buffer.writeString(value < 0 ? "-Infinity" : "Infinity")
+        } else {
+            buffer.writeString(String(value))
+        }
+        separate(last)
+    }
+
+    mutating func append(_ value: String?, last: Bool = false) {
+        guard let value else {
+            buffer.writeString("\\N")
+            return separate(last)
+        }
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "\\"): buffer.writeString("\\\\")
+            case UInt8(ascii: "\t"): buffer.writeString("\\t")
+            case UInt8(ascii: "\n"): buffer.writeString("\\n")
+            case UInt8(ascii: "\r"): buffer.writeString("\\r")
+            default: buffer.writeInteger(byte)
+            }
+        }
+        separate(last)
+    }
+
+    private mutating func separate(_ last: Bool) {
+        buffer.writeInteger(last ? UInt8(ascii: "\n") : UInt8(ascii: "\t"))
+    }
+}
