@@ -4,15 +4,15 @@ import PostgresNIO
 extension PostgresLedger {
     /// The table that records applied migrations.
     static let migrationsTable = "ledger_migrations"
-    /// The advisory lock every opener takes to migrate: one process migrates, the others wait and
-    /// then find the schema migrated.
-    static let migrationLock: Int64 = 0x7465_7374_6C65_6467
 
-    /// Applies the embedded migrations not yet applied, in one transaction under the migration
-    /// lock; refuses a schema that has migrations this build does not know.
+    /// Applies the embedded migrations not yet applied, in one transaction under the schema's
+    /// migration lock (an advisory lock named after the schema, so that ledgers in other schemas of
+    /// the database do not wait): one process migrates, the others wait and then find the schema
+    /// migrated. Refuses a schema that has migrations this build does not know.
     func migrate() throws {
         try transaction { session in
-            try session.run("SELECT pg_advisory_xact_lock(\(Self.migrationLock))")
+            let lock = "testledger.migrate:" + (location.schema ?? "")
+            try session.run("SELECT pg_advisory_xact_lock(hashtextextended(\(lock), 0))")
             if let schema = location.schema {
                 try session.run(PostgresQuery(unsafeSQL: "CREATE SCHEMA IF NOT EXISTS \(Self.quoted(schema))"))
             }

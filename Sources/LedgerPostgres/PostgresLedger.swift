@@ -36,8 +36,11 @@ public final class PostgresLedger: Sendable {
             database: location.database, tls: Self.tls(location.tls))
         configuration.options.maximumConnections = maximumConnections
         configuration.options.connectTimeout = .seconds(10)
+        // A process that stops in the middle of a transaction (stopped, or hung) must not hold its
+        // locks for ever: the server ends such a session after five minutes.
+        configuration.options.additionalStartupParameters = [("idle_in_transaction_session_timeout", "300000")]
         if let schema = location.schema {
-            configuration.options.additionalStartupParameters = [("search_path", schema)]
+            configuration.options.additionalStartupParameters.append(("search_path", schema))
         }
         client = PostgresClient(configuration: configuration, backgroundLogger: Self.logger)
         configuration.options.maximumConnections = 4
@@ -115,13 +118,24 @@ public final class PostgresLedger: Sendable {
         return "\(error)"
     }
 
+    /// A server's error as a ``StoreError``: class 22 (data exceptions) means the input holds what
+    /// a column cannot.
+    static func storeError(_ error: PSQLError, location: String) -> StoreError {
+        if error.serverInfo?[.sqlState]?.hasPrefix("22") == true {
+            return .unstorable(location: location, reason: reason(error))
+        }
+        return .refused(location: location, reason: reason(error))
+    }
+
     /// Runs `body` with a connection of the pool, on the calling thread; the server's errors
     /// become ``StoreError``s.
     func withConnection<Result>(_ body: (PostgresSession) throws -> Result) throws -> Result {
         do {
-            return try Lease.withConnection(of: client) { try body(PostgresSession(connection: $0)) }
+            return try Lease.withConnection(of: client) {
+                try body(PostgresSession(connection: $0, location: location.redacted))
+            }
         } catch let error as PSQLError {
-            throw StoreError.refused(location: location.redacted, reason: Self.reason(error))
+            throw Self.storeError(error, location: location.redacted)
         }
     }
 
@@ -147,11 +161,14 @@ public final class PostgresLedger: Sendable {
 /// One connection, used by one thread at a time, for the statements of one operation.
 final class PostgresSession {
     let connection: PostgresConnection
+    /// Where the database is, for errors.
+    let location: String
     /// Work sent without waiting for it (``send(_:)``): every later statement waits for it first.
     private var sent: Task<Void, any Error>?
 
-    init(connection: PostgresConnection) {
+    init(connection: PostgresConnection, location: String) {
         self.connection = connection
+        self.location = location
     }
 
     deinit {
@@ -162,7 +179,7 @@ final class PostgresSession {
     func rows(_ query: PostgresQuery) throws -> [PostgresRow] {
         try settle()
         let connection = self.connection
-        return try waitFor { try await connection.query(query, logger: PostgresLedger.logger).collect() }
+        return try mapped { try waitFor { try await connection.query(query, logger: PostgresLedger.logger).collect() } }
     }
 
     /// Starts `work` on the connection and returns without waiting for it, once what was sent
@@ -182,7 +199,16 @@ final class PostgresSession {
     func settle() throws {
         guard let sent else { return }
         self.sent = nil
-        try waitFor { try await sent.value }
+        try mapped { try waitFor { try await sent.value } }
+    }
+
+    /// The server's errors as ``StoreError``s, naming where the database is.
+    private func mapped<Value>(_ body: () throws -> Value) throws -> Value {
+        do {
+            return try body()
+        } catch let error as PSQLError {
+            throw PostgresLedger.storeError(error, location: location)
+        }
     }
 
     /// Runs `query`, discarding any rows.

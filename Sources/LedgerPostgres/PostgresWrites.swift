@@ -121,10 +121,13 @@ final class PostgresWrites: IngestWriting {
             RETURNING id
             """
         let client = testsClient
-        guard
-            let id = try waitFor({ try await client.query(query, logger: PostgresLedger.logger).collect() })
-                .first?.decode(Int64.self)
-        else {
+        let rows: [PostgresRow]
+        do {
+            rows = try waitFor { try await client.query(query, logger: PostgresLedger.logger).collect() }
+        } catch let error as PSQLError {
+            throw PostgresLedger.storeError(error, location: session.location)
+        }
+        guard let id = try rows.first?.decode(Int64.self) else {
             throw StoreError.refused(location: "test \(start.test)", reason: "the test's upsert returned no row")
         }
         let entry = KnownTests.Entry(

@@ -30,18 +30,27 @@ import Testing
         #expect(sink.warnings == [#"events.ndjson:2: skipped unknown event type "video""#])
     }
 
-    @Test func aSinkProblemIsPinnedToItsLine() {
+    @Test func aSinkProblemWithTheInputIsPinnedToItsLineAndOtherErrorsPassThrough() {
+        struct OutOfOrder: EventInputProblem {}
         struct Refusing: EventSink {
+            var error: any Error
             mutating func consume(_ record: LedgerRecord) throws {
-                if case .testEnd = record.event { throw CocoaError(.featureUnsupported) }
+                if case .testEnd = record.event { throw error }
             }
         }
-        var sink = Refusing()
         let text = RunScript().start().pass("A/a").end().ndjson
+        var refusing = Refusing(error: OutOfOrder())
         #expect {
-            try LedgerStreamImporter().importResults(from: .data(Data(text.utf8)), context: context, into: &sink)
+            try LedgerStreamImporter().importResults(from: .data(Data(text.utf8)), context: context, into: &refusing)
         } throws: { error in
             (error as? LedgerInputError)?.line == 3
+        }
+        // A store that cannot write is not the input's fault: its error is not given a line and a fix.
+        var failing = Refusing(error: CocoaError(.fileWriteOutOfSpace))
+        #expect {
+            try LedgerStreamImporter().importResults(from: .data(Data(text.utf8)), context: context, into: &failing)
+        } throws: { error in
+            (error as? CocoaError)?.code == .fileWriteOutOfSpace
         }
     }
 

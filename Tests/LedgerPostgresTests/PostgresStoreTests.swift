@@ -198,6 +198,25 @@ struct PostgresStoreTests {
         }
     }
 
+    @Test func aNULCharacterIsRefusedNamingTheFixAndNothingIsStored() async throws {
+        try await onOwnThread {
+            let store = try TemporaryPostgres()
+            defer { store.remove() }
+            #expect {
+                try store.ledger.ingest(
+                    lines: runLines(runID(5), tests: 0..<3) + [
+                        #"{"v":1,"type":"test.end","run":"\#(runID(5))","at":1790000009,"test":"T/nul","attempt":1,"#
+                            + #""outcome":"failed","duration":0.5,"message":"a\u0000b"}"#
+                    ])
+            } throws: { error in
+                guard case StoreError.unstorable = error else { return false }
+                return "\(error)".contains("0x00") && "\(error)".contains("nothing of it was stored")
+            }
+            #expect(try store.count("SELECT count(*) FROM result") == 0)
+            #expect(try store.count("SELECT count(*) FROM run") == 0)
+        }
+    }
+
     @Test func pruningKeepsQuarantinedHistoryInBatches() async throws {
         try await onOwnThread {
             let store = try TemporaryPostgres()

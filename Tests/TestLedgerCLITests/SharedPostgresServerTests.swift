@@ -74,4 +74,33 @@ struct SharedPostgresServerTests {
         #expect(tests[shared.run] == 300)
         #expect(failed.sorted() == [0] + Array(repeating: 5, count: 20))
     }
+
+    @Test func anUploadPostgreSQLCannotHoldIsABadRequestAndStoresNothing() async throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        let postgres = try #require(TestPostgres.freshURL())
+        defer { TestPostgres.drop(postgres) }
+        let created = try await cli.run(
+            ["token", "create", "--project", "Shop", "--scope", "write"],
+            environment: ["TESTLEDGER_DATABASE_URL": postgres])
+        let token = created.stdout.trimmingCharacters(in: .newlines)
+        let server = try ServerProcess(cli, database: postgres)
+        defer { server.stop() }
+        let script = RunScript(project: "Shop").start().fail("Cart/testNul").end()
+        let body = script.ndjson.replacingOccurrences(
+            of: #""outcome":"failed""#, with: #""outcome":"failed","message":"a\u0000b""#)
+        #expect(body.contains("\\u0000"))
+        var request = HTTPClientRequest(url: server.url + "/api/v1/events")
+        request.method = .POST
+        request.headers.add(name: "Authorization", value: "Bearer \(token)")
+        request.body = .bytes(ByteBuffer(string: body))
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(60))
+        let text = String(buffer: try await response.body.collect(upTo: 1 << 20))
+        #expect(response.status.code == 400, "\(text)")
+        #expect(text.contains("cannot store this input") && text.contains("0x00"), "\(text)")
+        let runs = try await cli.run(["runs", "--format", "json"], environment: ["TESTLEDGER_DATABASE_URL": postgres])
+        #expect(
+            runs.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[\n\n]" || runs.stdout.contains("[]"),
+            "\(runs.stdout)")
+    }
 }

@@ -9,6 +9,11 @@ public protocol EventSink {
     mutating func warn(_ message: String)
 }
 
+/// An event a sink refuses because of the input itself (its order or references), not because of
+/// the sink: an importer names the input's line for it. Any other error a sink throws (a store
+/// that cannot write) passes through as it is.
+public protocol EventInputProblem: Error {}
+
 extension EventSink {
     /// Drops the warning; a sink that keeps warnings implements ``warn(_:)`` itself.
     /// - Parameter message: the warning, unused.

@@ -33,9 +33,7 @@ public struct LedgerStreamImporter: ResultImporter {
             for (record, line) in zip(batch.records, batch.lines) {
                 do {
                     try sink.consume(record)
-                } catch let error as LedgerInputError {
-                    throw error
-                } catch {
+                } catch let error as any EventInputProblem {
                     throw LedgerInputError(
                         source: source, line: line, problem: "\(error)",
                         fix: "send run.start first and each test.start before its test's other events")

@@ -85,6 +85,10 @@ struct IngestRoutes {
         } catch let error as StoreSink.Problem {
             metrics.rejected()
             throw HTTPError(.badRequest, message: "request body: \(error.message)")
+        } catch let error as StoreError {
+            guard case .unstorable = error else { throw error }
+            metrics.rejected()
+            throw HTTPError(.badRequest, message: "request body: \(error)")
         }
     }
 

@@ -24,6 +24,9 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
     case unreachable(location: String, reason: String)
     /// The database server at `location` refused a statement; nothing of the change was kept.
     case refused(location: String, reason: String)
+    /// The database at `location` cannot hold a value of the input (PostgreSQL's text cannot hold
+    /// a NUL character); nothing of the input was kept.
+    case unstorable(location: String, reason: String)
 
     /// What went wrong and what to do about it, in one message for people.
     public var description: String {
@@ -48,6 +51,9 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
                 + "and database (postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE)."
         case .refused(let location, let reason):
             "\(location): \(reason); nothing of this was stored."
+        case .unstorable(let location, let reason):
+            "\(location) cannot store this input: \(reason); nothing of it was stored. Remove the value "
+                + "(a NUL character, say) from the input and send it again."
         case .foreignKeyViolation(let table):
             "migrating the ledger would leave rows of \(table) pointing at rows that do not exist; it was left "
                 + "as it was. Check the file with `sqlite3 LEDGER 'PRAGMA foreign_key_check'`."

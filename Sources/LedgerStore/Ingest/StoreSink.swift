@@ -7,7 +7,7 @@ import LedgerCore
 /// already stored is left alone, so re-sending a run changes nothing.
 public struct StoreSink: EventSink {
     /// A problem with the stream's order or references; the caller adds file and line.
-    public struct Problem: Error, CustomStringConvertible {
+    public struct Problem: EventInputProblem, CustomStringConvertible {
         /// What is wrong, without file or line.
         public var message: String
         /// The ``message``.
