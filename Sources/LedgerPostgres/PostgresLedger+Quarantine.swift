@@ -21,13 +21,9 @@ extension PostgresLedger {
                 let current = try Self.quarantined(session, project: entry.project).first {
                     $0.test == entry.test && $0.configuration == entry.configuration
                 }.flatMap { $0.isActive(at: entry.since) ? $0 : nil }
-                if let current, current.mode == entry.mode, current.reason == entry.reason,
-                    current.until == entry.until
-                {
+                guard let (stored, change) = entry.replacing(current, evidence: evidence[entry.test]) else {
                     continue
                 }
-                var stored = entry
-                if let current, current.mode == entry.mode { stored.since = current.since }
                 try session.run(
                     """
                     INSERT INTO quarantine (project, test, configuration, mode, reason, actor, since, until, automatic)
@@ -37,13 +33,7 @@ extension PostgresLedger {
                         reason = excluded.reason, actor = excluded.actor, since = excluded.since,
                         until = excluded.until, automatic = excluded.automatic
                     """)
-                changes.append(
-                    try Self.log(
-                        QuarantineChange(
-                            id: 0, project: entry.project, test: entry.test, configuration: entry.configuration,
-                            action: current == nil ? .add : .change, mode: entry.mode, reason: entry.reason,
-                            by: entry.by, at: entry.since, until: entry.until, automatic: entry.automatic,
-                            evidence: evidence[entry.test]), in: session))
+                changes.append(try Self.log(change, in: session))
             }
             return changes
         }
@@ -71,10 +61,9 @@ extension PostgresLedger {
                 }
                 changes.append(
                     try Self.log(
-                        QuarantineChange(
-                            id: 0, project: project, test: test, configuration: configuration, action: .remove,
-                            mode: nil, reason: reason, by: by, at: at, automatic: automatic,
-                            evidence: evidence[test]), in: session))
+                        .removal(
+                            project: project, test: test, configuration: configuration, reason: reason, by: by,
+                            at: at, automatic: automatic, evidence: evidence[test]), in: session))
             }
             if !missing.isEmpty {
                 throw StoreError.notInQuarantine(

@@ -95,22 +95,16 @@ final class PostgresWrites: IngestWriting {
     func upsertTest(_ start: LedgerEvent.TestStart, project: String, known: KnownTests.Entry?) throws
         -> KnownTests.Entry
     {
-        let tags = start.tags.map { JSONValue.array($0.map(JSONValue.string)).jsonText }
-        let layer = start.layer?.rawValue
+        let columns = TestColumns(start)
         var stored = known
         if stored == nil {
             stored = try storedTest(project: project, key: start.test)
         }
-        if let stored,
-            stored.covers(
-                suite: start.suite, name: start.name, file: start.file, line: start.line, layer: layer, tags: tags)
-        {
-            return stored
-        }
+        if let stored, stored.covers(columns) { return stored }
         let query: PostgresQuery = """
             INSERT INTO test AS t (project, key, suite, name, file, line, layer, tags)
-            VALUES (\(project), \(start.test), \(start.suite), \(start.name), \(start.file), \(start.line),
-                \(layer), \(tags))
+            VALUES (\(project), \(start.test), \(columns.suite), \(columns.name), \(columns.file),
+                \(columns.line), \(columns.layer), \(columns.tags))
             ON CONFLICT (project, key) DO UPDATE SET
                 suite = coalesce(excluded.suite, t.suite),
                 name = coalesce(excluded.name, t.name),
@@ -130,10 +124,7 @@ final class PostgresWrites: IngestWriting {
         guard let id = try rows.first?.decode(Int64.self) else {
             throw StoreError.refused(location: "test \(start.test)", reason: "the test's upsert returned no row")
         }
-        let entry = KnownTests.Entry(
-            id: id, suite: start.suite ?? stored?.suite, name: start.name ?? stored?.name,
-            file: start.file ?? stored?.file, line: start.line ?? stored?.line, layer: layer ?? stored?.layer,
-            tags: tags ?? stored?.tags)
+        let entry = KnownTests.Entry(id: id, columns: columns, over: stored)
         projectTests[project]?[start.test] = entry
         return entry
     }

@@ -1,4 +1,5 @@
 import Foundation
+import LedgerCore
 
 /// The test rows this process has seen stored, kept across ingests: a run names the same tests
 /// as the run before it, and looking each one up again would cost as much as storing its result.
@@ -21,6 +22,21 @@ package final class KnownTests: @unchecked Sendable {
             (self.id, self.suite, self.name, self.file, self.line, self.layer, self.tags) = (
                 id, suite, name, file, line, layer, tags
             )
+        }
+
+        /// Whether storing `columns` would change nothing: every given value is already there.
+        package func covers(_ columns: TestColumns) -> Bool {
+            covers(
+                suite: columns.suite, name: columns.name, file: columns.file, line: columns.line,
+                layer: columns.layer, tags: columns.tags)
+        }
+
+        /// The row after `columns` were stored over `stored` (the row as it was, when there was one).
+        package init(id: Int64, columns: TestColumns, over stored: Entry?) {
+            self.init(
+                id: id, suite: columns.suite ?? stored?.suite, name: columns.name ?? stored?.name,
+                file: columns.file ?? stored?.file, line: columns.line ?? stored?.line,
+                layer: columns.layer ?? stored?.layer, tags: columns.tags ?? stored?.tags)
         }
 
         /// Whether storing these values would change nothing: every given value is already there.
@@ -48,5 +64,24 @@ package final class KnownTests: @unchecked Sendable {
                 entries[project, default: [:]].merge(tests) { _, new in new }
             }
         }
+    }
+}
+
+/// The columns of a test's row that a `test.start` gives, as stored: tags as a JSON array's text.
+package struct TestColumns {
+    package var suite: String?
+    package var name: String?
+    package var file: String?
+    package var line: Int?
+    package var layer: String?
+    package var tags: String?
+
+    package init(_ start: LedgerEvent.TestStart) {
+        suite = start.suite
+        name = start.name
+        file = start.file
+        line = start.line
+        layer = start.layer?.rawValue
+        tags = start.tags.map { JSONValue.array($0.map(JSONValue.string)).jsonText }
     }
 }

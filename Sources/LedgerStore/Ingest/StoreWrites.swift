@@ -117,8 +117,7 @@ final class StoreWrites: IngestWriting {
     func upsertTest(_ start: LedgerEvent.TestStart, project: String, known: KnownTests.Entry?) throws
         -> KnownTests.Entry
     {
-        let tags = start.tags.map { JSONValue.array($0.map(JSONValue.string)).jsonText }
-        let layer = start.layer?.rawValue
+        let columns = TestColumns(start)
         var stored = known
         if stored == nil {
             var lookup = FastStatement(
@@ -132,12 +131,7 @@ final class StoreWrites: IngestWriting {
                     line: row.int(4), layer: row.string(5), tags: row.string(6))
             }
         }
-        if let stored,
-            stored.covers(
-                suite: start.suite, name: start.name, file: start.file, line: start.line, layer: layer, tags: tags)
-        {
-            return stored
-        }
+        if let stored, stored.covers(columns) { return stored }
         var statement = FastStatement(
             try statement(
                 3,
@@ -155,17 +149,14 @@ final class StoreWrites: IngestWriting {
                 """))
         statement.bind(project)
         statement.bind(start.test)
-        statement.bind(start.suite)
-        statement.bind(start.name)
-        statement.bind(start.file)
-        statement.bind(start.line)
-        statement.bind(layer)
-        statement.bind(tags)
+        statement.bind(columns.suite)
+        statement.bind(columns.name)
+        statement.bind(columns.file)
+        statement.bind(columns.line)
+        statement.bind(columns.layer)
+        statement.bind(columns.tags)
         guard let id = try statement.step(in: db) else { throw DatabaseError(message: "test upsert returned no id") }
-        return KnownTests.Entry(
-            id: id, suite: start.suite ?? stored?.suite, name: start.name ?? stored?.name,
-            file: start.file ?? stored?.file, line: start.line ?? stored?.line, layer: layer ?? stored?.layer,
-            tags: tags ?? stored?.tags)
+        return KnownTests.Entry(id: id, columns: columns, over: stored)
     }
 
     /// Inserts an attempt, or completes one stored as running; `nil` when the attempt was

@@ -23,13 +23,9 @@ extension LedgerDatabase {
                     db, where: "project = ? AND test = ? AND configuration = ?",
                     [entry.project, entry.test, entry.configuration]
                 ).first.flatMap { $0.isActive(at: entry.since) ? $0 : nil }
-                if let current, current.mode == entry.mode, current.reason == entry.reason,
-                    current.until == entry.until
-                {
+                guard let (stored, change) = entry.replacing(current, evidence: evidence[entry.test]) else {
                     continue
                 }
-                var stored = entry
-                if let current, current.mode == entry.mode { stored.since = current.since }
                 try db.execute(
                     sql: """
                         INSERT OR REPLACE INTO quarantine
@@ -40,13 +36,7 @@ extension LedgerDatabase {
                         stored.project, stored.test, stored.configuration, stored.mode.rawValue, stored.reason,
                         stored.by, stored.since, stored.until, stored.automatic,
                     ])
-                changes.append(
-                    try Self.log(
-                        QuarantineChange(
-                            id: 0, project: entry.project, test: entry.test, configuration: entry.configuration,
-                            action: current == nil ? .add : .change, mode: entry.mode, reason: entry.reason,
-                            by: entry.by, at: entry.since, until: entry.until, automatic: entry.automatic,
-                            evidence: evidence[entry.test]), in: db))
+                changes.append(try Self.log(change, in: db))
             }
             return changes
         }
@@ -84,10 +74,9 @@ extension LedgerDatabase {
                 }
                 changes.append(
                     try Self.log(
-                        QuarantineChange(
-                            id: 0, project: project, test: test, configuration: configuration, action: .remove,
-                            mode: nil, reason: reason, by: by, at: at, automatic: automatic,
-                            evidence: evidence[test]), in: db))
+                        .removal(
+                            project: project, test: test, configuration: configuration, reason: reason, by: by,
+                            at: at, automatic: automatic, evidence: evidence[test]), in: db))
             }
             if !missing.isEmpty {
                 throw StoreError.notInQuarantine(

@@ -1,0 +1,33 @@
+import LedgerCore
+
+extension QuarantinedTest {
+    /// What putting this entry in quarantine changes, given the entry there now (`nil` when the
+    /// test is not there, or its entry expired): nothing when mode, reason and expiry are the same;
+    /// otherwise the row to keep (its `since` kept while the mode stays) and the change to log.
+    package func replacing(_ current: QuarantinedTest?, evidence: String?) -> (
+        stored: QuarantinedTest, change: QuarantineChange
+    )? {
+        if let current, current.mode == mode, current.reason == reason, current.until == until { return nil }
+        var stored = self
+        if let current, current.mode == mode { stored.since = current.since }
+        return (
+            stored,
+            QuarantineChange(
+                id: 0, project: project, test: test, configuration: configuration,
+                action: current == nil ? .add : .change, mode: mode, reason: reason, by: by, at: since, until: until,
+                automatic: automatic, evidence: evidence)
+        )
+    }
+}
+
+extension QuarantineChange {
+    /// A test's release from quarantine, as the trail logs it.
+    package static func removal(
+        project: String, test: String, configuration: String, reason: String, by: String, at: Double,
+        automatic: Bool, evidence: String?
+    ) -> QuarantineChange {
+        QuarantineChange(
+            id: 0, project: project, test: test, configuration: configuration, action: .remove, mode: nil,
+            reason: reason, by: by, at: at, automatic: automatic, evidence: evidence)
+    }
+}
