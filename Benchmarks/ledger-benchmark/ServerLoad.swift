@@ -70,19 +70,12 @@ enum ServerLoad {
 
         Report.rate("direct ingest of the files (baseline)", results, directSeconds)
         Report.rate("HTTP ingest, \(clients) clients on loopback", results, httpSeconds)
-        let ratio = directSeconds / httpSeconds
-        print(
-            String(
-                format: "  HTTP ÷ direct ingestion rate: %.2f×  target ≥ 0.50: %@", ratio,
-                ratio >= 0.5 ? "met" : "MISSED"))
+        Report.ratio("HTTP ÷ direct ingestion rate", directSeconds / httpSeconds, atLeast: 0.5)
         let sorted = latencies.sorted()
-        func percentile(_ share: Double) -> Double {
-            sorted[min(sorted.count - 1, Int((Double(sorted.count) * share).rounded(.up)) - 1)]
-        }
         print(
             String(
                 format: "  request latency over %d requests: p50 %.0f ms, p99 %.0f ms, max %.0f ms", sorted.count,
-                percentile(0.5) * 1000, percentile(0.99) * 1000, (sorted.last ?? 0) * 1000))
+                sorted.percentile(0.5) * 1000, sorted.percentile(0.99) * 1000, (sorted.last ?? 0) * 1000))
     }
 
     /// The history's runs, one NDJSON body each.

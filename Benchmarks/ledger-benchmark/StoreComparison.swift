@@ -38,11 +38,7 @@ enum StoreComparison {
         let copySeconds = try PsqlCopy.seconds(from: bulkURL, into: schemas.fresh(), folder: folder)
         Report.rate("PostgreSQL store, direct ingest", results, bulkSeconds)
         Report.rate("psql \\copy of the same result rows", results, copySeconds)
-        let bulkRatio = copySeconds / bulkSeconds
-        print(
-            String(
-                format: "  store ÷ \\copy rate: %.2f×  target ≥ 0.50: %@", bulkRatio,
-                bulkRatio >= 0.5 ? "met" : "MISSED"))
+        Report.ratio("store ÷ \\copy rate", copySeconds / bulkSeconds, atLeast: 0.5)
         // Retention: what pruning the same rows costs, in batches of 5,000 results per transaction.
         let pruneSeconds = try await onThread {
             try Timing.seconds { _ = try bulk.prune(before: 1_800_000_000, project: nil, progress: { _, _ in }) }
@@ -76,14 +72,12 @@ enum StoreComparison {
                     throw ServerLoad.Failure("\(kind) stored \(stored) of \(results) results")
                 }
                 let sorted = latencies.sorted()
-                func percentile(_ share: Double) -> Double {
-                    sorted[min(sorted.count - 1, Int((Double(sorted.count) * share).rounded(.up)) - 1)]
-                }
                 print(
                     "  " + "\(kind), \(count) client(s)".padding(toLength: 26, withPad: " ", startingAt: 0)
                         + String(
                             format: " %9.0f results/s  p50 %5.0f ms  p99 %5.0f ms  (%d of %d results stored)",
-                            Double(results) / seconds, percentile(0.5) * 1000, percentile(0.99) * 1000, stored,
+                            Double(results) / seconds, sorted.percentile(0.5) * 1000, sorted.percentile(0.99) * 1000,
+                            stored,
                             results))
             }
         }

@@ -136,3 +136,19 @@ enum PeakMemory {
         print(peakResidentMiB())
     }
 }
+
+extension Report {
+    /// Prints a ratio against a target it must reach.
+    static func ratio(_ label: String, _ value: Double, atLeast target: Double) {
+        print(
+            String(
+                format: "  %@: %.2f×  target ≥ %.2f: %@", label, value, target, value >= target ? "met" : "MISSED"))
+    }
+}
+
+extension Array where Element == Double {
+    /// The value below which `share` of these sorted values lie.
+    func percentile(_ share: Double) -> Double {
+        self[Swift.min(count - 1, Int((Double(count) * share).rounded(.up)) - 1)]
+    }
+}
