@@ -36,12 +36,24 @@ final class Handover<Value: Sendable>: @unchecked Sendable {
 /// A connection leased from the pool to a blocking caller: the task that holds the lease waits
 /// until the caller gives it back.
 final class Lease: @unchecked Sendable {
+    private enum State {
+        case waiting
+        case lent(PostgresConnection)
+        case failed(any Error)
+        case abandoned
+        case returned
+    }
+
     private let lock = NSLock()
-    private let lent = Handover<PostgresConnection>()
-    private var returned: CheckedContinuation<Void, Never>?
-    private var isReturned = false
+    private let ready = DispatchSemaphore(value: 0)
+    private var state = State.waiting
+    private var giveBack: CheckedContinuation<Void, Never>?
+
+    /// How long a caller waits for a connection: the pool waits for ever when the server is gone.
+    static let patience: TimeInterval = 60
 
     /// Runs `body` on the calling thread with a connection of `client`.
+    /// - Throws: ``LeaseTimeout`` when no connection came within ``patience``.
     static func withConnection<Result>(
         of client: PostgresClient, _ body: (PostgresConnection) throws -> Result
     ) throws -> Result {
@@ -49,35 +61,82 @@ final class Lease: @unchecked Sendable {
         Task {
             do {
                 try await client.withConnection { connection in
-                    lease.lent.finish(.success(connection))
+                    guard lease.offer(connection) else { return }
                     await lease.untilReturned()
                 }
             } catch {
-                lease.lent.finish(.failure(error))
+                lease.fail(error)
             }
         }
-        let connection = try lease.lent.wait().get()
-        defer { lease.giveBack() }
+        let connection = try lease.take()
+        defer { lease.finish() }
         return try body(connection)
+    }
+
+    /// Hands the connection over; `false` when the caller gave up waiting, and it goes back at once.
+    private func offer(_ connection: PostgresConnection) -> Bool {
+        let taken = lock.withLock {
+            guard case .waiting = state else { return false }
+            state = .lent(connection)
+            return true
+        }
+        if taken { ready.signal() }
+        return taken
+    }
+
+    private func fail(_ error: any Error) {
+        let signal = lock.withLock {
+            guard case .waiting = state else { return false }
+            state = .failed(error)
+            return true
+        }
+        if signal { ready.signal() }
+    }
+
+    private func take() throws -> PostgresConnection {
+        if ready.wait(timeout: .now() + Self.patience) == .timedOut {
+            let abandoned = lock.withLock {
+                guard case .waiting = state else { return false }
+                state = .abandoned
+                return true
+            }
+            if abandoned { throw LeaseTimeout(seconds: Self.patience) }
+            ready.wait()
+        }
+        return try lock.withLock {
+            switch state {
+            case .lent(let connection): return connection
+            case .failed(let error): throw error
+            default: throw LeaseTimeout(seconds: Self.patience)
+            }
+        }
     }
 
     private func untilReturned() async {
         await withCheckedContinuation { continuation in
             let resumeNow = lock.withLock {
-                if isReturned { return true }
-                returned = continuation
+                if case .returned = state { return true }
+                giveBack = continuation
                 return false
             }
             if resumeNow { continuation.resume() }
         }
     }
 
-    private func giveBack() {
+    private func finish() {
         let waiting = lock.withLock {
-            isReturned = true
-            defer { returned = nil }
-            return returned
+            state = .returned
+            defer { giveBack = nil }
+            return giveBack
         }
         waiting?.resume()
+    }
+}
+
+/// No connection of the pool came in time: the server is gone, or every connection is busy.
+struct LeaseTimeout: Error, CustomStringConvertible {
+    var seconds: TimeInterval
+    var description: String {
+        "no connection to the database within \(Int(seconds)) s (is the server up? are all connections busy?)"
     }
 }

@@ -35,6 +35,9 @@ extension PostgresLedger {
                 if removed < batch { break }
             }
             try transaction { session in
+                // The run's row first, as an ingest takes it: what an ingest under way stores is then
+                // seen by the check below, in a statement of its own.
+                try session.run("SELECT 1 FROM run WHERE id = \(run) FOR UPDATE")
                 let kept = try session.value("SELECT EXISTS (SELECT 1 FROM result WHERE runId = \(run))") ?? false
                 if kept {
                     try PostgresWrites(session: session, testsClient: testsClient).refreshSummary(run: run)

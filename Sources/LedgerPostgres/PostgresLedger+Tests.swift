@@ -21,7 +21,7 @@ extension PostgresLedger {
                             FROM result r JOIN test t ON t.id = r.testId JOIN run ON run.id = r.runId
                             WHERE t.key = $1 AND ($2::text IS NULL OR run.uuid = $2)
                                 AND ($3::text IS NULL OR run.project = $3)
-                            ORDER BY run.startedAt DESC, r.attempt DESC LIMIT 1
+                            ORDER BY run.startedAt DESC, run.id DESC, r.attempt DESC LIMIT 1
                             """, binds: Self.binds(test, run, project))
                 ).first
             else { throw StoreError.noSuchTest(test + (run.map { " in run \($0)" } ?? "")) }

@@ -36,11 +36,9 @@ public final class PostgresLedger: Sendable {
             database: location.database, tls: Self.tls(location.tls))
         configuration.options.maximumConnections = maximumConnections
         configuration.options.connectTimeout = .seconds(10)
-        // A process that stops in the middle of a transaction (stopped, or hung) must not hold its
-        // locks for ever: the server ends such a session after five minutes.
-        configuration.options.additionalStartupParameters = [("idle_in_transaction_session_timeout", "300000")]
         if let schema = location.schema {
-            configuration.options.additionalStartupParameters.append(("search_path", schema))
+            // Quoted, as CREATE SCHEMA names it: unquoted, PostgreSQL would fold it to lower case.
+            configuration.options.additionalStartupParameters = [("search_path", Self.quoted(schema))]
         }
         client = PostgresClient(configuration: configuration, backgroundLogger: Self.logger)
         configuration.options.maximumConnections = 4
@@ -63,9 +61,17 @@ public final class PostgresLedger: Sendable {
     private static func tls(_ mode: PostgresLocation.TLSMode) -> PostgresClient.Configuration.TLS {
         switch mode {
         case .disable: .disable
-        case .prefer: .prefer(.makeClientConfiguration())
-        case .require: .require(.makeClientConfiguration())
+        case .prefer: .prefer(tlsConfiguration(mode))
+        case .require, .verifyFull: .require(tlsConfiguration(mode))
         }
+    }
+
+    /// As libpq: `prefer` and `require` encrypt without checking the server's certificate (a
+    /// stock server's is self-signed); `verify-full` checks it and the host name.
+    static func tlsConfiguration(_ mode: PostgresLocation.TLSMode) -> TLSConfiguration {
+        var configuration = TLSConfiguration.makeClientConfiguration()
+        if mode != .verifyFull { configuration.certificateVerification = .none }
+        return configuration
     }
 
     /// Opens one connection of its own first: the pool would keep retrying an unreachable server.
@@ -76,8 +82,8 @@ public final class PostgresLedger: Sendable {
         do {
             switch location.tls {
             case .disable: tls = .disable
-            case .prefer: tls = .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
-            case .require: tls = .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
+            case .prefer: tls = .prefer(try NIOSSLContext(configuration: tlsConfiguration(location.tls)))
+            case .require, .verifyFull: tls = .require(try NIOSSLContext(configuration: tlsConfiguration(location.tls)))
             }
         } catch {
             throw StoreError.unreachable(location: location.redacted, reason: "TLS: \(error)")
@@ -118,10 +124,10 @@ public final class PostgresLedger: Sendable {
         return "\(error)"
     }
 
-    /// A server's error as a ``StoreError``: class 22 (data exceptions) means the input holds what
-    /// a column cannot.
+    /// A server's error as a ``StoreError``: text the database cannot hold is the input's fault.
     static func storeError(_ error: PSQLError, location: String) -> StoreError {
-        if error.serverInfo?[.sqlState]?.hasPrefix("22") == true {
+        // 22021: a byte sequence the encoding cannot hold (a NUL); 22P05: a character it cannot.
+        if let state = error.serverInfo?[.sqlState], ["22021", "22P05"].contains(state) {
             return .unstorable(location: location, reason: reason(error))
         }
         return .refused(location: location, reason: reason(error))
@@ -136,6 +142,8 @@ public final class PostgresLedger: Sendable {
             }
         } catch let error as PSQLError {
             throw Self.storeError(error, location: location.redacted)
+        } catch let error as LeaseTimeout {
+            throw StoreError.unreachable(location: location.redacted, reason: error.description)
         }
     }
 

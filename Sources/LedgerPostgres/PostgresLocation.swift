@@ -1,12 +1,14 @@
 import Foundation
 
 /// Where a PostgreSQL ledger is: `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`, with the
-/// query parameters `sslmode` (`disable`, `prefer`, the default, or `require`) and `search_path`
+/// query parameters `sslmode` (`disable`, `prefer`, the default, `require`, or `verify-full`, which
+/// also checks the server's certificate and name) and `search_path`
 /// (the schema that holds the ledger's tables, `public` by default).
 public struct PostgresLocation: Equatable, Sendable {
     /// How the connection uses TLS.
     public enum TLSMode: String, Sendable {
         case disable, prefer, require
+        case verifyFull = "verify-full"
     }
 
     public var host: String
@@ -42,8 +44,8 @@ public struct PostgresLocation: Equatable, Sendable {
         }
         self.host = host
         self.port = components.port ?? 5432
-        self.user = user.removingPercentEncoding ?? user
-        self.password = components.password.map { $0.removingPercentEncoding ?? $0 }
+        self.user = user
+        self.password = components.password
         self.database = database.removingPercentEncoding ?? database
         self.tls = .prefer
         self.schema = nil
@@ -51,7 +53,7 @@ public struct PostgresLocation: Equatable, Sendable {
             switch item.name {
             case "sslmode":
                 guard let mode = item.value.flatMap(TLSMode.init(rawValue:)) else {
-                    throw Problem("sslmode=\(item.value ?? "") is not one of disable, prefer, require")
+                    throw Problem("sslmode=\(item.value ?? "") is not one of disable, prefer, require, verify-full")
                 }
                 tls = mode
             case "search_path":
@@ -72,10 +74,14 @@ public struct PostgresLocation: Equatable, Sendable {
         return text
     }
 
+    /// The text with the password (between the user's `:` and the last `@`) replaced by `***`,
+    /// however malformed the rest of the URL is.
     private static func redacting(_ text: String) -> String {
-        guard var components = URLComponents(string: text), components.password != nil else { return text }
-        components.password = "***"
-        return components.string ?? text
+        guard let scheme = text.range(of: "://"), let at = text.range(of: "@", options: .backwards),
+            at.lowerBound > scheme.upperBound,
+            let colon = text[scheme.upperBound..<at.lowerBound].firstIndex(of: ":")
+        else { return text }
+        return text[..<colon] + ":***" + text[at.lowerBound...]
     }
 
     /// What is wrong with a database URL.

@@ -13,7 +13,9 @@ struct PostgresReportReader: ReportReading {
     static let summariesPerStatement = 50
 
     func windowRuns(project: String, count: Int?, since: Double?) throws -> [WindowRun] {
-        try session.rows(
+        // SQLite reads a negative limit as none.
+        let count = count.flatMap { $0 < 0 ? nil : $0 }
+        return try session.rows(
             """
             SELECT id, uuid, project, startedAt, revision, configuration FROM run
             WHERE project = \(project) AND (\(since)::float8 IS NULL OR startedAt >= \(since))

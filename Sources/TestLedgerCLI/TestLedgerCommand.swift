@@ -10,4 +10,20 @@ struct TestLedgerCommand: AsyncParsableCommand {
             Ingest.self, Record.self, Format.self, Runs.self, Report.self, Show.self, Quarantine.self, Serve.self,
             Token.self, Upload.self, Prune.self,
         ])
+
+    /// Runs the command. A synchronous one runs on the main thread, where it may block on the store
+    /// (PostgreSQL's answers come through Swift's shared threads, which must stay free for them);
+    /// ArgumentParser's own `main` would run it on one of those shared threads.
+    @MainActor static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asynchronous = command as? any AsyncParsableCommand {
+                try await asynchronous.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
+    }
 }

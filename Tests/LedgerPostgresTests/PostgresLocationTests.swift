@@ -38,7 +38,10 @@ import Testing
         ("postgres://ci@/ledger", "names no host"),
         ("postgres://ci@db.internal", "names no database"),
         ("postgres://ci@db.internal/a/b", "names no database"),
-        ("postgres://ci@db.internal/ledger?sslmode=always", "sslmode=always is not one of disable, prefer, require"),
+        (
+            "postgres://ci@db.internal/ledger?sslmode=always",
+            "sslmode=always is not one of disable, prefer, require, verify-full"
+        ),
         ("postgres://ci@db.internal/ledger?search_path=", "search_path needs a schema name"),
         ("postgres://ci@db.internal/ledger?application_name=x", "unknown parameter application_name"),
     ])
@@ -50,11 +53,19 @@ import Testing
         }
     }
 
-    @Test func aPasswordNeverShowsInAnError() {
+    @Test(arguments: [
+        "postgres://ci:hunter2@db.internal", "postgres://ci:hun/ter#2@db.internal:5432/ledger",
+        "postgres://ci:hunter2@db.internal:port/ledger", "postgres://ci:hunter 2@/ledger",
+    ])
+    func aPasswordNeverShowsInAnError(url: String) {
         #expect {
-            try PostgresLocation(url: "postgres://ci:hunter2@db.internal")
+            try PostgresLocation(url: url)
         } throws: { error in
-            "\(error)".contains("names no database") && !"\(error)".contains("hunter2")
+            !"\(error)".contains("hunter") && !"\(error)".contains("hun/ter")
         }
+    }
+
+    @Test func aPercentEncodedPasswordIsDecodedOnce() throws {
+        #expect(try PostgresLocation(url: "postgres://ci:p%2541ss@db.internal/ledger").password == "p%41ss")
     }
 }

@@ -219,7 +219,7 @@ final class StoreWrites: IngestWriting {
 
     /// Whether any attempt of `run` is stored.
     func hasResults(run: Int64) throws -> Bool {
-        var statement = FastStatement(try statement(11, "SELECT 1 FROM result WHERE runId = ? LIMIT 1"))
+        var statement = FastStatement(try statement(13, "SELECT 1 FROM result WHERE runId = ? LIMIT 1"))
         statement.bind(run)
         return try statement.step(in: db) != nil
     }

@@ -23,7 +23,7 @@ extension LedgerDatabase {
                             t.file, t.line, t.layer
                         FROM result r JOIN test t ON t.id = r.testId JOIN run ON run.id = r.runId
                         WHERE t.key = ?1 AND (?2 IS NULL OR run.uuid = ?2) AND (?3 IS NULL OR run.project = ?3)
-                        ORDER BY run.startedAt DESC, r.attempt DESC LIMIT 1
+                        ORDER BY run.startedAt DESC, run.id DESC, r.attempt DESC LIMIT 1
                         """, arguments: [test, run, project])
             else { throw StoreError.noSuchTest(test + (run.map { " in run \($0)" } ?? "")) }
             let resultID: Int64 = result["id"]

@@ -100,7 +100,7 @@ extension LedgerDatabase {
                         FROM test t JOIN run ON run.project = t.project
                         WHERE t.project = ?1 AND t.key = ?2
                             AND EXISTS (SELECT 1 FROM result WHERE runId = run.id AND testId = t.id)
-                        ORDER BY run.startedAt DESC LIMIT ?3)
+                        ORDER BY run.startedAt DESC, run.id DESC LIMIT ?3)
                     SELECT chosen.uuid, chosen.startedAt, chosen.revision, chosen.configuration,
                         \(Self.attemptOutcome(result: "r", run: "chosen")),
                         coalesce(r.duration, 0)

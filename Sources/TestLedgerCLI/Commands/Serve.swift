@@ -44,19 +44,35 @@ extension TestLedgerCommand {
             configuration.sessionLifetime = sessionHours * 3_600
             let host = configuration.host
             let store = self.store
-            // Opening may wait on a database server: not on the cooperative pool.
-            let database = try await withCheckedThrowingContinuation { continuation in
-                DispatchQueue.global().async { continuation.resume(with: Result { try store.open() }) }
-            }
-            let path = database.locationDescription
-            let application = try LedgerServer.application(
-                database: database, configuration: configuration,
-                layers: LayerClassifier(rules: config.layers), thresholds: config.flaky
-            ) { port in
-                FileHandle.standardOutput.write(
-                    Data("testledger: serving \(path) on http://\(host):\(port)\n".utf8))
-            }
+            let settings = configuration
+            let layers = LayerClassifier(rules: config.layers)
+            let thresholds = config.flaky
+            // Opening the store and checking its tokens may wait on a database server: not on
+            // Swift's shared threads, which that server's answers need.
+            let application = try await withCheckedThrowingContinuation { continuation in
+                DispatchQueue.global().async {
+                    continuation.resume(
+                        with: Result {
+                            let database = try store.open()
+                            let path = database.locationDescription
+                            return UncheckedSendable(
+                                try LedgerServer.application(
+                                    database: database, configuration: settings, layers: layers,
+                                    thresholds: thresholds
+                                ) { port in
+                                    FileHandle.standardOutput.write(
+                                        Data("testledger: serving \(path) on http://\(host):\(port)\n".utf8))
+                                })
+                        })
+                }
+            }.value
             try await application.runService()
         }
     }
+}
+
+/// A value handed from the thread that made it to the task that uses it, never shared.
+private struct UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }
