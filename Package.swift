@@ -108,7 +108,10 @@ let package = Package(
         .testTarget(name: "LedgerImportTests", dependencies: ["LedgerImport", "LedgerTestSupport"]),
         .testTarget(
             name: "LedgerStoreTests",
-            dependencies: ["LedgerStore", "LedgerTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "LedgerStore", "LedgerTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                .target(name: "LedgerPostgres", condition: tools),
+            ]
         ),
         .testTarget(
             name: "LedgerPostgresTests",

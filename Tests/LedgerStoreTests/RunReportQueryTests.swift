@@ -10,7 +10,7 @@ import Testing
 
     /// One run on `branch` in which the tests of `failing` fail and the others of `tests` pass.
     func send(
-        _ ledger: TemporaryLedger, _ index: Int, branch: String, failing: Set<String>, tests: [String]
+        _ ledger: TemporaryStore, _ index: Int, branch: String, failing: Set<String>, tests: [String]
     ) throws -> String {
         let id = String(format: "00000000-0000-4000-8000-%012x", index)
         var script = RunScript(run: id, at: 1_700_000_000 + Double(index) * Self.day).with(
@@ -21,48 +21,51 @@ import Testing
         return id
     }
 
-    @Test func everyClassOnAGeneratedHistory() throws {
-        let ledger = try TemporaryLedger()
-        defer { ledger.directory.remove() }
-        let stable = (0..<20).map { "S/stable\($0)" }
-        let tests = stable + ["A/new", "A/before", "A/onBase", "A/flaky", "A/quarantined", "A/fixed"]
-        // main: A/flaky fails every other run, A/before in the first (one flip: not flaky), A/onBase and
-        // A/fixed in the newest.
-        for index in 0..<8 {
-            var failing: Set<String> = index % 2 == 0 ? ["A/flaky"] : []
-            if index == 0 { failing.insert("A/before") }
-            if index == 7 { failing.formUnion(["A/onBase", "A/fixed"]) }
-            _ = try send(ledger, index, branch: "main", failing: failing, tests: tests)
-        }
-        try ledger.database.quarantine([
-            QuarantinedTest(project: "Demo", test: "A/quarantined", mode: .mute, reason: "flaky", by: "ana", since: 0)
-        ])
-        let feature = try send(
-            ledger, 8, branch: "feature",
-            failing: ["A/new", "A/before", "A/onBase", "A/flaky", "A/quarantined"], tests: tests)
-        let report = try ledger.database.runReport(
-            run: nil, project: "Demo", base: "main", window: 30, thresholds: FlakyThresholds(), now: 1_800_000_000)
-        #expect(report.run == feature && report.branch == "feature" && report.tests == tests.count)
-        let verdicts = Dictionary(uniqueKeysWithValues: report.failures.map { ($0.test, $0.verdict) })
-        #expect(
-            verdicts == [
-                "A/new": .new, "A/before": .failedBefore, "A/onBase": .failingOnBase, "A/flaky": .knownFlaky,
-                "A/quarantined": .quarantined,
+    @Test(arguments: StoreKind.available) func everyClassOnAGeneratedHistory(kind: StoreKind) async throws {
+        try await onOwnThread {
+            let ledger = try TemporaryStore(kind)
+            defer { ledger.remove() }
+            let stable = (0..<20).map { "S/stable\($0)" }
+            let tests = stable + ["A/new", "A/before", "A/onBase", "A/flaky", "A/quarantined", "A/fixed"]
+            // main: A/flaky fails every other run, A/before in the first (one flip: not flaky), A/onBase and
+            // A/fixed in the newest.
+            for index in 0..<8 {
+                var failing: Set<String> = index % 2 == 0 ? ["A/flaky"] : []
+                if index == 0 { failing.insert("A/before") }
+                if index == 7 { failing.formUnion(["A/onBase", "A/fixed"]) }
+                _ = try send(ledger, index, branch: "main", failing: failing, tests: tests)
+            }
+            try ledger.database.quarantine([
+                QuarantinedTest(
+                    project: "Demo", test: "A/quarantined", mode: .mute, reason: "flaky", by: "ana", since: 0)
             ])
-        #expect(report.fixed == ["A/fixed"])
-        #expect(report.groups.map(\.tests) == [["A/before", "A/flaky", "A/new", "A/onBase", "A/quarantined"]])
-        #expect(report.baseRun == String(format: "00000000-0000-4000-8000-%012x", 7))
-        #expect(report.failures.first { $0.test == "A/new" }?.message == "failed", "the issue's message")
+            let feature = try send(
+                ledger, 8, branch: "feature",
+                failing: ["A/new", "A/before", "A/onBase", "A/flaky", "A/quarantined"], tests: tests)
+            let report = try ledger.database.runReport(
+                run: nil, project: "Demo", base: "main", window: 30, thresholds: FlakyThresholds(), now: 1_800_000_000)
+            #expect(report.run == feature && report.branch == "feature" && report.tests == tests.count)
+            let verdicts = Dictionary(uniqueKeysWithValues: report.failures.map { ($0.test, $0.verdict) })
+            #expect(
+                verdicts == [
+                    "A/new": .new, "A/before": .failedBefore, "A/onBase": .failingOnBase, "A/flaky": .knownFlaky,
+                    "A/quarantined": .quarantined,
+                ])
+            #expect(report.fixed == ["A/fixed"])
+            #expect(report.groups.map(\.tests) == [["A/before", "A/flaky", "A/new", "A/onBase", "A/quarantined"]])
+            #expect(report.baseRun == String(format: "00000000-0000-4000-8000-%012x", 7))
+            #expect(report.failures.first { $0.test == "A/new" }?.message == "failed", "the issue's message")
 
-        // The newest main run judged against the main runs before it: A/onBase is new there.
-        let onMain = try ledger.database.runReport(
-            run: report.baseRun, project: nil, base: "main", window: 30, thresholds: FlakyThresholds(),
-            now: 1_800_000_000)
-        #expect(onMain.failures.first { $0.test == "A/onBase" }?.verdict == .new)
-        #expect(onMain.failures.first { $0.test == "A/fixed" }?.verdict == .new)
-        #expect(throws: StoreError.noSuchRun("nope")) {
-            try ledger.database.runReport(
-                run: "nope", project: nil, base: "main", window: 30, thresholds: FlakyThresholds(), now: 0)
+            // The newest main run judged against the main runs before it: A/onBase is new there.
+            let onMain = try ledger.database.runReport(
+                run: report.baseRun, project: nil, base: "main", window: 30, thresholds: FlakyThresholds(),
+                now: 1_800_000_000)
+            #expect(onMain.failures.first { $0.test == "A/onBase" }?.verdict == .new)
+            #expect(onMain.failures.first { $0.test == "A/fixed" }?.verdict == .new)
+            #expect(throws: StoreError.noSuchRun("nope")) {
+                try ledger.database.runReport(
+                    run: "nope", project: nil, base: "main", window: 30, thresholds: FlakyThresholds(), now: 0)
+            }
         }
     }
 }
