@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import LedgerPostgres
@@ -29,5 +30,22 @@ import Testing
             #expect(!statements.isEmpty, "\(migration.identifier)")
             #expect(statements.allSatisfy { !$0.hasPrefix("--") && !$0.isEmpty })
         }
+    }
+}
+
+@Suite struct MigrationDialectTests {
+    /// The migration files of one dialect, by identifier.
+    static func identifiers(_ dialect: String) -> [String] {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appending(path: "Migrations/\(dialect)")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix(".sql") }.map { String($0.dropLast(4)) }.sorted()
+    }
+
+    @Test func bothDialectsHaveTheSameMigrationsAndPostgreSQLsAreEmbedded() {
+        let sqlite = Self.identifiers("sqlite")
+        #expect(sqlite.count >= 8)
+        #expect(Self.identifiers("postgresql") == sqlite)
+        #expect(EmbeddedMigrations.all.map(\.identifier) == sqlite)
     }
 }
