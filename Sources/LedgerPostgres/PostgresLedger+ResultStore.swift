@@ -207,14 +207,6 @@ extension PostgresLedger: ResultStore {
         }
     }
 
-    public func latestRunID(project: String? = nil) throws -> String? {
-        try reading { try $0.latestRunID(project: project) }
-    }
-
-    public func latestProject() throws -> String? {
-        try reading { try $0.latestProject() }
-    }
-
     public func projects() throws -> [ProjectListing] {
         try withConnection { session in
             try session.rows(
@@ -229,71 +221,12 @@ extension PostgresLedger: ResultStore {
         }
     }
 
-    public func windowRuns(project: String, count: Int?, since: Double?) throws -> [WindowRun] {
-        try reading { try $0.windowRuns(project: project, count: count, since: since) }
-    }
-
-    public func windowRun(id: String, project: String? = nil) throws -> WindowRun? {
-        try reading { try $0.windowRun(id: id, project: project) }
-    }
-
     public func testIDs(project: String) throws -> [String] {
         try withConnection { session in
             try session.rows("SELECT key FROM test WHERE project = \(project) ORDER BY key COLLATE \"C\"").map {
                 try $0.decode(String.self)
             }
         }
-    }
-
-    // MARK: Reports
-
-    public func pyramidReport(project: String?, run: String?, since: Double?, classifier: LayerClassifier) throws
-        -> PyramidReport
-    {
-        try reading { try $0.pyramidReport(project: project, run: run, since: since, classifier: classifier) }
-    }
-
-    public func flakyReport(
-        project: String?, runs count: Int, since: Double?, thresholds: FlakyThresholds, now: Double,
-        before: WindowRun? = nil
-    ) throws -> FlakyReport {
-        try reading {
-            try $0.flakyReport(
-                project: project, runs: count, since: since, thresholds: thresholds, now: now, before: before)
-        }
-    }
-
-    public func slowReport(
-        project: String?, runs count: Int, since: Double?, thresholds: FlakyThresholds,
-        criteria: SlowReport.Criteria, limit: Int
-    ) throws -> SlowReport {
-        try reading {
-            try $0.slowReport(
-                project: project, runs: count, since: since, thresholds: thresholds, criteria: criteria, limit: limit)
-        }
-    }
-
-    public func failureGroups(
-        project: String?, runs count: Int, since: Double?, including: (String) -> Bool = { _ in true }
-    ) throws -> [FailureGroup] {
-        try reading { try $0.failureGroups(project: project, runs: count, since: since, including: including) }
-    }
-
-    public func runReport(
-        run: String?, project: String?, base: String, window: Int, thresholds: FlakyThresholds, now: Double
-    ) throws -> RunReport {
-        try reading {
-            try $0.runReport(
-                run: run, project: project, base: base, window: window, thresholds: thresholds, now: now)
-        }
-    }
-
-    public func predicateSites(runs: [WindowRun]) throws -> [PredicateSite] {
-        try reading { try $0.predicateSites(runs: runs) }
-    }
-
-    public func quarantined(project: String, at time: Double) throws -> [QuarantinedTest] {
-        try reading { try $0.quarantined(project: project, at: time) }
     }
 
     public func failingTests(run: String) throws -> [String] {

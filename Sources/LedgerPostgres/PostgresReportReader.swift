@@ -156,9 +156,8 @@ extension WindowRun {
 }
 
 extension PostgresLedger {
-    /// Runs `body` with the reports' reads, in one read-only transaction.
-    func reading<Result>(_ body: (PostgresReportReader) throws -> Result) throws -> Result {
-        try transaction(readOnly: true) { try body(PostgresReportReader(session: $0)) }
+    public func reading<Result>(_ body: (ReportSnapshot) throws -> Result) throws -> Result {
+        try transaction(readOnly: true) { try body(ReportSnapshot(PostgresReportReader(session: $0))) }
     }
 
     /// Every test's final attempt in the run at `row`, by test id.

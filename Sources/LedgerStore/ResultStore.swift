@@ -51,16 +51,8 @@ public protocol ResultStore: Sendable {
     func runs(project: String?, limit: Int) throws -> [RunListing]
     /// One run by id, with its counts.
     func run(id: String) throws -> RunListing?
-    /// The id of the newest run, optionally of one project.
-    func latestRunID(project: String?) throws -> String?
-    /// The project of the newest run.
-    func latestProject() throws -> String?
     /// Every project with its runs and tests.
     func projects() throws -> [ProjectListing]
-    /// The newest `count` runs of a project (or those since `since`), newest first.
-    func windowRuns(project: String, count: Int?, since: Double?) throws -> [WindowRun]
-    /// The run with this id, of `project` when one is given.
-    func windowRun(id: String, project: String?) throws -> WindowRun?
     /// One test's attempts, activities, captures, predicates and attachments in a run.
     func testDetail(test: String, run: String?, project: String?) throws -> TestDetail
     /// Each test's attempts in each of the newest runs, oldest first.
@@ -77,28 +69,9 @@ public protocol ResultStore: Sendable {
 
     // MARK: Reports
 
-    /// The pyramid of one run (the newest by default), or of every test seen since a time.
-    func pyramidReport(project: String?, run: String?, since: Double?, classifier: LayerClassifier) throws
-        -> PyramidReport
-    /// Flaky, broken and recovered tests and judged predicates over a window of runs.
-    func flakyReport(
-        project: String?, runs count: Int, since: Double?, thresholds: FlakyThresholds, now: Double,
-        before: WindowRun?
-    ) throws -> FlakyReport
-    /// Each test's durations over a window of runs against the window before it.
-    func slowReport(
-        project: String?, runs count: Int, since: Double?, thresholds: FlakyThresholds,
-        criteria: SlowReport.Criteria, limit: Int
-    ) throws -> SlowReport
-    /// The failing attempts of the window's runs, grouped by cause.
-    func failureGroups(project: String?, runs count: Int, since: Double?, including: (String) -> Bool) throws
-        -> [FailureGroup]
-    /// The failures of a run classified against the base branch's earlier runs.
-    func runReport(
-        run: String?, project: String?, base: String, window: Int, thresholds: FlakyThresholds, now: Double
-    ) throws -> RunReport
-    /// The predicate evaluations in the given runs, grouped by call site.
-    func predicateSites(runs: [WindowRun]) throws -> [PredicateSite]
+    /// Runs `body` with what the reports read, inside one read transaction (one snapshot): the
+    /// reports below are composed from it the same way for every store.
+    func reading<Result>(_ body: (ReportSnapshot) throws -> Result) throws -> Result
 
     // MARK: Quarantine
 
@@ -111,8 +84,6 @@ public protocol ResultStore: Sendable {
         _ tests: [String], project: String, configuration: String, reason: String, by: String, at: Double,
         automatic: Bool, evidence: [String: String]
     ) throws -> [QuarantineChange]
-    /// The tests of `project` in quarantine at `time`.
-    func quarantined(project: String, at time: Double) throws -> [QuarantinedTest]
     /// The audit trail of `project`'s quarantine, oldest first.
     func quarantineLog(project: String) throws -> [QuarantineChange]
     /// Flags every result of `tests` in `run` as muted.
@@ -160,31 +131,9 @@ extension ResultStore {
         try ingest(keepRunning: false, produce)
     }
 
-    /// The flaky report over the newest `count` runs.
-    public func flakyReport(
-        project: String?, runs count: Int, since: Double?, thresholds: FlakyThresholds, now: Double
-    ) throws -> FlakyReport {
-        try flakyReport(project: project, runs: count, since: since, thresholds: thresholds, now: now, before: nil)
-    }
-
-    /// The failing attempts of the window's runs, grouped by cause.
-    public func failureGroups(project: String?, runs count: Int, since: Double?) throws -> [FailureGroup] {
-        try failureGroups(project: project, runs: count, since: since) { _ in true }
-    }
-
     /// One test's detail in a run of any project.
     public func testDetail(test: String, run: String?) throws -> TestDetail {
         try testDetail(test: test, run: run, project: nil)
-    }
-
-    /// The run with this id, of any project.
-    public func windowRun(id: String) throws -> WindowRun? {
-        try windowRun(id: id, project: nil)
-    }
-
-    /// The id of the newest run of any project.
-    public func latestRunID() throws -> String? {
-        try latestRunID(project: nil)
     }
 
     /// The owners of each test of `project`, from its kept ownership.
@@ -219,5 +168,137 @@ extension ResultStore {
         try release(
             tests, project: project, configuration: configuration, reason: reason, by: by, at: at, automatic: false,
             evidence: [:])
+    }
+}
+
+/// What one store's reports read, inside one read transaction: handed to ``ResultStore/reading(_:)``'s
+/// body; only the reports themselves use it.
+public struct ReportSnapshot {
+    package let reader: any ReportReading
+
+    package init(_ reader: any ReportReading) {
+        self.reader = reader
+    }
+}
+
+extension ResultStore {
+    /// The newest `count` runs of a project (or those since `since`), newest first.
+    /// - Parameters:
+    ///   - project: the project whose runs to list.
+    ///   - count: how many runs at most; `nil` (or a negative number) for all.
+    ///   - since: only runs started at or after this time, in seconds since 1970; `nil` for no bound.
+    public func windowRuns(project: String, count: Int?, since: Double?) throws -> [WindowRun] {
+        try reading { try $0.reader.windowRuns(project: project, count: count, since: since) }
+    }
+
+    /// The run with this id, of `project` when one is given; `nil` when none matches.
+    public func windowRun(id: String, project: String? = nil) throws -> WindowRun? {
+        try reading { try $0.reader.windowRun(id: id, project: project) }
+    }
+
+    /// The id of the newest run, of `project` when one is given.
+    public func latestRunID(project: String? = nil) throws -> String? {
+        try reading { try $0.reader.latestRunID(project: project) }
+    }
+
+    /// The project of the newest run: the default project of reports; `nil` for an empty store.
+    public func latestProject() throws -> String? {
+        try reading { try $0.reader.latestProject() }
+    }
+
+    /// The tests of `project` in quarantine at `time` (entries past their expiry left out).
+    public func quarantined(project: String, at time: Double) throws -> [QuarantinedTest] {
+        try reading { try $0.reader.quarantined(project: project, at: time) }
+    }
+
+    /// The pyramid of one run (the newest by default), or of every test seen since a time.
+    /// - Parameters:
+    ///   - project: the project; the newest run's when `nil`.
+    ///   - run: a run id (of `project`, when one is given); wins over `since`.
+    ///   - since: seconds since 1970; each test counts once, by its newest run.
+    ///   - classifier: decides the layer of each test.
+    /// - Returns: the report; its ``PyramidReport/run`` is set when it covers a single run.
+    /// - Throws: ``StoreError/noSuchRun(_:)`` when nothing matches; any database error.
+    public func pyramidReport(project: String?, run: String?, since: Double?, classifier: LayerClassifier) throws
+        -> PyramidReport
+    {
+        try reading { try $0.reader.pyramidReport(project: project, run: run, since: since, classifier: classifier) }
+    }
+
+    /// Flaky, broken and recovered tests and judged predicates over a window of runs.
+    /// - Parameters:
+    ///   - project: the project; the newest run's when `nil`.
+    ///   - count: how many of the newest runs make the window.
+    ///   - since: seconds since 1970; only runs started since then.
+    ///   - thresholds: the thresholds of every verdict.
+    ///   - now: the time "recovered" is measured against, in seconds since 1970.
+    ///   - before: when given, only the runs before this one make the window.
+    /// - Returns: the report; an empty one when there is no project or no run.
+    public func flakyReport(
+        project: String?, runs count: Int, since: Double?, thresholds: FlakyThresholds, now: Double,
+        before: WindowRun? = nil
+    ) throws -> FlakyReport {
+        try reading {
+            try $0.reader.flakyReport(
+                project: project, runs: count, since: since, thresholds: thresholds, now: now, before: before)
+        }
+    }
+
+    /// `report slow`: each test's durations over a window of runs against the window before it.
+    /// - Parameters:
+    ///   - project: the project; the newest run's when `nil`.
+    ///   - count: how many of the newest runs make the window (and the window before).
+    ///   - since: when given, the window is the runs since then, and the window before as many runs
+    ///     before them.
+    ///   - thresholds: which runs are noise.
+    ///   - criteria: what counts as a slowdown.
+    ///   - limit: at most this many slowest tests.
+    public func slowReport(
+        project: String?, runs count: Int, since: Double?, thresholds: FlakyThresholds,
+        criteria: SlowReport.Criteria, limit: Int
+    ) throws -> SlowReport {
+        try reading {
+            try $0.reader.slowReport(
+                project: project, runs: count, since: since, thresholds: thresholds, criteria: criteria, limit: limit)
+        }
+    }
+
+    /// `report failures`: the failing attempts of the window's runs, grouped by cause.
+    /// - Parameters:
+    ///   - project: the project; the newest run's when `nil`.
+    ///   - count: how many of the newest runs make the window.
+    ///   - since: only runs started since then, in seconds since 1970.
+    ///   - including: which tests' failures count, by test id; all by default.
+    /// - Returns: the groups, the largest first; none for an empty store.
+    public func failureGroups(
+        project: String?, runs count: Int, since: Double?, including: (String) -> Bool = { _ in true }
+    ) throws -> [FailureGroup] {
+        try reading {
+            try $0.reader.failureGroups(project: project, runs: count, since: since, including: including)
+        }
+    }
+
+    /// `report run`: the failures of a run classified against the base branch's earlier runs, the
+    /// flaky report and the quarantine.
+    /// - Parameters:
+    ///   - run: the run's id; the newest run of `project` (or of the store) when `nil`.
+    ///   - project: the project, when `run` is not given.
+    ///   - base: the base branch.
+    ///   - window: the flaky report's window, in runs.
+    ///   - thresholds: the flaky report's thresholds.
+    ///   - now: the time the flaky report and the quarantine are judged at.
+    /// - Throws: ``StoreError/noSuchRun(_:)``; any database error.
+    public func runReport(
+        run: String?, project: String?, base: String, window: Int, thresholds: FlakyThresholds, now: Double
+    ) throws -> RunReport {
+        try reading {
+            try $0.reader.runReport(
+                run: run, project: project, base: base, window: window, thresholds: thresholds, now: now)
+        }
+    }
+
+    /// The predicate evaluations in the given runs, grouped by call site, sorted by test and name.
+    public func predicateSites(runs: [WindowRun]) throws -> [PredicateSite] {
+        try reading { try $0.reader.predicateSites(runs: runs) }
     }
 }

@@ -38,30 +38,8 @@ public struct TestInfo: Hashable, Sendable {
 }
 
 extension LedgerDatabase {
-    /// Runs `body` with the reports' reads, inside one read transaction.
-    func reading<Result>(_ body: (SQLiteReportReader) throws -> Result) throws -> Result {
-        try writer.read { db in try body(SQLiteReportReader(db: db)) }
-    }
-
-    /// The newest `count` runs of a project (or those since `since`), newest first.
-    /// - Parameters:
-    ///   - project: the project whose runs to list.
-    ///   - count: how many runs at most; `nil` for all.
-    ///   - since: only runs started at or after this time, in seconds since 1970; `nil` for no bound.
-    /// - Returns: the runs, newest first.
-    /// - Throws: any SQLite error.
-    public func windowRuns(project: String, count: Int?, since: Double?) throws -> [WindowRun] {
-        try reading { try $0.windowRuns(project: project, count: count, since: since) }
-    }
-
-    /// The run with this id, when stored.
-    /// - Parameters:
-    ///   - id: the run's id.
-    ///   - project: only a run of this project; any project's when `nil`.
-    /// - Returns: the run, or `nil` when none matches.
-    /// - Throws: any SQLite error.
-    public func windowRun(id: String, project: String? = nil) throws -> WindowRun? {
-        try reading { try $0.windowRun(id: id, project: project) }
+    public func reading<Result>(_ body: (ReportSnapshot) throws -> Result) throws -> Result {
+        try writer.read { db in try body(ReportSnapshot(SQLiteReportReader(db: db))) }
     }
 
     static let crashedCode = Outcome.allCases.firstIndex(of: .crashed) ?? 0

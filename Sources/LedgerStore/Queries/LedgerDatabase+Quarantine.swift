@@ -88,16 +88,6 @@ extension LedgerDatabase {
         }
     }
 
-    /// The tests of `project` in quarantine at `time`, by test id and configuration.
-    ///
-    /// - Parameters:
-    ///   - project: the project.
-    ///   - time: the moment, in seconds since 1970: entries past their expiry are left out.
-    /// - Throws: any SQLite error.
-    public func quarantined(project: String, at time: Double) throws -> [QuarantinedTest] {
-        try reading { try $0.quarantined(project: project, at: time) }
-    }
-
     /// The audit trail of `project`'s quarantine, oldest first.
     /// - Throws: any SQLite error.
     public func quarantineLog(project: String) throws -> [QuarantineChange] {

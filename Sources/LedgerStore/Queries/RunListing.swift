@@ -99,20 +99,6 @@ extension LedgerDatabase {
         }
     }
 
-    /// The id of the newest run, optionally of one project.
-    /// - Parameter project: only runs of this project; every project's when `nil`.
-    /// - Returns: the id of the run that started last, or `nil` when there is none.
-    /// - Throws: any SQLite error.
-    public func latestRunID(project: String? = nil) throws -> String? {
-        try reading { try $0.latestRunID(project: project) }
-    }
-
-    /// The project of the newest run: the default project of reports.
-    /// - Returns: the project, or `nil` for an empty store.
-    /// - Throws: any SQLite error.
-    public func latestProject() throws -> String? {
-        try reading { try $0.latestProject() }
-    }
 }
 
 extension RunListing {
