@@ -67,9 +67,7 @@ extension PostgresLedger {
             }
             // The automatic policy may find a test another server released a moment before.
             if !missing.isEmpty, !automatic {
-                throw StoreError.notInQuarantine(
-                    missing.joined(separator: ", ")
-                        + (configuration == QuarantinedTest.everyConfiguration ? "" : " (\(configuration))"))
+                throw StoreError.notInQuarantine(missing, configuration: configuration)
             }
             return changes
         }

@@ -80,9 +80,7 @@ extension LedgerDatabase {
             }
             // The automatic policy may find a test another server released a moment before.
             if !missing.isEmpty, !automatic {
-                throw StoreError.notInQuarantine(
-                    missing.joined(separator: ", ")
-                        + (configuration == QuarantinedTest.everyConfiguration ? "" : " (\(configuration))"))
+                throw StoreError.notInQuarantine(missing, configuration: configuration)
             }
             return changes
         }

@@ -31,3 +31,12 @@ extension QuarantineChange {
             reason: reason, by: by, at: at, automatic: automatic, evidence: evidence)
     }
 }
+
+extension StoreError {
+    /// Tests asked to leave a configuration's quarantine that are not in it.
+    package static func notInQuarantine(_ tests: [String], configuration: String) -> StoreError {
+        .notInQuarantine(
+            tests.joined(separator: ", ")
+                + (configuration == QuarantinedTest.everyConfiguration ? "" : " (\(configuration))"))
+    }
+}
