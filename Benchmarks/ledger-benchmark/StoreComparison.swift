@@ -157,9 +157,10 @@ enum Psql {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["psql", "--quiet", "--no-psqlrc", "--set", "ON_ERROR_STOP=1", connection] + arguments
-        if let password = location.password {
-            process.environment = ProcessInfo.processInfo.environment.merging(["PGPASSWORD": password]) { $1 }
-        }
+        var environment = ProcessInfo.processInfo.environment
+        environment["PGOPTIONS"] = "-c client_min_messages=warning"
+        environment["PGPASSWORD"] = location.password ?? environment["PGPASSWORD"]
+        process.environment = environment
         let output = Pipe()
         process.standardOutput = output
         try process.run()

@@ -9,6 +9,7 @@ import LedgerStore
 //        swift run -c release ledger-benchmark --observer [--tests 2000] [--rounds 7]
 //        swift run -c release ledger-benchmark --server [--tests 2000] [--uploads 300] [--clients 8]
 //        swift run -c release ledger-benchmark --server --database postgres://… [--tests 2000] [--uploads 300]
+//            [--clients 1,8,32]   (--clients none: the bulk rate alone)
 //        swift build -c release && .build/release/ledger-benchmark --ci-job [--tests 2000] [--runs 100] [--seed 11]
 
 let arguments = CommandLine.arguments
@@ -34,9 +35,11 @@ if arguments.contains("--ci-job") {
 if arguments.contains("--server"), let index = arguments.firstIndex(of: "--database"),
     arguments.indices.contains(index + 1)
 {
+    let clients = arguments.firstIndex(of: "--clients").flatMap { arguments.dropFirst($0 + 1).first }
+        .map { $0.split(separator: ",").compactMap { Int($0) } }
     try ServerLoad.wait {
         try await StoreComparison.measure(
-            tests: option("--tests", 2_000), uploads: option("--uploads", 300), clients: [1, 8, 32],
+            tests: option("--tests", 2_000), uploads: option("--uploads", 300), clients: clients ?? [1, 8, 32],
             database: arguments[index + 1])
     }
     exit(0)

@@ -5,16 +5,18 @@ import NIOCore
 struct CopyText {
     private(set) var buffer = ByteBuffer()
 
-    mutating func append(_ value: Int64, last: Bool = false) {
+    mutating func append(_ value: Int64?, last: Bool = false) {
+        guard let value else { return null(last) }
         buffer.writeString(String(value))
         separate(last)
     }
 
-    mutating func append(_ value: Int, last: Bool = false) {
-        append(Int64(value), last: last)
+    mutating func append(_ value: Int?, last: Bool = false) {
+        append(value.map(Int64.init), last: last)
     }
 
-    mutating func append(_ value: Double, last: Bool = false) {
+    mutating func append(_ value: Double?, last: Bool = false) {
+        guard let value else { return null(last) }
         if value.isNaN {
             buffer.writeString("NaN")
         } else if value.isInfinite {
@@ -26,10 +28,7 @@ struct CopyText {
     }
 
     mutating func append(_ value: String?, last: Bool = false) {
-        guard let value else {
-            buffer.writeString("\\N")
-            return separate(last)
-        }
+        guard let value else { return null(last) }
         for byte in value.utf8 {
             switch byte {
             case UInt8(ascii: "\\"): buffer.writeString("\\\\")
@@ -39,6 +38,11 @@ struct CopyText {
             default: buffer.writeInteger(byte)
             }
         }
+        separate(last)
+    }
+
+    private mutating func null(_ last: Bool) {
+        buffer.writeString("\\N")
         separate(last)
     }
 

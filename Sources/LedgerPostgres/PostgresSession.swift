@@ -8,6 +8,8 @@ final class PostgresSession {
     let location: String
     /// Work sent without waiting for it (``send(_:)``): every later statement waits for it first.
     private var sent: Task<Void, any Error>?
+    /// The `COPY` that ``sent`` is, while it takes more rows.
+    private var feed: CopyFeed?
 
     init(connection: PostgresConnection, location: String) {
         self.connection = connection
@@ -15,6 +17,7 @@ final class PostgresSession {
     }
 
     deinit {
+        feed?.close()
         sent?.cancel()
     }
 
@@ -38,8 +41,29 @@ final class PostgresSession {
         try send { connection in _ = try await connection.query(query, logger: PostgresLedger.logger).collect() }
     }
 
+    /// Sends rows to `table` without waiting for them: into the `COPY` under way when it is the
+    /// last thing sent and has the same columns, else into a new one.
+    func copy(_ rows: ByteBuffer, into table: String, columns: [String]) throws {
+        if let feed, feed.table == table, feed.columns == columns, feed.add(rows) { return }
+        try settle()
+        let feed = CopyFeed(table: table, columns: columns)
+        _ = feed.add(rows)
+        self.feed = feed
+        let connection = self.connection
+        sent = Task {
+            defer { feed.close() }
+            try await connection.copyFrom(
+                table: table, columns: columns, format: .text(.init()), logger: PostgresLedger.logger
+            ) { writer in
+                while let rows = await feed.take() { try await writer.write(rows) }
+            }
+        }
+    }
+
     /// Waits for what was sent; throws its error.
     func settle() throws {
+        feed?.end()
+        feed = nil
         guard let sent else { return }
         self.sent = nil
         try mapped { try waitFor { try await sent.value } }

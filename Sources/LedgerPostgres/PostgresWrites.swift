@@ -21,7 +21,9 @@ final class PostgresWrites: IngestWriting {
     /// Runs that had no results when this ingest locked them, and the attempts written into them
     /// since: a new attempt of such a run cannot be there already, so it is copied in bulk.
     private var freshRuns: [Int64: Set<AttemptKey>] = [:]
-    static let rowsPerBatch = 1_000
+    /// New attempts with details of fresh runs, copied in bulk before any statement could miss them.
+    private var deferred = DeferredAttempts()
+    static let rowsPerBatch = 250
 
     private struct AttemptKey: Hashable {
         var test: Int64
@@ -148,8 +150,13 @@ final class PostgresWrites: IngestWriting {
     func insertResult(run: Int64, testID: Int64, start: LedgerEvent.TestStart, end: LedgerEvent.TestEnd?) throws
         -> Int64?
     {
+        if freshRuns[run]?.insert(AttemptKey(test: testID, attempt: start.attempt)).inserted == true {
+            let id = try deferred.result(run: run, testID: testID, start: start, end: end, ids: testsClient)
+            if deferred.count >= Self.rowsPerBatch { try writeDeferred() }
+            return id
+        }
+        try writeDeferred()
         let duration = end.map { max(0, $0.duration) }
-        freshRuns[run]?.insert(AttemptKey(test: testID, attempt: start.attempt))
         if let inserted = try session.value(
             """
             INSERT INTO result (runId, testId, attempt, startedAt, duration, outcome, message)
@@ -171,11 +178,15 @@ final class PostgresWrites: IngestWriting {
     }
 
     func resultID(run: Int64, testID: Int64, attempt: Int) throws -> Int64? {
-        try session.value(
+        try writeDeferred()
+        return try session.value(
             "SELECT id FROM result WHERE runId = \(run) AND testId = \(testID) AND attempt = \(attempt)")
     }
 
     func insertDetails(of attempt: PendingAttempt, resultID: Int64, run: Int64) throws {
+        if deferred.holds(result: resultID) {
+            return try deferred.details(of: attempt, result: resultID, run: run, ids: testsClient)
+        }
         for issue in attempt.issues {
             try session.run(
                 """
@@ -226,15 +237,21 @@ final class PostgresWrites: IngestWriting {
 
     func queue(_ row: QueuedResult) throws -> QueuedResult.Flushed? {
         queued.append(row)
-        return queued.count >= Self.rowsPerBatch ? try flushQueue() : nil
+        return queued.count >= Self.rowsPerBatch ? try writeQueued() : nil
+    }
+
+    /// Writes the queued attempts and the deferred ones: the ingest's input is over.
+    func flushQueue() throws -> QueuedResult.Flushed {
+        let flushed = try writeQueued()
+        try writeDeferred()
+        return flushed
     }
 
     /// Writes the queued attempts: new attempts of fresh runs with `COPY`, the others in one
     /// statement from arrays, where those already there are completed when stored as running,
     /// else left as they were.
-    func flushQueue() throws -> QueuedResult.Flushed {
+    private func writeQueued() throws -> QueuedResult.Flushed {
         defer { queued.removeAll(keepingCapacity: true) }
-        guard !queued.isEmpty else { return QueuedResult.Flushed() }
         var copied: [QueuedResult] = []
         var rows: [QueuedResult] = []
         for row in queued {
@@ -245,9 +262,18 @@ final class PostgresWrites: IngestWriting {
             }
         }
         try copy(copied)
+        guard !rows.isEmpty else { return QueuedResult.Flushed(inserted: copied.count) }
+        try writeDeferred()
         var flushed = try insertOrComplete(rows)
         flushed.inserted += copied.count
         return flushed
+    }
+
+    /// `COPY`s the deferred attempts and their details, before any statement that could miss them.
+    private func writeDeferred() throws {
+        for pending in deferred.take() {
+            try copy(pending.rows.buffer, into: pending.table, columns: pending.columns)
+        }
     }
 
     /// `COPY`s rows that cannot be stored already.
@@ -263,14 +289,14 @@ final class PostgresWrites: IngestWriting {
             text.append(row.outcome)
             text.append(row.message, last: true)
         }
-        let buffer = text.buffer
-        try session.send { connection in
-            try await connection.copyFrom(
-                table: "result",
-                columns: ["runid", "testid", "attempt", "startedat", "duration", "outcome", "message"],
-                format: .text(.init()), logger: PostgresLedger.logger
-            ) { writer in try await writer.write(buffer) }
-        }
+        try copy(
+            text.buffer, into: "result",
+            columns: ["runid", "testid", "attempt", "startedat", "duration", "outcome", "message"])
+    }
+
+    /// Sends rows without waiting for them.
+    private func copy(_ rows: ByteBuffer, into table: String, columns: [String]) throws {
+        try session.copy(rows, into: table, columns: columns)
     }
 
     private func insertOrComplete(_ rows: [QueuedResult]) throws -> QueuedResult.Flushed {
@@ -319,6 +345,7 @@ final class PostgresWrites: IngestWriting {
     }
 
     func refreshSummary(run row: Int64) throws {
+        try writeDeferred()
         try storeSummary(Self.readSummary(run: row, in: session), run: row)
     }
 

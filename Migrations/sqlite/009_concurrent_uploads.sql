@@ -1,0 +1,2 @@
+-- PostgreSQL's 009 drops the foreign key from result.testId to test and stores run summaries
+-- uncompressed. SQLite takes no lock for the check and compresses nothing: nothing changes here.
