@@ -5,9 +5,13 @@ import PostgresNIO
 /// Waits on the calling thread for `operation`, which runs as a task: the store's callers are
 /// threads that may block (a command's main thread, the server's store queue), never the
 /// cooperative pool's.
-func waitFor<Value: Sendable>(_ operation: @escaping @Sendable () async throws -> Value) throws -> Value {
+/// - Parameter executor: where the task runs; a connection's event loop answers at once where the
+///   shared pool may be busy.
+func waitFor<Value: Sendable>(
+    on executor: (any TaskExecutor)? = nil, _ operation: @escaping @Sendable () async throws -> Value
+) throws -> Value {
     let outcome = Handover<Value>()
-    Task {
+    Task(executorPreference: executor) {
         do {
             outcome.finish(.success(try await operation()))
         } catch {
@@ -138,5 +142,21 @@ struct LeaseTimeout: Error, CustomStringConvertible {
     var seconds: TimeInterval
     var description: String {
         "no connection to the database within \(Int(seconds)) s (is the server up? are all connections busy?)"
+    }
+}
+
+/// Runs tasks on an event loop's thread: a connection's work, which waits on nothing but the
+/// connection, then starts at once instead of waiting for a thread of the shared pool.
+final class EventLoopExecutor: TaskExecutor, @unchecked Sendable {
+    private let loop: any EventLoop
+
+    init(_ loop: any EventLoop) {
+        self.loop = loop
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let executor = asUnownedTaskExecutor()
+        loop.execute { job.runSynchronously(on: executor) }
     }
 }

@@ -4,6 +4,8 @@ import PostgresNIO
 /// One connection, used by one thread at a time, for the statements of one operation.
 final class PostgresSession {
     let connection: PostgresConnection
+    /// Where the session's tasks run: the connection's event loop.
+    private let executor: EventLoopExecutor
     /// Where the database is, for errors.
     let location: String
     /// Work sent without waiting for it (``send(_:)``): every later statement waits for it first.
@@ -14,6 +16,7 @@ final class PostgresSession {
     init(connection: PostgresConnection, location: String) {
         self.connection = connection
         self.location = location
+        executor = EventLoopExecutor(connection.eventLoop)
     }
 
     deinit {
@@ -25,7 +28,9 @@ final class PostgresSession {
     func rows(_ query: PostgresQuery) throws -> [PostgresRow] {
         try settle()
         let connection = self.connection
-        return try mapped { try waitFor { try await connection.query(query, logger: PostgresLedger.logger).collect() } }
+        return try mapped {
+            try waitFor(on: executor) { try await connection.query(query, logger: PostgresLedger.logger).collect() }
+        }
     }
 
     /// Starts `work` on the connection and returns without waiting for it, once what was sent
@@ -33,7 +38,7 @@ final class PostgresSession {
     func send(_ work: @escaping @Sendable (PostgresConnection) async throws -> Void) throws {
         try settle()
         let connection = self.connection
-        sent = Task { try await work(connection) }
+        sent = Task(executorPreference: executor) { try await work(connection) }
     }
 
     /// Sends a statement whose answer is not needed without waiting for it.
@@ -50,7 +55,7 @@ final class PostgresSession {
         _ = feed.add(rows)
         self.feed = feed
         let connection = self.connection
-        sent = Task {
+        sent = Task(executorPreference: executor) {
             defer { feed.close() }
             try await connection.copyFrom(
                 table: table, columns: columns, format: .text(.init()), logger: PostgresLedger.logger
@@ -66,7 +71,7 @@ final class PostgresSession {
         feed = nil
         guard let sent else { return }
         self.sent = nil
-        try mapped { try waitFor { try await sent.value } }
+        try mapped { try waitFor(on: executor) { try await sent.value } }
     }
 
     /// The server's errors as ``StoreError``s, naming where the database is.

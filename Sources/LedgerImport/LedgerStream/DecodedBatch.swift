@@ -8,8 +8,9 @@ struct DecodedBatch {
     var lines: [Int] = []
     var warnings: [String] = []
 
-    /// Decodes `input`, sending a batch every `batchSize` events and the rest at the end
-    /// (also when decoding fails); stops early once `send` returns `false`.
+    /// Decodes `input`, sending batches of events and the rest at the end (also when decoding
+    /// fails); stops early once `send` returns `false`. The first batch is small, so that the
+    /// writer starts at once; each is twice the one before, up to `batchSize`.
     /// - Throws: the first decoding error, or a line longer than the limit.
     static func decode(
         _ input: LineReader.Input, source: String, batchSize: Int = 4_096, into send: (DecodedBatch) -> Bool
@@ -17,6 +18,7 @@ struct DecodedBatch {
         var decoder = EventStreamDecoder(source: source)
         var lines = LineReader(input).makeIterator()
         var batch = DecodedBatch()
+        var size = min(64, batchSize)
         defer { _ = send(batch) }
         while let line = lines.next() {
             if let record = try decoder.decode(line: line, number: lines.lineNumber) {
@@ -26,9 +28,10 @@ struct DecodedBatch {
                 batch.warnings += decoder.warnings
                 decoder.clearWarnings()
             }
-            if batch.records.count >= batchSize {
+            if batch.records.count >= size {
                 guard send(batch) else { return }
                 batch = DecodedBatch()
+                size = min(size * 2, batchSize)
             }
         }
         if let failure = lines.failure {

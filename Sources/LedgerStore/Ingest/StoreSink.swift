@@ -25,7 +25,7 @@ public struct StoreSink: EventSink {
     private let knownTests: KnownTests
     /// When set, only runs of this project may be written (a server's write token).
     public var onlyProject: String?
-    /// Test rows met in this ingest, for ``KnownTests`` once it commits.
+    /// Test rows this ingest created or changed, for ``KnownTests`` once it commits.
     package private(set) var learnedTests: [String: [String: KnownTests.Entry]] = [:]
     private var pending = PendingAttempts()
     private var activityOwners: [String: PendingAttempt.Key] = [:]
@@ -222,11 +222,11 @@ public struct StoreSink: EventSink {
         if let known = testIDs[project]?[attempt.start.test] {
             testID = known
         } else {
-            let entry = try writes.upsertTest(
-                attempt.start, project: project, known: knownTests.entry(project: project, test: attempt.start.test))
+            let known = knownTests.entry(project: project, test: attempt.start.test)
+            let entry = try writes.upsertTest(attempt.start, project: project, known: known)
             testID = entry.id
             testIDs[project, default: [:]][attempt.start.test] = testID
-            learnedTests[project, default: [:]][attempt.start.test] = entry
+            if entry != known { learnedTests[project, default: [:]][attempt.start.test] = entry }
         }
         noteWritten(run: row, testID: testID, attempt: attempt.start.attempt, end: end)
         if let end, attempt.hasNoDetails {
