@@ -19,17 +19,23 @@ public final class PostgresLedger: Sendable {
     private let running: Task<Void, Never>
     let knownTests = KnownTests()
 
+    /// Two connections per core of this machine, between 4 and 32. An ingest keeps a thread of
+    /// this process busy reading the upload while its connection writes it, so more connections
+    /// than that only make uploads share the cores: on 2 cores, 32 clients' p99 was 0.65–0.68 s
+    /// with 4 connections and 0.76–0.89 s with 20, at the same throughput.
+    public static let defaultConnections = min(32, max(4, 2 * ProcessInfo.processInfo.activeProcessorCount))
+
     static let logger = Logger(label: "testledger.postgres") { _ in SwiftLogNoOpLogHandler() }
 
     /// Connects to the database at `location` and migrates it.
     ///
     /// Migrating is safe when other processes open the same database at the same moment: one
     /// migrates under an advisory lock while the others wait for it.
-    /// - Parameter maximumConnections: the pool's size.
+    /// - Parameter maximumConnections: the pool's size; by default ``defaultConnections``.
     /// - Throws: ``StoreError/unreachable(location:reason:)`` when the server cannot be reached,
     ///   ``StoreError/newerSchema(path:unknown:)`` for a database migrated by a newer TestLedger
     ///   (left untouched), ``StoreError/refused(location:reason:)`` for what the server refuses.
-    public init(location: PostgresLocation, maximumConnections: Int = 20) throws {
+    public init(location: PostgresLocation, maximumConnections: Int = defaultConnections) throws {
         self.location = location
         var configuration = PostgresClient.Configuration(
             host: location.host, port: location.port, username: location.user, password: location.password,

@@ -16,6 +16,9 @@ final class PostgresWrites: IngestWriting {
     let session: PostgresSession
     let testsClient: PostgresClient
     private var queued: [QueuedResult] = []
+    /// Queued attempts written but not yet counted by the sink, which counts what ``queue(_:)``
+    /// and ``flushQueue()`` return.
+    private var written = QueuedResult.Flushed()
     /// Each project's stored tests, read in one statement the first time a test is not known.
     private var projectTests: [String: [String: KnownTests.Entry]] = [:]
     /// Runs that had no results when this ingest locked them, and the attempts written into them
@@ -83,6 +86,8 @@ final class PostgresWrites: IngestWriting {
     }
 
     func endRun(_ row: Int64, _ end: LedgerEvent.RunEnd) throws {
+        // The run's last attempts join the `COPY` under way before the statement ends it.
+        written.add(try writeQueued())
         try session.send(
             """
             UPDATE run SET endedAt = greatest(coalesce(endedAt, \(end.at)), \(end.at)),
@@ -237,14 +242,22 @@ final class PostgresWrites: IngestWriting {
 
     func queue(_ row: QueuedResult) throws -> QueuedResult.Flushed? {
         queued.append(row)
-        return queued.count >= Self.rowsPerBatch ? try writeQueued() : nil
+        guard queued.count >= Self.rowsPerBatch else { return nil }
+        written.add(try writeQueued())
+        return takeWritten()
     }
 
     /// Writes the queued attempts and the deferred ones: the ingest's input is over.
     func flushQueue() throws -> QueuedResult.Flushed {
-        let flushed = try writeQueued()
+        written.add(try writeQueued())
         try writeDeferred()
-        return flushed
+        return takeWritten()
+    }
+
+    /// What was written of the queue since the sink was last told.
+    private func takeWritten() -> QueuedResult.Flushed {
+        defer { written = QueuedResult.Flushed() }
+        return written
     }
 
     /// Writes the queued attempts: new attempts of fresh runs with `COPY`, the others in one

@@ -58,6 +58,13 @@ package struct QueuedResult: Sendable {
             self.completed = completed
             self.alreadyStored = alreadyStored
         }
+
+        /// Counts `other` too.
+        package mutating func add(_ other: Flushed) {
+            inserted += other.inserted
+            completed += other.completed
+            alreadyStored += other.alreadyStored
+        }
     }
 
     /// The attempt's start and end events, for writing it one at a time.
