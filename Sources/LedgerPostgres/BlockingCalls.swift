@@ -5,20 +5,32 @@ import PostgresNIO
 /// Waits on the calling thread for `operation`, which runs as a task: the store's callers are
 /// threads that may block (a command's main thread, the server's store queue), never the
 /// cooperative pool's.
-/// - Parameter executor: where the task runs; a connection's event loop answers at once where the
-///   shared pool may be busy.
+/// - Parameter loop: where the task runs (see ``startTask(on:_:)``); the shared pool when `nil`.
 func waitFor<Value: Sendable>(
-    on executor: (any TaskExecutor)? = nil, _ operation: @escaping @Sendable () async throws -> Value
+    on loop: (any EventLoop)? = nil, _ operation: @escaping @Sendable () async throws -> Value
 ) throws -> Value {
     let outcome = Handover<Value>()
-    Task(executorPreference: executor) {
+    let work: @Sendable () async -> Void = {
         do {
             outcome.finish(.success(try await operation()))
         } catch {
             outcome.finish(.failure(error))
         }
     }
+    if let loop { _ = startTask(on: loop, work) } else { Task(operation: work) }
     return try outcome.wait().get()
+}
+
+/// Starts `operation` as a task on `loop`'s thread: a connection's work, which waits on nothing
+/// but the connection, then starts at once, where a thread of Swift's shared pool may be busy
+/// (it started up to 1.5 ms late). On the shared pool where the system has no task executors.
+func startTask<Value: Sendable>(
+    on loop: any EventLoop, _ operation: @escaping @Sendable () async throws -> Value
+) -> Task<Value, any Error> {
+    if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+        return Task(executorPreference: EventLoopExecutor(loop), operation: operation)
+    }
+    return Task(operation: operation)
 }
 
 /// A result that one thread waits for and another hands over.
@@ -145,8 +157,8 @@ struct LeaseTimeout: Error, CustomStringConvertible {
     }
 }
 
-/// Runs tasks on an event loop's thread: a connection's work, which waits on nothing but the
-/// connection, then starts at once instead of waiting for a thread of the shared pool.
+/// Runs tasks on an event loop's thread.
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 final class EventLoopExecutor: TaskExecutor, @unchecked Sendable {
     private let loop: any EventLoop
 

@@ -10,9 +10,9 @@ final class CopyFeed: @unchecked Sendable {
     private let limit: Int
 
     private let condition = NSCondition()
-    private var chunks: [ByteBuffer] = []
-    private var next = 0
+    private var chunks = CircularBuffer<ByteBuffer>()
     private var buffered = 0
+    private var writerWaits = false
     /// No more rows will come.
     private var ended = false
     /// The `COPY` is over and takes no more.
@@ -28,7 +28,11 @@ final class CopyFeed: @unchecked Sendable {
     /// Hands rows over, waiting while the `COPY` is too far behind; `false` when it is over.
     func add(_ rows: ByteBuffer) -> Bool {
         condition.lock()
-        while buffered > limit && !closed { condition.wait() }
+        while buffered > limit && !closed {
+            writerWaits = true
+            condition.wait()
+        }
+        writerWaits = false
         guard !closed, !ended else {
             condition.unlock()
             return false
@@ -49,13 +53,7 @@ final class CopyFeed: @unchecked Sendable {
     func take() async -> ByteBuffer? {
         await withCheckedContinuation { continuation in
             condition.lock()
-            if next < chunks.count {
-                let rows = chunks[next]
-                next += 1
-                if next == chunks.count {
-                    chunks.removeAll(keepingCapacity: true)
-                    next = 0
-                }
+            if let rows = chunks.popFirst() {
                 buffered -= rows.readableBytes
                 condition.broadcast()
                 condition.unlock()
@@ -68,6 +66,11 @@ final class CopyFeed: @unchecked Sendable {
                 condition.unlock()
             }
         }
+    }
+
+    /// Whether the writer is waiting for the `COPY` to catch up.
+    var isWriterWaiting: Bool {
+        condition.withLock { writerWaits }
     }
 
     /// No more rows will come: the `COPY` ends once it has taken those it has.

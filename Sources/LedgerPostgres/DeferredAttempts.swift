@@ -66,7 +66,7 @@ struct DeferredAttempts {
         return id
     }
 
-    /// Holds the details of an attempt held by ``result(run:testID:start:end:session:)``.
+    /// Holds the details of an attempt held by ``result(run:testID:start:end:ids:)``.
     mutating func details(of attempt: PendingAttempt, result: Int64, run: Int64, ids: PostgresClient) throws {
         var activities: [String: Int64] = [:]
         for activity in attempt.activities {

@@ -81,7 +81,7 @@ extension PostgresLedger {
                 FROM quarantine_log WHERE project = \(project) ORDER BY id
                 """
             ).map { row in
-                var columns = row.makeRandomAccess()
+                let columns = row.makeRandomAccess()
                 return QuarantineChange(
                     id: try columns[0].decode(Int64.self), project: try columns[1].decode(String.self),
                     test: try columns[2].decode(String.self), configuration: try columns[3].decode(String.self),

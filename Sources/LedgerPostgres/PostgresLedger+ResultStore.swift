@@ -185,7 +185,7 @@ extension PostgresLedger: ResultStore {
                 ORDER BY chosen.startedAt DESC, chosen.id DESC
                 """
             ).map { row in
-                var columns = row.makeRandomAccess()
+                let columns = row.makeRandomAccess()
                 func column<Value: PostgresDecodable>(_ index: Int, _: Value.Type = Value.self) throws -> Value {
                     try columns[index].decode(Value.self)
                 }

@@ -14,16 +14,18 @@ public final class PostgresLedger: Sendable {
     /// Where the database is.
     public let location: PostgresLocation
     let client: PostgresClient
-    /// A second, small pool for the statements that create tests, each committed on its own.
+    /// A second, small pool for the statements that create tests, each committed on its own, and
+    /// for the ids an ingest reserves from the tables' sequences while its own connection copies.
     let testsClient: PostgresClient
     private let running: Task<Void, Never>
     let knownTests = KnownTests()
 
-    /// Two connections per core of this machine, between 4 and 32. An ingest keeps a thread of
+    /// Two connections per core of this machine, between 8 and 32. An ingest keeps a thread of
     /// this process busy reading the upload while its connection writes it, so more connections
-    /// than that only make uploads share the cores: on 2 cores, 32 clients' p99 was 0.65–0.68 s
-    /// with 4 connections and 0.76–0.89 s with 20, at the same throughput.
-    public static let defaultConnections = min(32, max(4, 2 * ProcessInfo.processInfo.activeProcessorCount))
+    /// than that only make uploads share the cores (on 2 cores, 32 clients' p99 was 0.65–0.68 s
+    /// with 4 connections, 0.74–0.79 s with 8 and 0.76–0.89 s with 20, at the same throughput);
+    /// fewer than 8 would let a few large uploads keep token checks and reports waiting.
+    public static let defaultConnections = min(32, max(8, 2 * ProcessInfo.processInfo.activeProcessorCount))
 
     static let logger = Logger(label: "testledger.postgres") { _ in SwiftLogNoOpLogHandler() }
 

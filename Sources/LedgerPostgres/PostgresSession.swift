@@ -4,8 +4,6 @@ import PostgresNIO
 /// One connection, used by one thread at a time, for the statements of one operation.
 final class PostgresSession {
     let connection: PostgresConnection
-    /// Where the session's tasks run: the connection's event loop.
-    private let executor: EventLoopExecutor
     /// Where the database is, for errors.
     let location: String
     /// Work sent without waiting for it (``send(_:)``): every later statement waits for it first.
@@ -16,12 +14,12 @@ final class PostgresSession {
     init(connection: PostgresConnection, location: String) {
         self.connection = connection
         self.location = location
-        executor = EventLoopExecutor(connection.eventLoop)
     }
 
     deinit {
-        feed?.close()
+        // Cancelled first, so that a `COPY` still taking rows fails instead of storing them.
         sent?.cancel()
+        feed?.close()
     }
 
     /// The rows `query` returns, once what was sent before is done.
@@ -29,7 +27,9 @@ final class PostgresSession {
         try settle()
         let connection = self.connection
         return try mapped {
-            try waitFor(on: executor) { try await connection.query(query, logger: PostgresLedger.logger).collect() }
+            try waitFor(on: connection.eventLoop) {
+                try await connection.query(query, logger: PostgresLedger.logger).collect()
+            }
         }
     }
 
@@ -38,7 +38,7 @@ final class PostgresSession {
     func send(_ work: @escaping @Sendable (PostgresConnection) async throws -> Void) throws {
         try settle()
         let connection = self.connection
-        sent = Task(executorPreference: executor) { try await work(connection) }
+        sent = startTask(on: connection.eventLoop) { try await work(connection) }
     }
 
     /// Sends a statement whose answer is not needed without waiting for it.
@@ -55,12 +55,13 @@ final class PostgresSession {
         _ = feed.add(rows)
         self.feed = feed
         let connection = self.connection
-        sent = Task(executorPreference: executor) {
+        sent = startTask(on: connection.eventLoop) {
             defer { feed.close() }
             try await connection.copyFrom(
                 table: table, columns: columns, format: .text(.init()), logger: PostgresLedger.logger
             ) { writer in
                 while let rows = await feed.take() { try await writer.write(rows) }
+                try Task.checkCancellation()
             }
         }
     }
@@ -71,7 +72,7 @@ final class PostgresSession {
         feed = nil
         guard let sent else { return }
         self.sent = nil
-        try mapped { try waitFor(on: executor) { try await sent.value } }
+        try mapped { try waitFor(on: connection.eventLoop) { try await sent.value } }
     }
 
     /// The server's errors as ``StoreError``s, naming where the database is.

@@ -156,9 +156,7 @@ final class PostgresWrites: IngestWriting {
         -> Int64?
     {
         if freshRuns[run]?.insert(AttemptKey(test: testID, attempt: start.attempt)).inserted == true {
-            let id = try deferred.result(run: run, testID: testID, start: start, end: end, ids: testsClient)
-            if deferred.count >= Self.rowsPerBatch { try writeDeferred() }
-            return id
+            return try deferred.result(run: run, testID: testID, start: start, end: end, ids: testsClient)
         }
         try writeDeferred()
         let duration = end.map { max(0, $0.duration) }
@@ -190,7 +188,9 @@ final class PostgresWrites: IngestWriting {
 
     func insertDetails(of attempt: PendingAttempt, resultID: Int64, run: Int64) throws {
         if deferred.holds(result: resultID) {
-            return try deferred.details(of: attempt, result: resultID, run: run, ids: testsClient)
+            try deferred.details(of: attempt, result: resultID, run: run, ids: testsClient)
+            if deferred.count >= Self.rowsPerBatch { try writeDeferred() }
+            return
         }
         for issue in attempt.issues {
             try session.run(

@@ -1,4 +1,5 @@
 import Foundation
+import LedgerTestSupport
 import NIOCore
 import Testing
 
@@ -19,29 +20,42 @@ import Testing
     @Test func aWriterTooFarAheadWaitsUntilRowsAreTaken() async throws {
         let feed = CopyFeed(table: "result", columns: ["id"], limit: 4)
         #expect(feed.add(ByteBuffer(string: "12345\n")))
-        let added = Handover<Bool>()
-        Thread.detachNewThread { added.finish(.success(feed.add(ByteBuffer(string: "6\n")))) }
-        // The second add waits for room, so the first rows are still the next to come.
+        #expect(!feed.isWriterWaiting)
+        async let added = onOwnThread { feed.add(ByteBuffer(string: "6\n")) }
+        try await Self.until { feed.isWriterWaiting }
         #expect(await feed.take().map { String(buffer: $0) } == "12345\n")
-        #expect(try added.wait().get())
+        #expect(try await added)
+        #expect(!feed.isWriterWaiting)
         #expect(await feed.take().map { String(buffer: $0) } == "6\n")
     }
 
     @Test func aCopyThatIsOverReleasesAWaitingWriterAndRefusesRows() async throws {
         let feed = CopyFeed(table: "result", columns: ["id"], limit: 4)
         #expect(feed.add(ByteBuffer(string: "12345\n")))
-        let added = Handover<Bool>()
-        Thread.detachNewThread { added.finish(.success(feed.add(ByteBuffer(string: "6\n")))) }
+        async let added = onOwnThread { feed.add(ByteBuffer(string: "6\n")) }
+        try await Self.until { feed.isWriterWaiting }
         feed.close()
-        #expect(try added.wait().get() == false)
+        #expect(try await added == false)
         #expect(await feed.take().map { String(buffer: $0) } == "12345\n")
         #expect(await feed.take() == nil)
     }
 
-    @Test func aTakerWaitsForRows() async {
+    @Test func aWaitingTakerGetsRowsAsTheyComeAndTheEnd() async {
         let feed = CopyFeed(table: "result", columns: ["id"])
-        async let next = feed.take()
+        async let first = feed.take()
         Thread.detachNewThread { _ = feed.add(ByteBuffer(string: "7\n")) }
-        #expect(await next.map { String(buffer: $0) } == "7\n")
+        #expect(await first.map { String(buffer: $0) } == "7\n")
+        async let last = feed.take()
+        Thread.detachNewThread { feed.end() }
+        #expect(await last == nil)
+    }
+
+    /// Waits, yielding, until `condition` holds; fails after 10 s.
+    static func until(_ condition: () -> Bool) async throws {
+        let deadline = Date().addingTimeInterval(10)
+        while !condition() {
+            try #require(Date() < deadline, "the writer never waited")
+            await Task.yield()
+        }
     }
 }

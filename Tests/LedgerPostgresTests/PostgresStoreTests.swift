@@ -217,6 +217,29 @@ struct PostgresStoreTests {
         }
     }
 
+    @Test func aNULInAnAttemptsDetailsIsRefusedAndNothingIsStored() async throws {
+        try await onOwnThread {
+            let store = try TemporaryPostgres()
+            defer { store.remove() }
+            let run = runID(6)
+            #expect {
+                try store.ledger.ingest(
+                    lines: runLines(run, tests: 0..<300, end: false) + [
+                        #"{"v":1,"type":"issue","run":"\#(run)","at":1790000009,"test":"T/nul","attempt":1,"message":"a\u0000b"}"#,
+                        #"{"v":1,"type":"test.end","run":"\#(run)","at":1790000010,"test":"T/nul","attempt":1,"#
+                            + #""outcome":"failed","duration":0.5}"#,
+                        #"{"v":1,"type":"run.end","run":"\#(run)","at":1790009999}"#,
+                    ])
+            } throws: { error in
+                guard case StoreError.unstorable = error else { return false }
+                return "\(error)".contains("0x00")
+            }
+            #expect(try store.count("SELECT count(*) FROM result") == 0)
+            #expect(try store.count("SELECT count(*) FROM issue") == 0)
+            #expect(try store.count("SELECT count(*) FROM run") == 0)
+        }
+    }
+
     @Test func pruningKeepsQuarantinedHistoryInBatches() async throws {
         try await onOwnThread {
             let store = try TemporaryPostgres()

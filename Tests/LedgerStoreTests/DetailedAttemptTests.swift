@@ -74,6 +74,33 @@ import Testing
         }
     }
 
+    @Test(arguments: StoreKind.available)
+    func severalRunsInOneInputKeepTheirOwnAttempts(_ kind: StoreKind) async throws {
+        try await onOwnThread {
+            let store = try TemporaryStore(kind)
+            defer { store.remove() }
+            var first = RunScript(project: "Shop").start()
+            var second = RunScript(project: "Shop").start()
+            for index in 0..<150 {
+                first = Self.detailed(first, "Both/test\(index)", message: "first")
+                second = Self.detailed(second.pass("Only/test\(index)"), "Both/test\(index)", message: "second")
+            }
+            // Interleaved, as runs of parallel jobs merged into one input.
+            let records =
+                zip(first.end().records, second.end().records).flatMap { [$0, $1] }
+                + second.end().records.dropFirst(first.end().records.count)
+            let summary = try store.ingest(records)
+            #expect(summary.results == 450)
+            #expect(try store.database.run(id: first.run)?.tests == 150)
+            #expect(try store.database.run(id: second.run)?.tests == 300)
+            #expect(
+                try store.database.testDetail(test: "Both/test7", run: first.run).issues.map(\.message) == ["first"])
+            #expect(
+                try store.database.testDetail(test: "Both/test7", run: second.run).issues.map(\.message) == ["second"])
+            #expect(try store.database.testDetail(test: "Both/test7", run: second.run).activities.count == 1)
+        }
+    }
+
     /// Whichever order a repeated attempt comes in, one is stored: the first written, where an
     /// attempt with details is written before plain ones still queued.
     @Test(arguments: StoreKind.available)

@@ -19,7 +19,8 @@ package protocol IngestWriting: AnyObject {
     func upsertTest(_ start: LedgerEvent.TestStart, project: String, known: KnownTests.Entry?) throws
         -> KnownTests.Entry
     /// Inserts an attempt, or completes one stored as running; `nil` when the attempt was already
-    /// stored complete. `end` `nil` stores the attempt as running.
+    /// stored complete. `end` `nil` stores the attempt as running. A store may hold the row and
+    /// write it later in the transaction, before any statement that could miss it.
     func insertResult(run: Int64, testID: Int64, start: LedgerEvent.TestStart, end: LedgerEvent.TestEnd?) throws
         -> Int64?
     /// The row of a stored attempt.

@@ -25,7 +25,8 @@ public struct StoreSink: EventSink {
     private let knownTests: KnownTests
     /// When set, only runs of this project may be written (a server's write token).
     public var onlyProject: String?
-    /// Test rows this ingest created or changed, for ``KnownTests`` once it commits.
+    /// Test rows this ingest read, created or changed, for ``KnownTests`` once it commits: every
+    /// row the cache did not already hold as it is.
     package private(set) var learnedTests: [String: [String: KnownTests.Entry]] = [:]
     private var pending = PendingAttempts()
     private var activityOwners: [String: PendingAttempt.Key] = [:]
