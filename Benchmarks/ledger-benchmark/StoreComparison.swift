@@ -58,12 +58,15 @@ enum StoreComparison {
                 // The project's tests exist, as they do on a server in use: a project's very first
                 // uploads, all at once, are measured apart.
                 try await onThread { try ingest([warmUp], into: store) }
+                let (busyBefore, ownBefore) = (MachineCPU.busySeconds(), ProcessCPU.seconds())
                 let (latencies, seconds) = try await LedgerServer.running(
                     store, configuration: ServerConfiguration(port: 0)
                 ) { port in
                     try await ServerLoad.send(
                         bodies, to: "http://127.0.0.1:\(port)/api/v1/events", token: token, clients: count)
                 }
+                let busy = MachineCPU.busySeconds().flatMap { after in busyBefore.map { after - $0 } }
+                let own = ProcessCPU.seconds() - ownBefore
                 let stored = try await onThread {
                     try store.runs(project: nil, limit: uploads + 2).reduce(0) { $0 + $1.tests } - tests
                 }
@@ -71,13 +74,21 @@ enum StoreComparison {
                     throw ServerLoad.Failure("\(kind) stored \(stored) of \(results) results")
                 }
                 let sorted = latencies.sorted()
+                // The machine's busy CPU per result (clients, server and database together), and
+                // this process's share: the clients and the server, with SQLite inside it.
+                let cost =
+                    busy.map {
+                        String(
+                            format: "  CPU/result %.1f µs, this process %.1f", $0 / Double(results) * 1e6,
+                            own / Double(results) * 1e6)
+                    } ?? ""
                 print(
                     "  " + "\(kind), \(count) client(s)".padding(toLength: 26, withPad: " ", startingAt: 0)
                         + String(
                             format: " %9.0f results/s  p50 %5.0f ms  p99 %5.0f ms  (%d of %d results stored)",
                             Double(results) / seconds, sorted.percentile(0.5) * 1000, sorted.percentile(0.99) * 1000,
                             stored,
-                            results))
+                            results) + cost)
             }
         }
     }
