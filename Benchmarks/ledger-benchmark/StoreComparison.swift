@@ -58,15 +58,15 @@ enum StoreComparison {
                 // The project's tests exist, as they do on a server in use: a project's very first
                 // uploads, all at once, are measured apart.
                 try await onThread { try ingest([warmUp], into: store) }
-                let (busyBefore, ownBefore) = (MachineCPU.busySeconds(), ProcessCPU.seconds())
+                let (busyBefore, ownBefore) = (CPUTime.ofThisMachine, CPUTime.ofThisProcess)
                 let (latencies, seconds) = try await LedgerServer.running(
                     store, configuration: ServerConfiguration(port: 0)
                 ) { port in
                     try await ServerLoad.send(
                         bodies, to: "http://127.0.0.1:\(port)/api/v1/events", token: token, clients: count)
                 }
-                let busy = MachineCPU.busySeconds().flatMap { after in busyBefore.map { after - $0 } }
-                let own = ProcessCPU.seconds() - ownBefore
+                let busy = CPUTime.ofThisMachine.flatMap { after in busyBefore.map { after - $0 } }
+                let own = CPUTime.ofThisProcess - ownBefore
                 let stored = try await onThread {
                     try store.runs(project: nil, limit: uploads + 2).reduce(0) { $0 + $1.tests } - tests
                 }

@@ -27,6 +27,20 @@ enum CPUTime {
             + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
     }
 
+    /// The CPU seconds every core of this machine spent busy (user, system, interrupts) since boot,
+    /// from `/proc/stat`; `nil` where there is none. The whole machine's, so that a server in
+    /// another process (PostgreSQL) counts too.
+    static var ofThisMachine: Double? {
+        guard let stat = try? String(contentsOfFile: "/proc/stat", encoding: .utf8),
+            let line = stat.split(separator: "\n").first, line.hasPrefix("cpu ")
+        else { return nil }
+        let ticks = line.split(separator: " ").dropFirst().compactMap { Double($0) }
+        guard ticks.count >= 7 else { return nil }
+        // user, nice, system, idle, iowait, irq, softirq: all but idle and iowait.
+        let busy = ticks[0] + ticks[1] + ticks[2] + ticks[5] + ticks[6]
+        return busy / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
     /// The least CPU seconds `measure` takes over `repeats` runs, each after `prepare`, counted by
     /// `clock` (``ofThisProcess`` or ``ofChildren``).
     static func least(
@@ -48,32 +62,6 @@ enum Timing {
         let start = DispatchTime.now().uptimeNanoseconds
         try body()
         return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-    }
-}
-
-/// The CPU time every core of this machine spent busy (user, system, interrupts) since boot, in
-/// seconds, from `/proc/stat`; `nil` where there is none. The whole machine's, so that a server in
-/// another process (PostgreSQL) counts too.
-enum MachineCPU {
-    static func busySeconds() -> Double? {
-        guard let stat = try? String(contentsOfFile: "/proc/stat", encoding: .utf8),
-            let line = stat.split(separator: "\n").first, line.hasPrefix("cpu ")
-        else { return nil }
-        let ticks = line.split(separator: " ").dropFirst().compactMap { Double($0) }
-        guard ticks.count >= 7 else { return nil }
-        // user, nice, system, idle, iowait, irq, softirq: all but idle and iowait.
-        let busy = ticks[0] + ticks[1] + ticks[2] + ticks[5] + ticks[6]
-        return busy / Double(sysconf(Int32(_SC_CLK_TCK)))
-    }
-}
-
-/// The CPU time this process has used, user and system, in seconds.
-enum ProcessCPU {
-    static func seconds() -> Double {
-        var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
-            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
     }
 }
 

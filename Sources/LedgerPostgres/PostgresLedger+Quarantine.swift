@@ -46,30 +46,20 @@ extension PostgresLedger {
     ) throws -> [QuarantineChange] {
         try transaction { session in
             try Self.lockQuarantine(of: project, in: session)
-            var changes: [QuarantineChange] = []
-            var missing: [String] = []
-            for test in tests {
-                let removed = try session.rows(
+            return try QuarantineChange.releasing(
+                tests, project: project, configuration: configuration, reason: reason, by: by, at: at,
+                automatic: automatic, evidence: evidence
+            ) { test in
+                try !session.rows(
                     """
                     DELETE FROM quarantine WHERE project = \(project) AND test = \(test)
                         AND configuration = \(configuration)
                     RETURNING 1
-                    """)
-                guard !removed.isEmpty else {
-                    missing.append(test)
-                    continue
-                }
-                changes.append(
-                    try Self.log(
-                        .removal(
-                            project: project, test: test, configuration: configuration, reason: reason, by: by,
-                            at: at, automatic: automatic, evidence: evidence[test]), in: session))
+                    """
+                ).isEmpty
+            } log: {
+                try Self.log($0, in: session)
             }
-            // The automatic policy may find a test another server released a moment before.
-            if !missing.isEmpty, !automatic {
-                throw StoreError.notInQuarantine(missing, configuration: configuration)
-            }
-            return changes
         }
     }
 

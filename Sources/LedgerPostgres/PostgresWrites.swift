@@ -146,7 +146,8 @@ final class PostgresWrites: IngestWriting {
             let (id, key, suite, name, file, line, layer, tags) = try row.decode(
                 (Int64, String, String?, String?, String?, Int?, String?, String?).self)
             tests[key] = KnownTests.Entry(
-                id: id, suite: suite, name: name, file: file, line: line, layer: layer, tags: tags)
+                id: id, columns: TestColumns(suite: suite, name: name, file: file, line: line, layer: layer, tags: tags)
+            )
         }
         projectTests[project] = tests
         return tests[key]
@@ -285,7 +286,7 @@ final class PostgresWrites: IngestWriting {
     /// `COPY`s the deferred attempts and their details, before any statement that could miss them.
     private func writeDeferred() throws {
         for pending in deferred.take() {
-            try copy(pending.rows.buffer, into: pending.table, columns: pending.columns)
+            try session.copy(pending.rows.buffer, into: pending.table, columns: pending.columns)
         }
     }
 
@@ -302,14 +303,9 @@ final class PostgresWrites: IngestWriting {
             text.append(row.outcome)
             text.append(row.message, last: true)
         }
-        try copy(
+        try session.copy(
             text.buffer, into: "result",
             columns: ["runid", "testid", "attempt", "startedat", "duration", "outcome", "message"])
-    }
-
-    /// Sends rows without waiting for them.
-    private func copy(_ rows: ByteBuffer, into table: String, columns: [String]) throws {
-        try session.copy(rows, into: table, columns: columns)
     }
 
     private func insertOrComplete(_ rows: [QueuedResult]) throws -> QueuedResult.Flushed {

@@ -127,8 +127,10 @@ final class StoreWrites: IngestWriting {
             lookup.bind(start.test)
             stored = try lookup.row(in: db) { row in
                 KnownTests.Entry(
-                    id: row.int64(0), suite: row.string(1), name: row.string(2), file: row.string(3),
-                    line: row.int(4), layer: row.string(5), tags: row.string(6))
+                    id: row.int64(0),
+                    columns: TestColumns(
+                        suite: row.string(1), name: row.string(2), file: row.string(3), line: row.int(4),
+                        layer: row.string(5), tags: row.string(6)))
             }
         }
         if let stored, stored.covers(columns) { return stored }

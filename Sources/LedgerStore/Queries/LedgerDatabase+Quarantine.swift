@@ -62,27 +62,17 @@ extension LedgerDatabase {
         reason: String, by: String, at: Double, automatic: Bool = false, evidence: [String: String] = [:]
     ) throws -> [QuarantineChange] {
         try writer.write { db in
-            var changes: [QuarantineChange] = []
-            var missing: [String] = []
-            for test in tests {
+            try QuarantineChange.releasing(
+                tests, project: project, configuration: configuration, reason: reason, by: by, at: at,
+                automatic: automatic, evidence: evidence
+            ) { test in
                 try db.execute(
                     sql: "DELETE FROM quarantine WHERE project = ? AND test = ? AND configuration = ?",
                     arguments: [project, test, configuration])
-                guard db.changesCount > 0 else {
-                    missing.append(test)
-                    continue
-                }
-                changes.append(
-                    try Self.log(
-                        .removal(
-                            project: project, test: test, configuration: configuration, reason: reason, by: by,
-                            at: at, automatic: automatic, evidence: evidence[test]), in: db))
+                return db.changesCount > 0
+            } log: {
+                try Self.log($0, in: db)
             }
-            // The automatic policy may find a test another server released a moment before.
-            if !missing.isEmpty, !automatic {
-                throw StoreError.notInQuarantine(missing, configuration: configuration)
-            }
-            return changes
         }
     }
 

@@ -32,6 +32,36 @@ extension QuarantineChange {
     }
 }
 
+extension QuarantineChange {
+    /// Releases each of `tests` from `configuration`'s quarantine: `remove` deletes a test's entry
+    /// and says whether there was one; `log` appends the removal to the trail and returns it as
+    /// logged. Tests that were not there are refused, except when the automatic policy releases
+    /// them: another server may have released one a moment before.
+    package static func releasing(
+        _ tests: [String], project: String, configuration: String, reason: String, by: String, at: Double,
+        automatic: Bool, evidence: [String: String], remove: (String) throws -> Bool,
+        log: (QuarantineChange) throws -> QuarantineChange
+    ) throws -> [QuarantineChange] {
+        var changes: [QuarantineChange] = []
+        var missing: [String] = []
+        for test in tests {
+            guard try remove(test) else {
+                missing.append(test)
+                continue
+            }
+            changes.append(
+                try log(
+                    .removal(
+                        project: project, test: test, configuration: configuration, reason: reason, by: by, at: at,
+                        automatic: automatic, evidence: evidence[test])))
+        }
+        if !missing.isEmpty, !automatic {
+            throw StoreError.notInQuarantine(missing, configuration: configuration)
+        }
+        return changes
+    }
+}
+
 extension StoreError {
     /// Tests asked to leave a configuration's quarantine that are not in it.
     package static func notInQuarantine(_ tests: [String], configuration: String) -> StoreError {
