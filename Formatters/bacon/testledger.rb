@@ -14,6 +14,9 @@
 # but for quarantine: specs quarantined as skipped do not run (they are recorded as skipped,
 # "quarantined"), and failures of muted specs alone do not make Bacon exit 1. The list comes
 # from `testledger quarantine list`, or from the JSON file named by TESTLEDGER_QUARANTINE.
+# And for retries: with TESTLEDGER_TEST_RETRIES=N a failing spec (not a muted or empty one)
+# runs again, before and after blocks too, up to N times until it passes, each run an attempt
+# of the same test; Bacon's counts, ErrorLog and exit status follow the last attempt.
 #
 # Inside specs: `activity(name) { }`, `capture(verifier, fields)`, `eventually { }` and
 # `predicate(name) { }.holds` / `.doesnt_hold`; `ledger_layer :ui` tags a context.
@@ -32,6 +35,8 @@ end
 
 module TestLedger
   FILE = File.expand_path(__FILE__)
+  # What an attempt adds to Bacon's counters, taken back out when it is retried.
+  RETRY_COUNTERS = %i[requirements failed errors missing].freeze
   RUNNER_FRAME = %r{(\A|/)(mac_)?bacon\.rb\z|/motion/spec(/helpers/ui)?\.rb\z|bin/(mac)?bacon\z}
 
   # Encodes the Ruby values events carry as JSON text.
@@ -153,8 +158,8 @@ module TestLedger
     end
   end
 
-  # One `it` being recorded.
-  Spec = Struct.new(:id, :site, :started, :log_offset, :activities, :waits)
+  # One attempt of an `it` being recorded; `details` are its test.start fields but the id and attempt.
+  Spec = Struct.new(:id, :site, :started, :log_offset, :activities, :waits, :attempt, :details)
   # One open `describe`.
   Frame = Struct.new(:name, :layer)
   # A `wait_for_change` whose block has not run yet.
@@ -198,11 +203,15 @@ module TestLedger
 
     def spec_begin(description, location, layer)
       suite = @frames.map(&:name).join(' ')
-      id = unique(spec_id(description))
       file, line = location
-      emit('test.start', test: id, attempt: 1, suite: suite.empty? ? nil : suite, name: description.to_s,
-                         file: file, line: line, layer: layer || @frames.last&.layer)
-      @spec = Spec.new(id, location, TestLedger.monotonic, Bacon::ErrorLog.size, [], [])
+      attempt_start(unique(spec_id(description)), location, 1,
+                    suite: suite.empty? ? nil : suite, name: description.to_s, file: file, line: line,
+                    layer: layer || @frames.last&.layer)
+    end
+
+    # The next attempt of the spec that ended last: the same test, retried.
+    def retry_begin
+      attempt_start(@last.id, @last.site, @last.attempt + 1, @last.details) if @last
     end
 
     # A spec quarantined as skipped: recorded, not run.
@@ -220,6 +229,7 @@ module TestLedger
       result = Result.new(error.to_s, Result.log_entry(Bacon::ErrorLog, @spec.log_offset), @spec.site)
       emit('issue', spec_fields.merge(result.issue)) if result.failed?
       emit('test.end', spec_fields.merge(outcome: result.outcome, duration: duration, message: result.message))
+      @last = @spec
       @spec = nil
     end
 
@@ -270,13 +280,18 @@ module TestLedger
 
     private
 
+    def attempt_start(id, site, attempt, details)
+      emit('test.start', { test: id, attempt: attempt }.merge(details))
+      @spec = Spec.new(id, site, TestLedger.monotonic, Bacon::ErrorLog.size, [], [], attempt, details)
+    end
+
     def unique(id)
       count = (@seen[id] += 1)
       count > 1 ? "#{id} ##{count}" : id
     end
 
     def spec_fields
-      { test: @spec.id, attempt: 1 }
+      { test: @spec.id, attempt: @spec.attempt }
     end
 
     def activity_end(id, outcome)
@@ -510,19 +525,50 @@ module TestLedger
       safely { recorder.context_end }
     end
 
+    # An attempt of a spec begins: its first, or the next after `requirement_end` asked for a retry.
     def requirement_begin(description)
+      @attempt = @retrying ? @attempt + 1 : 1
+      @retrying = false
       @log_offset = Bacon::ErrorLog.size
+      @counts = Bacon::Counter.values_at(*RETRY_COUNTERS)
       @description = description
+      keep_pristine_spec if retries.positive?
       safely do
+        next recorder.retry_begin if @attempt > 1
+
         context = current_context
         recorder.spec_begin(description, location(context, description), layer_of(context))
       end
     end
 
+    # An attempt ended with Bacon's `error` string. Returns what the output shows for it: `error`,
+    # or, when the spec is to run again, `error` and the retry, after the attempt is taken out of
+    # Bacon's counters and ErrorLog.
     def requirement_end(error)
       clean_error_log(@log_offset.to_i, @description)
-      note_muted(error)
+      again = retry?(error)
+      note_muted(error) unless again
+      (@recovered ||= []) << ledger_id(@description) if error.to_s.empty? && @attempt.to_i > 1
       safely { recorder.spec_end(error) }
+      return error unless again
+
+      discard_attempt
+      @retrying = true
+      "#{error}, retrying #{@attempt}/#{retries}"
+    end
+
+    # Whether the attempt that just ended is to be followed by another (Bacon 1.2's output runs it).
+    def retrying?
+      @retrying ? true : false
+    end
+
+    # TESTLEDGER_TEST_RETRIES: how many times a failing spec runs again; 0 unless a positive
+    # whole number.
+    def retries
+      @retries ||= begin
+        text = ENV['TESTLEDGER_TEST_RETRIES'].to_s
+        text =~ /\A[+-]?\d+\z/ ? [text.to_i, 0].max : 0
+      end
     end
 
     def finish
@@ -530,6 +576,7 @@ module TestLedger
       warn "testledger: recording stopped: #{problem}" if problem
       warn "testledger: #{quarantine.problem}" if quarantine.problem
       warn "testledger: skipped (quarantined): #{@skipped.join(', ')}" if @skipped
+      warn "testledger: passed on a retry: #{@recovered.join(', ')}" if @recovered
       forgive_muted
     end
 
@@ -568,15 +615,70 @@ module TestLedger
 
     private
 
+    # The id the quarantine knows the running context's spec `description` by.
+    def ledger_id(description)
+      defined?(Bacon::Specification) ? "#{current_context&.name}/#{description}" : recorder.spec_id(description)
+    end
+
+    def failure_kind(error)
+      error.to_s.start_with?('FAILED') ? :failed : (error.to_s.start_with?('ERROR') ? :errors : nil)
+    end
+
+    def muted?(description)
+      ENV['TESTLEDGER_DISABLE'] != '1' && quarantine.muted?(ledger_id(description))
+    end
+
     # A failure or error of a muted spec, counted apart so that it does not fail the run.
     def note_muted(error)
-      kind = error.to_s.start_with?('FAILED') ? :failed : (error.to_s.start_with?('ERROR') ? :errors : nil)
-      return unless kind && ENV['TESTLEDGER_DISABLE'] != '1'
+      kind = failure_kind(error)
+      return unless kind && muted?(@description)
 
-      id = defined?(Bacon::Specification) ? "#{current_context&.name}/#{@description}" : recorder.spec_id(@description)
-      return unless quarantine.muted?(id)
+      (@muted ||= Hash.new { |hash, key| hash[key] = [] })[kind] << ledger_id(@description)
+    end
 
-      (@muted ||= Hash.new { |hash, key| hash[key] = [] })[kind] << id
+    # A failed or erroring attempt is run again while retries are left, but for a muted spec's;
+    # an empty spec (MISSING) is not a failure. RubyMotion's spec runs again only once its copy
+    # is queued.
+    def retry?(error)
+      failure_kind(error) && @attempt.to_i <= retries && !muted?(@description) &&
+        (!defined?(Bacon::Specification) || queue_pristine_spec)
+    end
+
+    # Takes the attempt that failed out of what Bacon counts and prints at the end.
+    def discard_attempt
+      Bacon::ErrorLog[@log_offset..-1] = '' if Bacon::ErrorLog.size > @log_offset
+      RETRY_COUNTERS.zip(@counts).each { |key, count| Bacon::Counter[key] = count }
+    end
+
+    # RubyMotion runs each spec object once: a copy of it, made before it ran, is the next attempt.
+    def keep_pristine_spec
+      @pristine = nil
+      return unless defined?(Bacon::Specification)
+
+      spec = running_spec
+      @pristine = [spec, spec.dup] if spec
+    rescue StandardError
+      @pristine = nil
+    end
+
+    # Puts the copy right after the running spec in its context's list, which the context walks
+    # by index: it runs next.
+    def queue_pristine_spec
+      spec, copy = @pristine
+      specs = current_context&.instance_variable_get(:@specifications)
+      index = spec && specs.respond_to?(:index) ? specs.index { |other| other.equal?(spec) } : nil
+      return false unless index && running_spec.equal?(spec)
+
+      specs.insert(index + 1, copy)
+      @pristine = nil
+      true
+    rescue StandardError
+      false
+    end
+
+    def running_spec
+      context = current_context
+      context.respond_to?(:current_specification) ? context.current_specification : nil
     end
 
     # Takes muted failures out of Bacon's counters after its summary is printed, so that its
@@ -759,11 +861,19 @@ module Bacon
       TestLedger.context_end
     end
 
+    # Bacon 1.2's block runs the spec with its before and after blocks: a retry runs it again.
     def handle_requirement(description)
       TestLedger.requirement_begin(description)
       super(description) do
         error = yield
-        TestLedger.requirement_end(error)
+        shown = TestLedger.requirement_end(error)
+        while TestLedger.retrying?
+          puts " [#{shown}]"
+          print "#{spaces}  - #{description}"
+          TestLedger.requirement_begin(description)
+          error = yield
+          shown = TestLedger.requirement_end(error)
+        end
         error
       end
     end
@@ -786,8 +896,7 @@ module Bacon
     end
 
     def handle_requirement_end(error)
-      TestLedger.requirement_end(error)
-      super
+      super(TestLedger.requirement_end(error))
     end
 
     def handle_summary

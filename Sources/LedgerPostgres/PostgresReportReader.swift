@@ -146,6 +146,75 @@ struct PostgresReportReader: ReportReading {
     }
 }
 
+extension PostgresReportReader {
+    func evidenceRows(test: String, project: String, runs: [WindowRun]) throws -> EvidenceRows {
+        var rows = EvidenceRows()
+        rows.attempts = try session.rows(
+            """
+            SELECT r.id, r.runId, r.attempt, \(unescaped: PostgresLedger.attemptOutcome(result: "r", run: "run")),
+                r.startedAt, r.duration, r.message, run.host,
+                (SELECT t2.key FROM result p JOIN test t2 ON t2.id = p.testId
+                    WHERE p.runId = r.runId AND p.id < r.id ORDER BY p.id DESC LIMIT 1)
+            FROM test t JOIN result r ON r.testId = t.id JOIN run ON run.id = r.runId
+            WHERE t.project = \(project) AND t.key = \(test) AND r.runId = ANY(\(runs.map(\.row)))
+            ORDER BY run.startedAt, run.id, r.attempt
+            """
+        ).map { row in
+            let (id, run, attempt, outcome, startedAt, duration, message, host, preceding) = try row.decode(
+                (Int64, Int64, Int, String?, Double, Double?, String?, String?, String?).self)
+            return EvidenceRows.Attempt(
+                id: id, run: run, attempt: attempt, outcome: outcome, startedAt: startedAt, duration: duration,
+                message: message, host: host, preceding: preceding)
+        }
+        let results = rows.attempts.map(\.id)
+        rows.activities = try session.rows(
+            """
+            SELECT resultId, id, parentId, name, startedAt, endedAt, outcome, key FROM activity
+            WHERE resultId = ANY(\(results)) ORDER BY resultId, startedAt, id
+            """
+        ).map { row in
+            let (result, id, parent, name, started, ended, outcome, key) = try row.decode(
+                (Int64, Int64, Int64?, String?, Double, Double?, String?, String).self)
+            return (
+                result,
+                StoredActivity(
+                    id: id, parent: parent, name: name, started: started, ended: ended, outcome: outcome, key: key)
+            )
+        }
+        rows.checks = try session.rows(
+            """
+            SELECT resultId, activityId, name, expect, held, waited, timeout, at FROM predicate
+            WHERE resultId = ANY(\(results)) ORDER BY resultId, at, id
+            """
+        ).map { row in
+            let (result, activity, name, expect, held, waited, timeout, at) = try row.decode(
+                (Int64, Int64?, String, String, Int, Double, Double, Double).self)
+            return EvidenceRows.Check(
+                result: result, activity: activity, name: name, expect: expect, held: held != 0, waited: waited,
+                timeout: timeout, at: at)
+        }
+        rows.captures = try session.rows(
+            """
+            SELECT resultId, activityId, verifier, fields, at FROM capture
+            WHERE resultId = ANY(\(results)) ORDER BY resultId, at, id
+            """
+        ).map { row in
+            let (result, activity, verifier, fields, at) = try row.decode((Int64, Int64?, String, String?, Double).self)
+            return EvidenceRows.Capture(result: result, activity: activity, verifier: verifier, fields: fields, at: at)
+        }
+        rows.issues = try session.rows(
+            """
+            SELECT resultId, at, message, file, line FROM issue
+            WHERE resultId = ANY(\(results)) ORDER BY resultId, at, id
+            """
+        ).map { row in
+            let (result, at, message, file, line) = try row.decode((Int64, Double, String, String?, Int?).self)
+            return EvidenceRows.Issue(result: result, at: at, message: message, file: file, line: line)
+        }
+        return rows
+    }
+}
+
 extension WindowRun {
     init(row: PostgresRow) throws {
         let (id, uuid, project, startedAt, revision, configuration) = try row.decode(

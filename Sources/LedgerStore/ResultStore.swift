@@ -297,6 +297,23 @@ extension ResultStore {
         }
     }
 
+    /// `report culprit`: what separates a test's failing attempts from its passing ones.
+    /// - Parameters:
+    ///   - test: the test's stable id.
+    ///   - project: the project; the newest run's when `nil`.
+    ///   - count: how many of the newest runs make the window.
+    ///   - since: only runs started since then, in seconds since 1970.
+    ///   - configuration: only runs of this configuration; every configuration when `nil`.
+    /// - Throws: ``StoreError/noSuchTest(_:)`` when no run of the window has the test.
+    public func culpritReport(
+        test: String, project: String?, runs count: Int, since: Double?, configuration: String? = nil
+    ) throws -> CulpritReport {
+        try reading {
+            try $0.reader.culpritReport(
+                test: test, project: project, runs: count, since: since, configuration: configuration)
+        }
+    }
+
     /// The predicate evaluations in the given runs, grouped by call site, sorted by test and name.
     public func predicateSites(runs: [WindowRun]) throws -> [PredicateSite] {
         try reading { try $0.reader.predicateSites(runs: runs) }

@@ -10,6 +10,7 @@ struct BaconModuleTests {
     static let fixture = CLI.packageRoot.appending(path: "Tests/Fixtures/BaconSpecs")
     static let module = CLI.packageRoot.appending(path: "Formatters/bacon/testledger").path
     static let driver = CLI.packageRoot.appending(path: "Formatters/bacon/test/rubymotion_hooks.rb").path
+    static let fakeRubyMotion = CLI.packageRoot.appending(path: "Formatters/bacon/test/fake_rubymotion.rb").path
     static let summary = "16 specifications (15 requirements), 1 failures, 1 errors"
 
     /// `bacon -r testledger -o TestLedger spec/*_spec.rb` in the fixture, recording into `cli`'s store.
@@ -22,13 +23,28 @@ struct BaconModuleTests {
     }
 
     func launch(
-        _ executable: String, _ arguments: [String], cli: CLI, environment: [String: String]
+        _ executable: String, _ arguments: [String], cli: CLI, environment: [String: String],
+        in directory: URL = Self.fixture
     ) async throws -> CLI.Output {
         try await ChildProcess.runTool(
             [executable] + arguments,
             environment: ["TESTLEDGER_BIN": CLI.binary.path, "TESTLEDGER_DB": cli.database].merging(environment) {
                 $1
-            }, in: Self.fixture)
+            }, in: directory)
+    }
+
+    /// Writes `specs` to spec/retry_spec.rb in `cli`'s directory (where the markers of specs that
+    /// fail once go) and runs `bacon -r testledger -o TestLedger` on it there, project "Retries".
+    func bacon(_ specs: String, _ cli: CLI, environment: [String: String] = [:]) async throws -> CLI.Output {
+        try cli.directory.write("spec/retry_spec.rb", specs)
+        return try await launch(
+            try #require(RubyTools.bacon), ["-r", Self.module, "-o", "TestLedger", "spec/retry_spec.rb"], cli: cli,
+            environment: ["TESTLEDGER_PROJECT": "Retries"].merging(environment) { $1 }, in: cli.directory.url)
+    }
+
+    /// The outcome of each attempt of `test` in the latest run, in order.
+    func attempts(_ cli: CLI, _ test: String) async throws -> [String] {
+        try await #require(try show(cli, test)["attempts"] as? [String], "\(test)")
     }
 
     func show(_ cli: CLI, _ test: String) async throws -> [String: Any] {
@@ -217,6 +233,157 @@ struct BaconModuleTests {
         #expect(offline.status == 0 && !offline.stdout.contains("- counts one item"), "\(offline.stderr)")
     }
 
+    /// A spec that fails the first time only (a marker file beside it says it ran), one that
+    /// passes, and a context that checks that the before and after blocks ran for every attempt.
+    static let failsOnce = #"""
+        $befores = $afters = 0
+        describe 'Retried' do
+          before { $befores += 1; @items = [] }
+          after { $afters += 1 }
+
+          it 'passes' do
+            @items << 1
+            @items.size.should == 1
+          end
+
+          it 'fails once' do
+            activity('Add an item') { @items << 1 }
+            marker = File.join(__dir__, 'failed-once')
+            first = !File.exist?(marker)
+            File.write(marker, '')
+            @items.size.should == 1
+            first.should == false
+          end
+        end
+
+        describe 'Hooks' do
+          it 'ran for every attempt' do
+            [$befores, $afters].should == [3, 3]
+          end
+        end
+        """#
+
+    static let alwaysFails = #"""
+        describe 'Retried' do
+          it 'always fails' do
+            2.should == 3
+          end
+
+          it 'checks nothing' do
+          end
+
+          it 'is skipped' do
+            1.should == 1
+          end
+
+          it 'passes' do
+            1.should == 1
+          end
+        end
+        """#
+
+    @Test func aSpecThatFailsOnceIsRetriedAndBaconCountsItsLastAttempt() async throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        let output = try await bacon(Self.failsOnce, cli, environment: ["TESTLEDGER_TEST_RETRIES": "2"])
+        #expect(output.status == 0, "every spec passed in the end: \(output.stdout)\(output.stderr)")
+        #expect(
+            output.stdout == """
+                Retried
+                  - passes
+                  - fails once [FAILED, retrying 1/2]
+                  - fails once
+
+                Hooks
+                  - ran for every attempt
+
+                3 specifications (4 requirements), 0 failures, 0 errors
+
+                """, "no backtrace of the failed attempt, nor its failure or requirements in the counts")
+        #expect(output.stderr.contains("testledger: passed on a retry: Retried/fails once\n"), "\(output.stderr)")
+        #expect(!output.stderr.contains("recording stopped"), "\(output.stderr)")
+
+        await #expect(try attempts(cli, "Retried/fails once") == ["failed", "passed"])
+        await #expect(try attempts(cli, "Retried/passes") == ["passed"], "a passing spec runs once")
+        await #expect(try attempts(cli, "Hooks/ran for every attempt") == ["passed"])
+        let run = try #require((try await cli.json(["runs"]) as? [[String: Any]])?.first)
+        #expect(run["tests"] as? Int == 3 && run["failed"] as? Int == 0 && run["flaky"] as? Int == 1)
+        #expect(run["status"] as? String == "passed")
+    }
+
+    @Test func anAlwaysFailingSpecRunsRetriesPlusOneTimesEachAnAttempt() async throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        let events = cli.directory.path("events.ndjson")
+        let output = try await bacon(
+            Self.alwaysFails, cli, environment: ["TESTLEDGER_TEST_RETRIES": "2", "TESTLEDGER_EVENTS": events])
+        #expect(output.status == 1)
+        #expect(
+            output.stdout.hasPrefix(
+                """
+                Retried
+                  - always fails [FAILED, retrying 1/2]
+                  - always fails [FAILED, retrying 2/2]
+                  - always fails [FAILED]
+                  - checks nothing [MISSING]
+                  - is skipped
+                  - passes
+
+                """), "\(output.stdout)")
+        #expect(output.stdout.hasSuffix("4 specifications (3 requirements), 1 failures, 0 errors\n"))
+        #expect(output.stdout.components(separatedBy: "Bacon::Error: 2.==(3) failed").count == 2, "one backtrace")
+
+        let recorded = try String(contentsOfFile: events, encoding: .utf8).split(separator: "\n")
+            .compactMap { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            .filter { $0["test"] as? String == "Retried/always fails" }
+        let attemptsOf = { (type: String) in
+            recorded.filter { $0["type"] as? String == type }.map { $0["attempt"] as? Int }
+        }
+        #expect(attemptsOf("test.start") == [1, 2, 3] && attemptsOf("test.end") == [1, 2, 3])
+        #expect(attemptsOf("issue") == [1, 2, 3], "each attempt has its own issue")
+        let ingested = try await cli.run(["ingest", events])
+        #expect(ingested.status == 0, "\(ingested.stderr)")
+        await #expect(try attempts(cli, "Retried/always fails") == ["failed", "failed", "failed"])
+        await #expect(try attempts(cli, "Retried/checks nothing") == ["skipped"], "an empty spec is not retried")
+        await #expect(try attempts(cli, "Retried/passes") == ["passed"])
+    }
+
+    @Test func withoutAWholeNumberOfRetriesNothingIsRetried() async throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        for retries in [nil, "", "0", "two", "-1"] {
+            try? FileManager.default.removeItem(atPath: cli.directory.path("spec/failed-once"))
+            let output = try await bacon(
+                Self.failsOnce, cli, environment: retries.map { ["TESTLEDGER_TEST_RETRIES": $0] } ?? [:])
+            #expect(output.status == 1, "\(retries ?? "unset")")
+            #expect(!output.stdout.contains("retrying"), "\(retries ?? "unset")")
+            #expect(output.stdout.contains("  - fails once [FAILED]\n"), "\(retries ?? "unset")")
+            await #expect(try attempts(cli, "Retried/fails once") == ["failed"], "\(retries ?? "unset")")
+        }
+    }
+
+    @Test func mutedEmptyAndSkippedSpecsAreNotRetried() async throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        let quarantine = try cli.directory.write(
+            "quarantine.json",
+            #"""
+            [{"test": "Retried/always fails", "mode": "mute", "configuration": "*", "reason": "flaky"},
+             {"test": "Retried/is skipped", "mode": "skip", "configuration": "*", "reason": "flaky"}]
+            """#)
+        let output = try await bacon(
+            Self.alwaysFails, cli,
+            environment: ["TESTLEDGER_TEST_RETRIES": "2", "TESTLEDGER_QUARANTINE": quarantine.path])
+        #expect(output.status == 0, "only the muted spec failed: \(output.stderr)")
+        #expect(!output.stdout.contains("retrying"), "\(output.stdout)")
+        #expect(!output.stdout.contains("- is skipped"))
+        #expect(output.stdout.hasSuffix("3 specifications (2 requirements), 1 failures, 0 errors\n"))
+        #expect(output.stderr.contains("testledger: muted (quarantined) failures: Retried/always fails\n"))
+        await #expect(try attempts(cli, "Retried/always fails") == ["failed"])
+        await #expect(try attempts(cli, "Retried/checks nothing") == ["skipped"])
+        await #expect(try attempts(cli, "Retried/is skipped") == ["skipped"])
+    }
+
     @Test func aMissingBinaryLeavesTheRunAloneWithOneWarning() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
@@ -278,6 +445,58 @@ struct BaconModuleTests {
         await #expect(try show(cli, "Calculator/asserts nothing")["outcome"] as? String == "skipped")
         await #expect(try show(cli, "Calculator/adds")["layer"] as? String != "ui")
         await #expect(try show(cli, "with memory/recalls the last result")["outcome"] as? String == "passed")
+    }
+
+    @Test(.enabled(if: RubyTools.ruby != nil, "ruby is not installed"))
+    func rubyMotionRetriesACopyOfTheFailingSpec() async throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        let driver = try cli.directory.write(
+            "motion_retries.rb",
+            """
+            require '\(Self.fakeRubyMotion)'
+            require '\(Self.module)'
+
+            describe 'Motion' do
+              before { @items = [] }
+
+              it 'fails once' do
+                @items << 1
+                marker = File.join(__dir__, 'failed-once')
+                first = !File.exist?(marker)
+                File.write(marker, '')
+                @items.size.should.equal 1
+                first.should.equal false
+              end
+
+              it 'always fails' do
+                1.should.equal 2
+              end
+            end
+
+            Bacon.run
+
+            """)
+        let output = try await launch(
+            try #require(RubyTools.ruby), [driver.path], cli: cli,
+            environment: ["output": "testledger", "TESTLEDGER_PROJECT": "Motion", "TESTLEDGER_TEST_RETRIES": "1"],
+            in: cli.directory.url)
+        #expect(output.status == 1, "RubyMotion exits with the last attempts' failures: \(output.stderr)")
+        #expect(
+            output.stdout.hasPrefix(
+                """
+                Motion
+                  - fails once [FAILED - true.==(false) failed, retrying 1/1]
+                  - fails once
+                  - always fails [FAILED - 1.==(2) failed, retrying 1/1]
+                  - always fails [FAILED - 1.==(2) failed]
+
+                """), "\(output.stdout)")
+        #expect(output.stdout.hasSuffix("2 specifications (3 requirements), 1 failures, 0 errors\n"))
+        #expect(output.stdout.components(separatedBy: "Bacon::Error: 1.==(2) failed").count == 2, "one backtrace")
+        #expect(!output.stdout.contains("true.==(false) failed\n"), "the failed attempt left no backtrace")
+        await #expect(try attempts(cli, "Motion/fails once") == ["failed", "passed"])
+        await #expect(try attempts(cli, "Motion/always fails") == ["failed", "failed"])
     }
 }
 

@@ -280,6 +280,11 @@ module Bacon
   end
 
   class Context
+    # The spec running, as RubyMotion's Context#current_specification.
+    def current_specification
+      @current
+    end
+
     def tests(controller_class, options = {})
       @controller_class, @options = controller_class, options
       extend Bacon::Functional::API

@@ -147,6 +147,70 @@ struct SQLiteReportReader: ReportReading {
     }
 }
 
+extension SQLiteReportReader {
+    func evidenceRows(test: String, project: String, runs: [WindowRun]) throws -> EvidenceRows {
+        var rows = EvidenceRows()
+        // The test stored just before: the result row before it in its run. `+p.runId` keeps SQLite
+        // walking back from the attempt's own row, a step or two, not through the run's index.
+        rows.attempts = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT r.id, r.runId, r.attempt, \(LedgerDatabase.attemptOutcome(result: "r", run: "run")),
+                    r.startedAt, r.duration, r.message, run.host,
+                    (SELECT t2.key FROM result p JOIN test t2 ON t2.id = p.testId
+                        WHERE +p.runId = r.runId AND p.id < r.id ORDER BY p.id DESC LIMIT 1)
+                FROM test t JOIN result r ON r.testId = t.id JOIN run ON run.id = r.runId
+                WHERE t.project = ?1 AND t.key = ?2 AND r.runId IN (SELECT value FROM json_each(?3))
+                ORDER BY run.startedAt, run.id, r.attempt
+                """, arguments: [project, test, LedgerDatabase.jsonArray(runs.map(\.row))]
+        ).map {
+            EvidenceRows.Attempt(
+                id: $0[0], run: $0[1], attempt: $0[2], outcome: $0[3], startedAt: $0[4], duration: $0[5],
+                message: $0[6], host: $0[7], preceding: $0[8])
+        }
+        let results = LedgerDatabase.jsonArray(rows.attempts.map(\.id))
+        rows.activities = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT resultId, id, parentId, name, startedAt, endedAt, outcome, key FROM activity
+                WHERE resultId IN (SELECT value FROM json_each(?)) ORDER BY resultId, startedAt, id
+                """, arguments: [results]
+        ).map {
+            (
+                $0[0],
+                StoredActivity(
+                    id: $0[1], parent: $0[2], name: $0[3], started: $0[4], ended: $0[5], outcome: $0[6], key: $0[7])
+            )
+        }
+        rows.checks = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT resultId, activityId, name, expect, held, waited, timeout, at FROM predicate
+                WHERE resultId IN (SELECT value FROM json_each(?)) ORDER BY resultId, at, id
+                """, arguments: [results]
+        ).map {
+            EvidenceRows.Check(
+                result: $0[0], activity: $0[1], name: $0[2], expect: $0[3], held: $0[4], waited: $0[5], timeout: $0[6],
+                at: $0[7])
+        }
+        rows.captures = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT resultId, activityId, verifier, fields, at FROM capture
+                WHERE resultId IN (SELECT value FROM json_each(?)) ORDER BY resultId, at, id
+                """, arguments: [results]
+        ).map { EvidenceRows.Capture(result: $0[0], activity: $0[1], verifier: $0[2], fields: $0[3], at: $0[4]) }
+        rows.issues = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT resultId, at, message, file, line FROM issue
+                WHERE resultId IN (SELECT value FROM json_each(?)) ORDER BY resultId, at, id
+                """, arguments: [results]
+        ).map { EvidenceRows.Issue(result: $0[0], at: $0[1], message: $0[2], file: $0[3], line: $0[4]) }
+        return rows
+    }
+}
+
 extension WindowRun {
     init(row: Row) {
         self.init(

@@ -1,0 +1,47 @@
+import ArgumentParser
+import LedgerCore
+
+extension TestLedgerCommand.Report {
+    /// `testledger report culprit TEST`: what separates a test's failing attempts from its passing ones.
+    struct Culprit: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Say why a test fails: what separates its failing attempts from its passing ones.",
+            discussion: """
+                Compares the test's failing attempts with its passing ones over the window: steps that \
+                are slower or missing before the failure, eventually checks that timed out or waited \
+                near their timeout, captured values, the test that ran just before, host, \
+                configuration, first try against retry and the whole duration. Where it fails is \
+                reported apart, never as a suspect. A suspect needs a split chance would rarely give, \
+                and at least 5 failing attempts.
+                """)
+
+        @Argument(help: "The test id, e.g. FeedTests.FeedTests/testRefresh.")
+        var test: String
+        @Option(help: "How many recent runs make the window (default 60).")
+        var runs = 60
+        @Option(help: "Only runs since then (30d, 12h, 2026-11-01).")
+        var since: String?
+        @Option(help: "The project (default: the newest run's).")
+        var project: String?
+        @Option(help: "Only runs of this configuration (default: every configuration, compared).")
+        var configuration: String?
+
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var output: OutputOptions
+
+        func validate() throws {
+            guard runs > 0 else { throw ValidationError("--runs takes a positive number") }
+        }
+
+        func run() throws {
+            let report = try store.open().culpritReport(
+                test: test, project: project, runs: runs, since: try since.map { try TimeWindow.start($0) },
+                configuration: configuration)
+            switch output.format {
+            case .json: print(try OutputOptions.json(report))
+            case .table: print(CulpritRendering.text(report))
+            case .markdown: print(CulpritRendering.markdown(report))
+            }
+        }
+    }
+}
