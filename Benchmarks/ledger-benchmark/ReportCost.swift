@@ -23,6 +23,19 @@ enum ReportCost {
             flaky = try database.flakyReport(
                 project: project, runs: runs, since: nil, thresholds: FlakyThresholds(), now: newest + 3_600)
         }
+        let withCulprits = try CPUTime.least(repeats: repeats, { CPUTime.ofThisProcess }) {
+            _ = try database.withCulprits(
+                try database.flakyReport(
+                    project: project, runs: runs, since: nil, thresholds: FlakyThresholds(), now: newest + 3_600),
+                project: project, runs: runs, since: nil)
+        }
+        // The flaky test with the most failing attempts: the most evidence to compare.
+        let culpritTest = flaky.flaky.max { ($0.failures, $1.test) < ($1.failures, $0.test) }?.test ?? ""
+        var culprit: CulpritReport?
+        let culpritSeconds = try CPUTime.least(repeats: repeats, { CPUTime.ofThisProcess }) {
+            culprit = try database.culpritReport(
+                test: culpritTest, project: project, runs: CulpritAnalysis.defaultRuns, since: nil)
+        }
         let pyramidSince = try CPUTime.least(repeats: repeats, { CPUTime.ofThisProcess }) {
             _ = try database.pyramidReport(
                 project: project, run: nil, since: newest - 30 * 86_400, classifier: LayerClassifier())
@@ -33,8 +46,16 @@ enum ReportCost {
         print("Reports over \(results) stored results (CPU seconds, least of \(repeats)):")
         line("GROUP BY test over every result (baseline)", groupBy, baseline: groupBy)
         line("report flaky --runs \(runs)", flakySeconds, baseline: groupBy, target: 0.2)
+        line(
+            "report flaky --runs \(runs) with its culprit column", withCulprits, baseline: groupBy, target: 0.5)
         line("report pyramid --since 30d", pyramidSince, baseline: groupBy, target: 0.2)
         line("report pyramid (latest run)", pyramidLatest, baseline: groupBy)
+        print(
+            "  report culprit TEST --runs \(CulpritAnalysis.defaultRuns)".padding(
+                toLength: 46, withPad: " ", startingAt: 0)
+                + String(
+                    format: " %8.4f s  target ≤ 0.050 s: %@", culpritSeconds, culpritSeconds <= 0.05 ? "met" : "MISSED")
+                + " (\(culprit?.failingAttempts ?? 0) failing, \(culprit?.passingAttempts ?? 0) passing attempts)")
         print(
             "  found \(flaky.flaky.count) flaky, \(flaky.broken.count) broken, \(flaky.recovered.count) recovered,"
                 + " \(flaky.predicates.count) predicates")

@@ -314,6 +314,14 @@ extension ResultStore {
         }
     }
 
+    /// The flaky report with each flaky test's culprit (``FlakyReport/FlakyTest/culprit``) over the
+    /// same window, in its configuration.
+    public func withCulprits(_ report: FlakyReport, project: String?, runs count: Int, since: Double?) throws
+        -> FlakyReport
+    {
+        try reading { try $0.reader.withCulprits(report, project: project, runs: count, since: since) }
+    }
+
     /// The predicate evaluations in the given runs, grouped by call site, sorted by test and name.
     public func predicateSites(runs: [WindowRun]) throws -> [PredicateSite] {
         try reading { try $0.reader.predicateSites(runs: runs) }

@@ -52,4 +52,66 @@ struct CulpritCommandTests {
         let missing = try await cli.run(["report", "culprit", "Nope/test"])
         #expect(missing.status != 0 && missing.stderr.contains("Nope/test"), "\(missing.stderr)")
     }
+
+    @Test func flakyRunAndShowNameTheLikelyCause() async throws {
+        let cli = try await ingested()
+        defer { cli.directory.remove() }
+        let flaky = try #require(try await cli.json(["report", "flaky"]) as? [String: Any])
+        let tests = try #require(flaky["flaky"] as? [[String: Any]])
+        #expect(!tests.isEmpty)
+        var named = 0
+        for entry in tests {
+            let culprit = try #require(entry["culprit"] as? [String: Any], "\(entry["test"] ?? "")")
+            #expect(["suspects", "too-few-failures", "no-separation"].contains(culprit["verdict"] as? String))
+            guard let suspect = culprit["suspect"] as? [String: Any],
+                let planted = Self.history.tests.first(where: { $0.id == entry["test"] as? String })?.planted,
+                case .cause(let cause) = planted
+            else { continue }
+            let expected = PlantedCulprits.expected(
+                cause, precededBy: Self.history.partners[entry["test"] as? String ?? ""] ?? "")
+            // Within one configuration, a configuration is no suspect; every other cause is named.
+            if cause != .configuration {
+                #expect(suspect["kind"] as? String == expected.0.rawValue && suspect["name"] as? String == expected.1)
+                named += 1
+            }
+        }
+        #expect(named > 0, "at least one flaky test has enough failures in its configuration")
+        let table = try await cli.run(["report", "flaky"])
+        #expect(table.stdout.contains("likely cause"))
+
+        let test = try #require(Self.history.tests.first { $0.planted == .cause(.slowerStep) }?.id)
+        let show = try await cli.run(["show", test])
+        #expect(show.stdout.contains("Why it fails (30 recent runs):"), "\(show.stdout)")
+        let detail = try #require(try await cli.json(["show", test]) as? [String: Any])
+        let culprit = try #require(detail["culprit"] as? [String: Any])
+        #expect((culprit["suspects"] as? [[String: Any]])?.first?["name"] as? String == "Open the feed › Load the feed")
+    }
+
+    @Test func aKnownFlakyFailureInARunSaysItsLikelyCause() async throws {
+        let cli = try await ingested()
+        defer { cli.directory.remove() }
+        // A new run in which the test whose check times out fails once more, as it does.
+        let test = try #require(Self.history.tests.first { $0.planted == .cause(.checkTimesOut) }?.id)
+        let failing = try #require(Self.history.attempts[test]?.last { $0.isFailing })
+        let run = "00000000-0000-4000-9000-999999999999"
+        let start = 1_900_000_000.0
+        var lines = [
+            #"{"v":1,"type":"run.start","run":"\#(run)","at":\#(start),"project":"Feed","source":"xctest","#
+                + #""configuration":"\#(failing.configuration)"}"#
+        ]
+        lines.append(#"{"v":1,"type":"test.start","run":"\#(run)","at":\#(start + 1),"test":"\#(test)","attempt":1}"#)
+        lines.append(
+            #"{"v":1,"type":"test.end","run":"\#(run)","at":\#(start + 2),"test":"\#(test)","attempt":1,"#
+                + #""outcome":"failed","duration":1}"#)
+        lines.append(#"{"v":1,"type":"run.end","run":"\#(run)","at":\#(start + 3)}"#)
+        let path = try cli.directory.write("new-run.jsonl", lines.joined(separator: "\n") + "\n").path
+        let ingested = try await cli.run(["ingest", path])
+        #expect(ingested.status == 0, "\(ingested.stderr)")
+        let report = try #require(try await cli.json(["report", "run", run]) as? [String: Any])
+        let failure = try #require((report["failures"] as? [[String: Any]])?.first { $0["test"] as? String == test })
+        #expect(failure["verdict"] as? String == "known-flaky", "\(failure)")
+        let culprit = try #require(failure["culprit"] as? [String: Any])
+        #expect((culprit["suspect"] as? [String: Any])?["name"] as? String == "spinner hidden", "\(culprit)")
+        #expect((failure["evidence"] as? String)?.contains("likely: `spinner hidden` (predicate)") == true)
+    }
 }

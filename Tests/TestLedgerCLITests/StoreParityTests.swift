@@ -41,6 +41,11 @@ struct StoreParityTests {
             ["show", "ShopTests.PassesonretryTests/test1"], ["show", "ShopTests.BrokenTests/test1", "--run", newest],
             ["show", "ShopTests.StableTests/test3", "--run", "00000000-0000-4000-8000-000000000034"],
             ["quarantine", "list", "--project", "Shop"], ["quarantine", "log", "--project", "Shop"],
+            ["report", "culprit", "ShopTests.PassesonretryTests/test1", "--project", "Shop"],
+            [
+                "report", "culprit", "ShopTests.BrokenTests/test1", "--project", "Shop", "--configuration",
+                "iPad / iOS 18",
+            ],
         ]
         for command in commands {
             var sqlite = try await cli.run(command + ["--format", "json"])

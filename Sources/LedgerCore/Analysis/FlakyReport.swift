@@ -44,6 +44,9 @@ public struct FlakyReport: Codable, Hashable, Sendable {
         public var quarantined: QuarantineMode? = nil
         /// Who owns it, when the project names owners.
         public var owners: [String]? = nil
+        /// Why it fails: what separates its failing attempts from its passing ones over the window,
+        /// when the report was asked for it.
+        public var culprit: CulpritReport.Brief? = nil
     }
 
     /// A test that flaked or was broken, and whose newest quiet stretch is evidence that it no

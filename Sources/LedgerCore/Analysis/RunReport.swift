@@ -34,6 +34,8 @@ public struct RunReport: Codable, Hashable, Sendable {
         public var quarantined: QuarantineMode?
         /// Who owns it, when the project names owners.
         public var owners: [String]? = nil
+        /// For a known flaky test: why it fails, over the runs up to this one.
+        public var culprit: CulpritReport.Brief? = nil
     }
 
     /// A failing test of the run, as the store gives it.

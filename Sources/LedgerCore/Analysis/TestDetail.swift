@@ -61,6 +61,8 @@ public struct TestDetail: Codable, Hashable, Sendable {
     public var attachments: [LedgerEvent.Attachment] = []
     /// Who owns the test, when the project names owners.
     public var owners: [String]? = nil
+    /// Why the test fails, over its project's recent runs (`testledger show`), when asked for.
+    public var culprit: CulpritReport? = nil
 
     /// Creates a detail from its parts.
     /// - Parameters:

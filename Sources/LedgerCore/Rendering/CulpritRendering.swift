@@ -20,14 +20,16 @@ public enum CulpritRendering {
 
     /// The top suspect in a few words, for a column of another report: `predicate spinner hidden
     /// (9/9 failing)`; the verdict's word when there is no suspect.
-    public static func brief(_ report: CulpritReport) -> String {
-        guard let top = report.suspects.first else { return report.verdict.rawValue }
+    public static func brief(_ brief: CulpritReport.Brief) -> String {
+        guard let top = brief.suspect else { return brief.verdict.rawValue }
         return "\(top.kind.rawValue) \(top.name) (\(top.failing.count)/\(top.failing.of) failing)"
     }
 
-    /// The top suspect as a sentence: "likely: `spinner hidden` timed out in 9 of 9 failing attempts…".
-    public static func likely(_ report: CulpritReport) -> String? {
-        report.suspects.first.map { "likely: \($0.kind.rawValue) `\($0.name)` \($0.evidence)" }
+    /// The top suspect in a clause: "likely: `spinner hidden` (predicate), 9 of 9 failing attempts".
+    public static func likely(_ brief: CulpritReport.Brief) -> String? {
+        brief.suspect.map {
+            "likely: `\($0.name)` (\($0.kind.rawValue)), \($0.failing.count) of \($0.failing.of) failing attempts"
+        }
     }
 
     /// The suspects as a table, the likeliest first.

@@ -39,14 +39,14 @@ public enum FlakyRendering {
                     headers: [
                         "test", "config", "score", "runs", "fails", "retried", "flip rate", "revs", "quiet",
                         "last flake", "history",
-                    ],
+                    ] + (report.flaky.contains { $0.culprit != nil } ? ["likely cause"] : []),
                     rows: report.flaky.map {
                         [
                             marked($0.test, $0.quarantined), $0.configuration, Figures.decimal($0.score), "\($0.runs)",
                             "\($0.failures)",
                             "\($0.retriedPasses)", Figures.percent($0.flipRate), "\($0.revisionsWithBoth)",
                             Figures.quiet($0.quietRuns, of: $0.quietRunsNeeded), $0.lastFlake ?? "–", $0.strip,
-                        ]
+                        ] + ($0.culprit.map { [CulpritRendering.brief($0)] } ?? [])
                     }, numeric: [2, 3, 4, 5, 6, 7, 8]
                 ).withOwners(report.flaky.map(\.owners))
             ))

@@ -59,6 +59,11 @@ public enum TestDetailRendering {
                         + (attachment.path.map { ": \($0)" } ?? ""))
             }
         }
+        if let culprit = detail.culprit, culprit.failingAttempts > 0 {
+            lines.append("Why it fails (\(culprit.runs) recent runs):")
+            lines += CulpritRendering.text(culprit).split(separator: "\n", omittingEmptySubsequences: false)
+                .dropFirst().map { $0.isEmpty ? "" : "  " + $0 }
+        }
         return lines.joined(separator: "\n")
     }
 }

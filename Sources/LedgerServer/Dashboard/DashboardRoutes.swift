@@ -60,14 +60,16 @@ struct DashboardRoutes {
                 let test = context.parameters.getCatchAll().joined(separator: "/").removingPercentEncoding ?? ""
                 guard !test.isEmpty else { throw HTTPError(.notFound, message: "name a test") }
                 let run = request.uri.queryParameters.get("run").map { String($0) }
-                let (detail, history) = try await Blocking.lookup {
+                let (detail, history, culprit) = try await Blocking.lookup {
                     (
                         try database.testDetail(test: test, run: run, project: project)
                             .owned(by: try database.testOwners(project: project)),
-                        try database.outcomeHistory(project: project, test: test, limit: Self.historyLength)
+                        try database.outcomeHistory(project: project, test: test, limit: Self.historyLength),
+                        try? database.culpritReport(
+                            test: test, project: project, runs: CulpritAnalysis.defaultRuns, since: nil)
                     )
                 }
-                return TestPage.render(project: project, detail: detail, history: history)
+                return TestPage.render(project: project, detail: detail, history: history, culprit: culprit)
             }
         }
         addLogin(to: router)

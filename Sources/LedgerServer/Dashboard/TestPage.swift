@@ -4,7 +4,9 @@ import LedgerStore
 /// `/projects/{project}/tests/{test id}`: one run's result of a test (the newest by default)
 /// with its failures, activities, captures and predicates, and the test's recent history.
 enum TestPage {
-    static func render(project: String, detail: TestDetail, history: [AttemptsInRun]) -> HTML {
+    static func render(
+        project: String, detail: TestDetail, history: [AttemptsInRun], culprit: CulpritReport? = nil
+    ) -> HTML {
         let place = Figures.place(detail.file, detail.line)
         let attempts =
             detail.attempts.count > 1
@@ -18,6 +20,7 @@ enum TestPage {
             """,
             place.map { "<p class=\"muted\">at <code>\($0)</code></p>" } ?? "",
             self.history(history, shown: detail.run, test: detail.test, project: project),
+            culprit.map(CulpritSection.render) ?? "",
             TestEvidence.failures(detail.issues),
             TestEvidence.activities(detail.activities),
             TestEvidence.captures(detail.captures, in: detail),

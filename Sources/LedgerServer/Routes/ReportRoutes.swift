@@ -6,7 +6,9 @@ import LedgerStore
 /// The read side: the same JSON as the CLI's `--format json`.
 ///
 /// `GET /api/v1/projects`, and under `/api/v1/projects/{project}`: `runs`, `runs/{id}`,
-/// `pyramid` (`?run=`, `?since=`), `flaky` (`?runs=`, `?since=`) and `tests/{test id}` (`?run=`).
+/// `pyramid` (`?run=`, `?since=`), `flaky` (`?runs=`, `?since=`), `tests/{test id}` (`?run=`) and
+/// `tests/{test id}/culprit` (`?runs=`, `?since=`, `?configuration=`; a test whose own id ends in
+/// `/culprit` is named with its slash encoded, `%2F`).
 struct ReportRoutes {
     let database: any ResultStore
     let access: Access
@@ -83,9 +85,21 @@ struct ReportRoutes {
         }
         project.get("tests/**") { request, context in
             let name = try access.readable(context)
-            let test = context.parameters.getCatchAll().joined(separator: "/")
-            guard let test = test.removingPercentEncoding, !test.isEmpty else {
+            var segments = context.parameters.getCatchAll().map(String.init)
+            let culprit = segments.count > 1 && segments.last == "culprit"
+            if culprit { segments.removeLast() }
+            guard let test = segments.joined(separator: "/").removingPercentEncoding, !test.isEmpty else {
                 throw HTTPError(.badRequest, message: "name a test: /api/v1/projects/\(name)/tests/<test id>")
+            }
+            if culprit {
+                let runs = request.count("runs", default: CulpritAnalysis.defaultRuns)
+                let since = try request.since()
+                let configuration = request.uri.queryParameters.get("configuration").map { String($0) }
+                return try JSONResponse.make(
+                    try await Blocking.lookup {
+                        try database.culpritReport(
+                            test: test, project: name, runs: runs, since: since, configuration: configuration)
+                    })
             }
             let run = request.uri.queryParameters.get("run")
             return try JSONResponse.make(

@@ -19,8 +19,43 @@ extension ReportReading {
         guard let project = try project ?? latestProject() else { throw StoreError.noSuchTest(test) }
         var runs = try windowRuns(project: project, count: configuration == nil ? count : nil, since: since)
         if let configuration { runs = Array(runs.filter { $0.configuration == configuration }.prefix(count)) }
+        let report = try culpritReport(
+            test: test, project: project, runs: runs, configuration: configuration, criteria: criteria)
+        guard report.failingAttempts + report.passingAttempts > 0 else {
+            throw StoreError.noSuchTest(test + " in the window's runs")
+        }
+        return report
+    }
+
+    /// `report flaky`'s culprit column: each flaky test's culprit over the same window, its
+    /// configuration's runs.
+    /// - Parameters:
+    ///   - report: the flaky report.
+    ///   - project: its project; the newest run's when `nil`.
+    ///   - count: how many of the newest runs made its window.
+    ///   - since: only runs started since then, in seconds since 1970.
+    package func withCulprits(_ report: FlakyReport, project: String?, runs count: Int, since: Double?) throws
+        -> FlakyReport
+    {
+        guard !report.flaky.isEmpty, let project = try project ?? latestProject() else { return report }
+        let window = try windowRuns(project: project, count: count, since: since)
+        var report = report
+        for index in report.flaky.indices {
+            let flaky = report.flaky[index]
+            report.flaky[index].culprit = try culpritReport(
+                test: flaky.test, project: project, runs: window.filter { $0.configuration == flaky.configuration },
+                configuration: flaky.configuration
+            ).brief
+        }
+        return report
+    }
+
+    /// The culprit report over `runs`, which are of `configuration` when one is given.
+    func culpritReport(
+        test: String, project: String, runs: [WindowRun], configuration: String?,
+        criteria: CulpritAnalysis.Criteria = .init()
+    ) throws -> CulpritReport {
         let attempts = try evidenceRows(test: test, project: project, runs: runs).evidence(runs: runs)
-        guard !attempts.isEmpty else { throw StoreError.noSuchTest(test + " in the window's runs") }
         return CulpritAnalysis.report(
             test: test, configuration: configuration ?? "*", attempts: attempts, runs: runs.count, criteria: criteria)
     }

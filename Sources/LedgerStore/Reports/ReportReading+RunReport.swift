@@ -36,6 +36,17 @@ extension ReportReading {
             ).flaky,
             quarantine: try quarantined(project: chosen.project, at: now))
         report.groups = try failureGroups(of: [chosen], including: failingTests.contains)
+        let upToThisRun = try windowRuns(project: chosen.project, count: nil, since: nil)
+            .drop { ($0.startedAt, $0.row) > (chosen.startedAt, chosen.row) }
+            .filter { $0.configuration == chosen.configuration }.prefix(CulpritAnalysis.defaultRuns)
+        for index in report.failures.indices where report.failures[index].verdict == .knownFlaky {
+            let brief = try culpritReport(
+                test: report.failures[index].test, project: chosen.project, runs: Array(upToThisRun),
+                configuration: chosen.configuration
+            ).brief
+            report.failures[index].culprit = brief
+            if let likely = CulpritRendering.likely(brief) { report.failures[index].evidence += "; " + likely }
+        }
         return report
     }
 

@@ -18,7 +18,7 @@ extension TestLedgerCommand.Report {
         @Argument(help: "The test id, e.g. FeedTests.FeedTests/testRefresh.")
         var test: String
         @Option(help: "How many recent runs make the window (default 60).")
-        var runs = 60
+        var runs = CulpritAnalysis.defaultRuns
         @Option(help: "Only runs since then (30d, 12h, 2026-11-01).")
         var since: String?
         @Option(help: "The project (default: the newest run's).")

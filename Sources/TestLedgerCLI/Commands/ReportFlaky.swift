@@ -19,9 +19,11 @@ extension TestLedgerCommand.Report {
         func run() throws {
             let config = try ProjectConfiguration.load()
             let database = try store.open()
-            let flaky = try database.flakyReport(
-                project: window.project, runs: window.count(config), since: try window.start(),
-                thresholds: config.flaky, now: Date().timeIntervalSince1970)
+            let flaky = try database.withCulprits(
+                try database.flakyReport(
+                    project: window.project, runs: window.count(config), since: try window.start(),
+                    thresholds: config.flaky, now: Date().timeIntervalSince1970),
+                project: window.project, runs: window.count(config), since: try window.start())
             var report = flaky
             if let project = try window.project ?? database.latestProject() {
                 let testOwners = try CheckoutOwnership.owners(of: project, config: config, in: database)

@@ -22,6 +22,9 @@ extension TestLedgerCommand {
                 detail = detail.owned(
                     by: try CheckoutOwnership.owners(of: project, config: try ProjectConfiguration.load(), in: database)
                 )
+                // A test the recent runs no longer have is shown without one.
+                detail.culprit = try? database.culpritReport(
+                    test: test, project: project, runs: CulpritAnalysis.defaultRuns, since: nil)
             }
             switch output.format {
             case .json: print(try OutputOptions.json(detail))

@@ -7,6 +7,9 @@
 /// a Bonferroni correction over every feature compared. Where the attempts fail is reported as
 /// `where`, never as a suspect, and the most specific suspect ranks first.
 public enum CulpritAnalysis {
+    /// How many of the newest runs a culprit is looked for in, unless told otherwise.
+    public static let defaultRuns = 60
+
     /// The thresholds of a verdict.
     public struct Criteria: Hashable, Sendable {
         /// The failing attempts a verdict needs.
@@ -80,7 +83,10 @@ public enum CulpritAnalysis {
                 separation.score >= criteria.minimumScore
             else { continue }
             let thing = candidate.key.kind.rawValue + "\u{0}" + thingName(candidate.key)
-            if let kept = best[thing], (kept.separation.p, -kept.separation.score) <= (separation.p, -separation.score)
+            // On a tie, a check that timed out says more than how near it came.
+            if let kept = best[thing],
+                (kept.separation.p, -kept.separation.score, kept.key.measure == .timedOut ? 0 : 1)
+                    <= (separation.p, -separation.score, candidate.key.measure == .timedOut ? 0 : 1)
             {
                 continue
             }

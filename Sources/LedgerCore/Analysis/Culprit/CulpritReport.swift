@@ -91,6 +91,18 @@ public struct CulpritReport: Codable, Hashable, Sendable {
         public var suggestedTimeout: Double?
     }
 
+    /// The verdict and the likeliest suspect, for a column of another report (`report flaky`).
+    public struct Brief: Codable, Hashable, Sendable {
+        /// The conclusion.
+        public var verdict: Verdict
+        /// Failing attempts compared.
+        public var failingAttempts: Int
+        /// Passing attempts compared.
+        public var passingAttempts: Int
+        /// The likeliest suspect; `nil` unless the verdict is `suspects`.
+        public var suspect: Suspect?
+    }
+
     /// The test's stable id.
     public var test: String
     /// The configuration compared; `*` when every configuration's attempts were.
@@ -111,4 +123,11 @@ public struct CulpritReport: Codable, Hashable, Sendable {
     public var compared: [String]
     /// Runs read.
     public var runs: Int
+
+    /// The verdict and the likeliest suspect.
+    public var brief: Brief {
+        Brief(
+            verdict: verdict, failingAttempts: failingAttempts, passingAttempts: passingAttempts,
+            suspect: suspects.first)
+    }
 }
