@@ -6,10 +6,17 @@ import LedgerCore
 ///
 /// It never disturbs the suite: a store that cannot be written is reported once, at exit.
 final class Recorder: @unchecked Sendable {
-    static let shared = Recorder(store: RecorderDestinations.current())
+    static let shared: Recorder = {
+        let environment = LedgerEnvironment()
+        return Recorder(
+            store: RecorderDestinations.current(environment: environment), attemptOffset: environment.attemptOffset)
+    }()
 
     private let lock = NSLock()
     private let store: RecorderDestination
+    /// The attempts each test had in the run before this process (`TESTLEDGER_ATTEMPT_OFFSET`):
+    /// this process numbers its attempts after them.
+    private let attemptOffset: Int
     private var current: XCTestAttempt?
     private var attemptsSeen: [String: Int] = [:]
     private var activityCount = 0
@@ -17,13 +24,20 @@ final class Recorder: @unchecked Sendable {
     private var swiftTestingPending: [TestContext: [LedgerEvent]] = [:]
     private var activityOwners: [String: TestContext] = [:]
 
-    init(store: RecorderDestination) {
+    /// - Parameters:
+    ///   - store: where the events go.
+    ///   - attemptOffset: the attempts each test had in the run before this process.
+    init(store: RecorderDestination, attemptOffset: Int = 0) {
         self.store = store
+        self.attemptOffset = attemptOffset
     }
 
     /// The test the calling code runs in: Swift Testing's current test, else the XCTest case.
     func context() -> TestContext? {
-        if let swiftTesting = TestContext.swiftTesting() { return swiftTesting }
+        if var swiftTesting = TestContext.swiftTesting() {
+            swiftTesting.attempt += attemptOffset
+            return swiftTesting
+        }
         return lock.withLock { current?.context }
     }
 
@@ -37,7 +51,7 @@ final class Recorder: @unchecked Sendable {
                 seen += 1
                 return seen
             }
-            context.attempt = counted(&attemptsSeen[base.test, default: 0])  // one lookup of the id
+            context.attempt = attemptOffset + counted(&attemptsSeen[base.test, default: 0])  // one lookup of the id
             current = XCTestAttempt(context: context, startedAt: at)
             return context
         }

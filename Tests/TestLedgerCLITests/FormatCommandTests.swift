@@ -37,6 +37,28 @@ import Testing
         #expect(run["status"] as? String == "failed")
     }
 
+    @Test func aSpecThatPassedOnARetryDoesNotFailTheRun() async throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        let output = """
+            Cart
+              - counts one item [FAILED, retrying 1/2]
+              - counts one item
+              - adds a book
+
+            2 specifications (2 requirements), 0 failures, 0 errors
+            """
+        let formatted = try await cli.run(["format", "--from", "bacon"], stdin: output + "\n")
+        #expect(formatted.status == 0, "\(formatted.stdout)\(formatted.stderr)")
+        let run = try await latestRun(cli)
+        #expect(run["failed"] as? Int == 0 && run["flaky"] as? Int == 1, "\(run)")
+        let failing = try await cli.run(
+            ["format", "--from", "bacon"],
+            stdin: output.replacingOccurrences(
+                of: "  - adds a book", with: "  - adds a book [FAILED]") + "\n")
+        #expect(failing.status == 1)
+    }
+
     /// Ruby holds back output to a pipe unless told not to, hence `sync.rb`. The spec sleeps well
     /// past what the test asks for: a duration measured by when lines arrive also takes in how
     /// late a busy machine runs the reader.

@@ -52,24 +52,38 @@ public struct LedgerEnvironment: Sendable {
             retries: retries ?? self["TESTLEDGER_RETRIES"].flatMap { Int($0) } ?? 5,
             first: firstDelay ?? self["TESTLEDGER_RETRY_DELAY"].flatMap { Double($0) } ?? 0.5)
     }
+    /// `TESTLEDGER_TEST_RETRIES`: how many more times `testledger record` runs a test that failed;
+    /// `nil` when unset or not a number. (`TESTLEDGER_RETRIES` counts retries of sends to a server.)
+    public var testRetries: Int? { self["TESTLEDGER_TEST_RETRIES"].flatMap { Int($0) } }
+    /// `TESTLEDGER_ATTEMPT_OFFSET`, else 0: the attempts this process's tests already had in the
+    /// run, set by `testledger record` when it runs failed tests again. The test library numbers
+    /// each attempt after them: the first test case of a retry is attempt `offset + 1`.
+    public var attemptOffset: Int { self[Self.attemptOffsetVariable].flatMap { Int($0) }.map { max(0, $0) } ?? 0 }
+    /// The name of the variable ``attemptOffset`` reads.
+    public static let attemptOffsetVariable = "TESTLEDGER_ATTEMPT_OFFSET"
     /// `TESTLEDGER_JOURNAL_ONLY=1`: the test library only journals; `testledger record` stores.
     public var journalOnly: Bool { variables["TESTLEDGER_JOURNAL_ONLY"] == "1" }
     /// `TESTLEDGER_DISABLE=1`: the test library records nothing.
     public var isDisabled: Bool { variables["TESTLEDGER_DISABLE"] == "1" }
 
     /// The variables that make the tests `testledger record` starts record into its run and
-    /// ledger: the run, the ledger's absolute path, the resolved metadata, journal only.
+    /// ledger: the run, the ledger's absolute path, the resolved metadata, journal only, and the
+    /// attempts the tests already had.
     /// - Parameters:
     ///   - run: the run id the tests join.
     ///   - databasePath: the ledger's path, made absolute against the working directory.
     ///   - metadata: the run's resolved metadata; only its project, revision and branch are passed on.
+    ///   - attemptOffset: the attempts the tests already had in the run: 0 for the command itself.
     /// - Returns: the variables to add to the tests' environment; revision and branch only when known.
-    public static func forRecordedTests(run: String, databasePath: String, metadata: RunMetadata) -> [String: String] {
+    public static func forRecordedTests(
+        run: String, databasePath: String, metadata: RunMetadata, attemptOffset: Int = 0
+    ) -> [String: String] {
         var variables = [
             "TESTLEDGER_RUN": run,
             "TESTLEDGER_DB": URL(fileURLWithPath: databasePath).standardizedFileURL.path,
             "TESTLEDGER_PROJECT": metadata.project,
             "TESTLEDGER_JOURNAL_ONLY": "1",
+            attemptOffsetVariable: String(attemptOffset),
         ]
         variables["TESTLEDGER_REVISION"] = metadata.revision
         variables["TESTLEDGER_BRANCH"] = metadata.branch

@@ -24,6 +24,13 @@ public enum SkipArguments {
         }
     }
 
+    /// `swift test` arguments that run only `tests` (stable ids, `Module.Class/test` or
+    /// `Module.Suite/test()`): one `--filter` per test, each matching that test alone under
+    /// XCTest and Swift Testing, as the `--skip` patterns do.
+    public static func swiftTestArguments(selecting tests: [String]) -> [String] {
+        tests.flatMap { ["--filter", swiftTestPattern($0)] }
+    }
+
     /// `arguments` quoted for a POSIX shell, on one line.
     public static func shellLine(_ arguments: [String]) -> String {
         arguments.map { argument in

@@ -5,6 +5,8 @@ import LedgerCore
 /// last spec, Knock right after the spec.
 struct BaconHeldSpec: Sendable {
     var test: String
+    /// Which attempt of the test it is, from 1: the output module runs a failing spec again.
+    var attempt = 1
     /// What ends its entry's first backtrace line: `: <innermost context> - <description>`.
     var frameSuffix: String
     var verdict: BaconVerdict
@@ -32,11 +34,12 @@ struct BaconHeldSpec: Sendable {
         return [
             .issue(
                 LedgerEvent.Issue(
-                    at: endedAt, test: test, message: text, file: location?.file, line: location?.line,
-                    kind: verdict.issueKind)),
+                    at: endedAt, test: test, attempt: attempt, message: text, file: location?.file,
+                    line: location?.line, kind: verdict.issueKind)),
             .testEnd(
                 LedgerEvent.TestEnd(
-                    at: endedAt, test: test, outcome: verdict.outcome, duration: duration, message: text)),
+                    at: endedAt, test: test, attempt: attempt, outcome: verdict.outcome, duration: duration,
+                    message: text)),
         ]
     }
 }

@@ -2,8 +2,8 @@
 /// before whether, say, a `#` line is a Knock backtrace or a context's name.
 enum BaconLine: Equatable {
     case blank
-    /// SpecDox: `  - description` at `depth` (1 inside a top-level context), with its tag.
-    case spec(depth: Int, description: Substring, verdict: BaconVerdict?)
+    /// SpecDox: `  - description`, with its tag when the spec did not pass.
+    case spec(BaconSpecLine)
     /// Knock: `ok - description` or `not ok - description: TAG`.
     case knock(description: Substring, verdict: BaconVerdict?)
     /// Knock: a `# ` line after `not ok`, without the `# `.
@@ -27,9 +27,7 @@ enum BaconLine: Equatable {
         if content.allSatisfy(\.isWhitespace) {
             self = .blank
         } else if indentation >= 2, indentation % 2 == 0, content.hasPrefix("- ") || content == "-" {
-            let rest = content.dropFirst(2)
-            let tagged = BaconVerdict.split(rest, opener: " [", closer: "]")
-            self = .spec(depth: indentation / 2, description: tagged?.0 ?? rest, verdict: tagged?.1)
+            self = .spec(BaconSpecLine(depth: indentation / 2, text: content.dropFirst(2)))
         } else if indentation == 0, let knock = Self.knock(content) {
             self = knock
         } else if indentation == 0, content.hasPrefix("#") {

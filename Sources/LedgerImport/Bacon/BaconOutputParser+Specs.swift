@@ -1,19 +1,32 @@
 import LedgerCore
 
 extension BaconOutputParser {
-    /// A SpecDox `  - requirement` line at `depth`.
-    mutating func spec(depth: Int, description: Substring, verdict: BaconVerdict?, time: Time) -> [LedgerEvent] {
+    /// A SpecDox `  - requirement` line: a spec, or the next attempt of the spec before it.
+    mutating func spec(_ line: BaconSpecLine, time: Time) -> [LedgerEvent] {
         recognised = true
         style = .specDox
-        specLines += 1
         adoptContexts()
-        if contexts.count > depth { contexts.removeLast(contexts.count - depth) }
+        if contexts.count > line.depth { contexts.removeLast(contexts.count - line.depth) }
         entry = nil
         let suite = contexts.joined(separator: " ")
-        let (events, failed) = begin(
-            suite: suite, name: description, innermost: contexts.last ?? "", verdict: verdict, time: time)
+        let innermost = contexts.last ?? ""
+        var events: [LedgerEvent] = []
+        if let retry {
+            self.retry = nil
+            if let (verdict, again) = retry.nextAttempt(line, suite: suite) {
+                return attempt(of: retry, verdict: verdict, again: again, time: time)
+            }
+            events += settle(retry)
+        }
+        specLines += 1
+        if let tag = line.retried, tag.attempt == 1 {
+            retry = BaconRetry(suite: suite, innermost: innermost, line: line, tag: tag, time: time)
+            return events
+        }
+        let (more, failed) = begin(
+            suite: suite, name: line.description, innermost: innermost, verdict: line.verdict, time: time)
         if let failed { held.append(failed) }
-        return events
+        return events + more
     }
 
     /// A Knock `ok - requirement` or `not ok - requirement: ERROR` line.
@@ -47,19 +60,22 @@ extension BaconOutputParser {
     /// A tab-indented line: a backtrace frame of an ErrorLog entry, whose message lines are the
     /// lines kept since the last blank one. The first frame names its spec.
     mutating func readFrame(_ frame: Substring) -> [LedgerEvent] {
+        let settled = settleRetry()
         if !pendingLines.isEmpty {
             entry = ErrorLogEntry(message: pendingLines.map(\.text))
             pendingLines.removeAll()
         }
-        guard var current = entry, !current.sawFrame else { return [] }
+        guard var current = entry, !current.sawFrame else { return settled }
         current.sawFrame = true
         entry = current
         // The Test::Unit style may print its ErrorLog before `Finished in`, its first sure sign.
-        if style == nil || style == .testUnit { return namedFailure(message: current.message, frame: frame) }
-        guard let index = held.firstIndex(where: { frame.hasSuffix($0.frameSuffix) }) else { return [] }
+        if style == nil || style == .testUnit {
+            return settled + namedFailure(message: current.message, frame: frame)
+        }
+        guard let index = held.firstIndex(where: { frame.hasSuffix($0.frameSuffix) }) else { return settled }
         var spec = held.remove(at: index)
         spec.attach(message: current.message, frame: frame)
-        return spec.events
+        return settled + spec.events
     }
 
     /// A spec that did not pass in the Test::Unit style, which prints no names but for these: its
@@ -113,7 +129,8 @@ extension BaconOutputParser {
 
     /// The events of every spec still waiting for its ErrorLog entry.
     mutating func releaseAll() -> [LedgerEvent] {
-        var events = held.flatMap(\.events)
+        var events = settleRetry()
+        events += held.flatMap(\.events)
         held.removeAll()
         if let knockSpec { events += knockSpec.events }
         knockSpec = nil
@@ -125,15 +142,25 @@ extension BaconOutputParser {
         suite: String, name: Substring, innermost: String, verdict: BaconVerdict?, time: Time
     ) -> ([LedgerEvent], BaconHeldSpec?) {
         let test = uniqueID(suite.isEmpty ? String(name) : suite + "/" + name)
+        return begin(test, attempt: 1, suite: suite, name: name, innermost: innermost, verdict: verdict, time: time)
+    }
+
+    /// An attempt's `test.start`, and its `test.end` when it passed; else the attempt, to hold.
+    func begin(
+        _ test: String, attempt: Int, suite: String, name: Substring, innermost: String, verdict: BaconVerdict?,
+        time: Time
+    ) -> ([LedgerEvent], BaconHeldSpec?) {
         let start = LedgerEvent.TestStart(
-            at: time.end - time.duration, test: test, suite: suite.isEmpty ? nil : suite, name: String(name))
+            at: time.end - time.duration, test: test, attempt: attempt, suite: suite.isEmpty ? nil : suite,
+            name: String(name))
         guard let verdict else {
-            let end = LedgerEvent.TestEnd(at: time.end, test: test, outcome: .passed, duration: time.duration)
+            let end = LedgerEvent.TestEnd(
+                at: time.end, test: test, attempt: attempt, outcome: .passed, duration: time.duration)
             return ([.testStart(start), .testEnd(end)], nil)
         }
         let spec = BaconHeldSpec(
-            test: test, frameSuffix: ": \(innermost) - \(name)", verdict: verdict, endedAt: time.end,
-            duration: time.duration)
+            test: test, attempt: attempt, frameSuffix: ": \(innermost) - \(name)", verdict: verdict,
+            endedAt: time.end, duration: time.duration)
         return ([.testStart(start)], spec)
     }
 

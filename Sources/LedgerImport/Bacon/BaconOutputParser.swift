@@ -25,6 +25,16 @@ import LedgerCore
 /// <description>`), which gives its issue's message and the first frame's file and line; its
 /// `issue` and `test.end` go out then, or at the summary (or the end) without them.
 ///
+/// **Retries.** The TestLedger output module with `TESTLEDGER_TEST_RETRIES=N` runs a failing spec
+/// again and tags each attempt that runs again `[FAILED, retrying K/N]` (RubyMotion:
+/// `[FAILED - message, retrying K/N]`; see ``BaconRetryTag``); the next line of the same
+/// requirement in the same context is attempt K + 1 of the same test, the last attempt's
+/// outcome being the spec's. An attempt that ran again has no ErrorLog entry (the module takes it
+/// out, and out of the summary's counts, which count specs): its tag is its issue's message.
+/// Since a requirement may be named like a tagged one, a first `retrying 1/N` line is read as a
+/// retry only once the line after it is the next attempt; until then its events wait, and
+/// otherwise it is read as any other line.
+///
 /// **Time.** With arrival times, a spec lasts from the previous line's arrival to its own
 /// (SpecDox prints a spec's line when it ends, and the line before when the one before ended or
 /// its context began). Without, every spec lasts 0 and everything happens at the run's start.
@@ -74,6 +84,9 @@ public struct BaconOutputParser: StreamingParser, Sendable {
     var previousWasBlank = true
     /// SpecDox specs that did not pass, in order, waiting for their ErrorLog entries.
     var held: [BaconHeldSpec] = []
+    /// The spec whose last line said it runs again (`[FAILED, retrying 1/2]`), waiting for the
+    /// line of its next attempt.
+    var retry: BaconRetry?
     /// The Knock spec that did not pass, reading its `# ` lines.
     var knockSpec: BaconHeldSpec?
     var entry: ErrorLogEntry?
@@ -174,8 +187,8 @@ public struct BaconOutputParser: StreamingParser, Sendable {
         case .blank:
             pendingLines.removeAll()
             entry = nil
-        case .spec(let depth, let description, let verdict) where style != .knock:
-            return spec(depth: depth, description: description, verdict: verdict, time: time)
+        case .spec(let line) where style != .knock:
+            return spec(line, time: time)
         case .knock(let description, let verdict) where style != .specDox:
             return knock(description: description, verdict: verdict, time: time)
         case .knockComment(let comment) where knockSpec != nil:

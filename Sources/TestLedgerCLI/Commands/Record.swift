@@ -15,7 +15,10 @@ extension TestLedgerCommand {
                 (without --parallel). For `xcodebuild test`, adds -resultBundlePath (unless given) and \
                 reads the bundle through xcresulttool, also after a failure or an interrupt; \
                 TESTLEDGER_* reach the tests as TEST_RUNNER_*. For other commands, name what they \
-                write with --junit. Exits with the command's own status.
+                write with --junit. With --retries N, the tests that failed run again, each up to N more \
+                times until it passes: for `swift test` only they, as the next attempts of the same run; for \
+                `xcodebuild test` through Xcode's own -retry-tests-on-failure. Exits with the command's own \
+                status, or 0 when every failed test passed on a retry.
                 """)
 
         @Option(
@@ -25,6 +28,21 @@ extension TestLedgerCommand {
 
         @Option(help: "The base branch failures are judged against (default: $GITHUB_BASE_REF, else main).")
         var base: String?
+
+        @Option(
+            help: ArgumentHelp(
+                "Run each test that failed again, up to N more times, until it passes; swift test and xcodebuild "
+                    + "test (default: $TESTLEDGER_TEST_RETRIES, else .testledger.yml's retries, else 0).",
+                valueName: "N"))
+        var retries: Int?
+
+        @Option(
+            help: ArgumentHelp(
+                "Retry nothing when more tests than this failed (a broken build, most likely).", valueName: "tests"))
+        var retryLimit = 20
+
+        @Flag(help: "A test that passed only on a retry still fails the command.")
+        var failOnRetried = false
 
         @OptionGroup var store: StoreOptions
         @OptionGroup var runInfo: RunOptions
@@ -36,6 +54,8 @@ extension TestLedgerCommand {
             if command.isEmpty {
                 throw ValidationError("Give the test command after --, e.g. testledger record -- swift test")
             }
+            if let retries, retries < 0 { throw ValidationError("--retries is a count, 0 or more") }
+            if retryLimit < 0 { throw ValidationError("--retry-limit is a count, 0 or more") }
         }
 
         func run() throws {
@@ -46,8 +66,12 @@ extension TestLedgerCommand {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }
 
+            let retries = self.retries ?? LedgerEnvironment().testRetries ?? config.retries ?? 0
             let swiftTest = SwiftTestInvocation(command, outputFolder: folder)
-            let xcodebuild = XcodebuildInvocation(command, outputFolder: folder)
+            let xcodebuild = XcodebuildInvocation(command, outputFolder: folder, retries: retries)
+            if retries > 0, swiftTest == nil, xcodebuild == nil {
+                printError("testledger: --retries runs failed tests again for `swift test` and `xcodebuild test` only")
+            }
             let started = Date().timeIntervalSince1970
             let source = swiftTest != nil ? "swift-test" : xcodebuild != nil ? "xcodebuild" : "record"
             let runStart = LedgerRecord(run: runID, event: .runStart(metadata.runStart(at: started, source: source)))
@@ -74,26 +98,30 @@ extension TestLedgerCommand {
             if xcodebuild != nil { recorded.merge(XcodebuildInvocation.testRunnerEnvironment(recorded)) { a, _ in a } }
             let childEnvironment = ProcessInfo.processInfo.environment.merging(recorded) { _, recorded in recorded }
             let console = ConsoleCollector()
-            let status = try ChildProcess(
+            let commandStatus = try ChildProcess(
                 arguments: quarantine.command(command, swiftTest: swiftTest, xcodebuild: xcodebuild),
                 environment: childEnvironment
             )
             .run { line in console.consume(line) }
-            guard let database else { throw ExitCode(status != 0 ? status : 1) }
+            guard let database else { throw ExitCode(commandStatus != 0 ? commandStatus : 1) }
 
             var failures: [String] = []
+            // The command's status, until retries account for its failures.
+            var status = commandStatus
             let settled: (status: Int32, mutedFailures: [String])
+            var retried: RetryOutcome?
+            var failedForRetries = false
             do {
-                // What the test processes journaled joins the run first.
-                database.recoverPendingJournals(databasePath: store.filePath)
-                try database.ingest { sink in
-                    try sink.consume(runStart)
-                    if let swiftTest, !FileManager.default.fileExists(atPath: swiftTest.xunit.path) {
-                        let results = console.results
-                        if !results.isEmpty {
-                            try ConsoleResults.emit(results, run: runID, names: swiftTest.listedTests(), into: &sink)
-                        }
+                try database.ingest { sink in try sink.consume(runStart) }
+                if let swiftTest {
+                    // What the test processes journaled joins the run first.
+                    let outputs = SwiftTestOutputs(
+                        invocation: swiftTest, console: console.results, run: runID, metadata: metadata)
+                    failures += try outputs.store(in: database, databasePath: store.filePath) {
+                        swiftTest.listedTests()
                     }
+                } else {
+                    database.recoverPendingJournals(databasePath: store.filePath)
                 }
                 if let xcodebuild {
                     do {
@@ -102,12 +130,24 @@ extension TestLedgerCommand {
                         failures.append("\(error)")
                     }
                 }
-                for file in try inputs(swiftTest) {
+                for file in try inputs() {
                     do {
                         let input = try InputFile.open(file)
                         _ = try Ingestion.ingest(input, format: nil, metadata: metadata, runID: runID, into: database)
                     } catch {
                         failures.append("\(error)")
+                    }
+                }
+                if let swiftTest, retries > 0, status != 0, status < 128 {
+                    let outcome = try SwiftTestRetries(
+                        invocation: swiftTest, retries: retries, limit: retryLimit, muted: quarantine.muted, run: runID,
+                        metadata: metadata, environment: childEnvironment, outputFolder: folder,
+                        databasePath: store.filePath
+                    ).retry(in: database)
+                    failures += outcome.problems
+                    retried = outcome
+                    if outcome.passesTheCommand, !failOnRetried, try database.failingTests(run: runID).isEmpty {
+                        status = 0
                     }
                 }
                 if status < 128 {
@@ -118,20 +158,23 @@ extension TestLedgerCommand {
                     }
                 }
                 settled = try quarantine.settle(status: status, run: runID, in: database)
+                if failOnRetried { failedForRetries = try (database.run(id: runID)?.flaky ?? 0) > 0 }
                 try AutomaticQuarantine.apply(config, project: metadata.project, to: database)
                 try CheckoutOwnership.keep(config, project: metadata.project, in: database)
             } catch {
                 // Storing failed part way (the disk filled up): what ran is the command's to say.
                 for failure in failures + ["\(error)"] { printError("testledger: \(failure)") }
-                throw ExitCode(status != 0 ? status : 1)
+                throw ExitCode(commandStatus != 0 ? commandStatus : 1)
             }
             for failure in failures { printError("testledger: \(failure)") }
             print(
                 try RecordSummary.text(
                     database, run: runID, project: metadata.project, config: config, flakyBefore: flakyBefore,
-                    mutedFailures: settled.mutedFailures, forgiven: settled.status != status))
+                    mutedFailures: settled.mutedFailures, forgiven: settled.status != status && !failedForRetries,
+                    retries: retried, failedForRetries: failedForRetries))
             try explainFailures(run: runID, project: metadata.project, config: config, in: database)
             if settled.status != 0 { throw ExitCode(settled.status) }
+            if failedForRetries { throw ExitCode(1) }
             if !failures.isEmpty { throw ExitCode(1) }
         }
 
@@ -172,19 +215,9 @@ extension TestLedgerCommand {
             }
         }
 
-        /// The files to ingest after the command: SwiftPM's outputs, then those named by --junit.
-        private func inputs(_ swiftTest: SwiftTestInvocation?) throws -> [String] {
+        /// The files named by --junit to ingest after the command.
+        private func inputs() throws -> [String] {
             var files: [String] = []
-            if let swiftTest {
-                let manager = FileManager.default
-                let events = manager.fileExists(atPath: swiftTest.eventStream.path)
-                if events, (try? manager.attributesOfItem(atPath: swiftTest.eventStream.path)[.size] as? Int) ?? 0 > 0 {
-                    files.append(swiftTest.eventStream.path)
-                } else if manager.fileExists(atPath: swiftTest.swiftTestingXUnit.path) {
-                    files.append(swiftTest.swiftTestingXUnit.path)
-                }
-                if manager.fileExists(atPath: swiftTest.xunit.path) { files.append(swiftTest.xunit.path) }
-            }
             for path in resultFiles {
                 var isDirectory: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {

@@ -42,6 +42,8 @@ struct ConsoleStream {
     private var pending: [LedgerEvent] = []
     private var lastStore = 0.0
     private var failed = false
+    /// Tests whose latest attempt failed: a spec retried until it passed does not fail the run.
+    private var failing = Set<String>()
 
     init(database: any ResultStore, run: String, metadata: RunMetadata, choice: ConsoleFormat.Choice, echo: ConsoleEcho)
     {
@@ -77,7 +79,7 @@ struct ConsoleStream {
             record(try parser.finish(at: at))
         }
         try store()
-        return failed || (parser != nil && !sawRunEnd)
+        return failed || !failing.isEmpty || (parser != nil && !sawRunEnd)
     }
 
     private var sawRunEnd = false
@@ -104,7 +106,9 @@ struct ConsoleStream {
 
     private mutating func record(_ events: [LedgerEvent]) {
         for event in events {
-            if case .testEnd(let end) = event, end.outcome.isFailure { failed = true }
+            if case .testEnd(let end) = event {
+                if end.outcome.isFailure { failing.insert(end.test) } else { failing.remove(end.test) }
+            }
             if case .runEnd(let end) = event {
                 sawRunEnd = true
                 if end.outcome == .failed { failed = true }

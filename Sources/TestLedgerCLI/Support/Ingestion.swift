@@ -11,14 +11,19 @@ enum Ingestion {
     }
 
     /// Ingests `file`; the run id is the one given (for `record`) or derived from the content.
+    /// - Parameter attemptOffset: the attempts its tests already had in the run (for a retry's
+    ///   outputs): each attempt it holds is stored that many later.
     /// - Throws: ``LedgerInputError`` for unreadable or malformed input.
     static func ingest(
-        _ file: InputFile, format: InputFormat?, metadata: RunMetadata, runID: String? = nil,
+        _ file: InputFile, format: InputFormat?, metadata: RunMetadata, runID: String? = nil, attemptOffset: Int = 0,
         into database: any ResultStore
     ) throws -> Outcome {
         let prepared = try file.prepared(format: format, metadata: metadata, runID: runID)
         do {
-            let summary = try database.ingest { sink in try prepared.run(into: &sink) }
+            let summary = try database.ingest { sink in
+                guard attemptOffset != 0 else { return try prepared.run(into: &sink) }
+                try sink.offsettingAttempts(by: attemptOffset) { try prepared.run(into: &$0) }
+            }
             return Outcome(format: prepared.format, summary: summary)
         } catch let error as StoreSink.Problem {
             throw LedgerInputError(source: file.name, problem: error.message)

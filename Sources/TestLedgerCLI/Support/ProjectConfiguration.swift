@@ -18,6 +18,7 @@ import Yams
 /// owners:
 ///   - pattern: "AppUITests.*"
 ///     owners: ["@acme/ui"]
+/// retries: 2
 /// ```
 struct ProjectConfiguration: Decodable {
     var project: String?
@@ -26,8 +27,10 @@ struct ProjectConfiguration: Decodable {
     var window: Int?
     var quarantine = QuarantinePolicy()
     var owners: [OwnerRule] = []
+    /// How many more times `record` runs a test that failed; `nil` when not set.
+    var retries: Int?
 
-    private enum CodingKeys: String, CodingKey { case project, layers, flaky, quarantine, owners }
+    private enum CodingKeys: String, CodingKey { case project, layers, flaky, quarantine, owners, retries }
     private enum QuarantineKeys: String, CodingKey { case auto, after, releaseDays, releaseChance }
     private enum FlakyKeys: String, CodingKey {
         case flipRate, brokenShare, brokenStreak, recoveryChance, recoveryDays, noiseShare,
@@ -42,6 +45,11 @@ struct ProjectConfiguration: Decodable {
         project = try container.decodeIfPresent(String.self, forKey: .project)
         layers = try container.decodeIfPresent([LayerRule].self, forKey: .layers) ?? []
         owners = try container.decodeIfPresent([OwnerRule].self, forKey: .owners) ?? []
+        retries = try container.decodeIfPresent(Int.self, forKey: .retries)
+        if let retries, retries < 0 {
+            throw DecodingError.dataCorruptedError(
+                forKey: .retries, in: container, debugDescription: "retries is a count, 0 or more, not \(retries)")
+        }
         if container.contains(.quarantine) {
             quarantine = try Self.policy(
                 try container.nestedContainer(keyedBy: QuarantineKeys.self, forKey: .quarantine))

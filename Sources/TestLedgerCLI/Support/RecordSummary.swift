@@ -2,7 +2,7 @@ import Foundation
 import LedgerCore
 import LedgerStore
 
-/// The few lines `record` prints after the command: counts, layers, new flaky tests.
+/// The few lines `record` prints after the command: counts, layers, retries, new flaky tests.
 enum RecordSummary {
     static func flakyTests(_ database: any ResultStore, project: String, config: ProjectConfiguration) throws
         -> [String]
@@ -13,9 +13,13 @@ enum RecordSummary {
         ).flaky.map(\.test)
     }
 
+    /// - Parameters:
+    ///   - retries: what `--retries` did, when it ran tests again.
+    ///   - failedForRetries: whether `--fail-on-retried` fails the command for tests that passed on a retry.
     static func text(
         _ database: any ResultStore, run: String, project: String, config: ProjectConfiguration,
-        flakyBefore: Set<String>, mutedFailures: [String] = [], forgiven: Bool = false
+        flakyBefore: Set<String>, mutedFailures: [String] = [], forgiven: Bool = false,
+        retries: RetryOutcome? = nil, failedForRetries: Bool = false
     ) throws -> String {
         guard let listing = try database.runs(project: project, limit: 50).first(where: { $0.id == run }) else {
             return "testledger: no results were recorded for run \(run)"
@@ -32,6 +36,11 @@ enum RecordSummary {
                 + (listing.flaky > 0 ? ", \(listing.flaky) passed on retry" : ""),
             "testledger: layers: \(layers) (\(pyramid.verdict.title))",
         ]
+        lines += retries?.lines ?? []
+        if failedForRetries {
+            lines.append(
+                "testledger: --fail-on-retried: \(listing.flaky) test(s) passed only on a retry: the command fails")
+        }
         if !mutedFailures.isEmpty {
             lines.append(
                 "testledger: muted (quarantined) failures: " + mutedFailures.joined(separator: ", ")

@@ -1,4 +1,5 @@
 import Foundation
+import LedgerCore
 
 /// A `swift test` command line, extended so SwiftPM writes what TestLedger reads: Swift Testing's
 /// event stream and the xUnit files (XCTest's is written only with `--parallel`).
@@ -11,8 +12,22 @@ struct SwiftTestInvocation {
         guard command.count >= 2, URL(fileURLWithPath: command[0]).lastPathComponent == "swift",
             command[1] == "test"
         else { return nil }
-        self.original = command
+        self.init(original: command, outputFolder: outputFolder)
+    }
+
+    private init(original: [String], outputFolder: URL) {
+        self.original = original
         self.outputFolder = outputFolder
+    }
+
+    /// The command that runs `tests` (stable ids) again without building: the same package and
+    /// build, one anchored `--filter` per test, one test at a time so that a crash ends only the
+    /// test it happens in, its outputs written into `outputFolder`.
+    func retrying(_ tests: [String], outputFolder: URL) -> SwiftTestInvocation {
+        SwiftTestInvocation(
+            original: [original[0], "test", "--skip-build", "--no-parallel"] + locationOptions
+                + SkipArguments.swiftTestArguments(selecting: tests),
+            outputFolder: outputFolder)
     }
 
     var eventStream: URL { outputFolder.appending(path: "swift-testing-events.jsonl") }
@@ -63,6 +78,21 @@ struct SwiftTestInvocation {
         return options
     }
 
+    /// The files SwiftPM wrote for TestLedger: the event stream (else Swift Testing's xUnit file),
+    /// then XCTest's xUnit file.
+    func writtenOutputs() -> [String] {
+        let manager = FileManager.default
+        var files: [String] = []
+        let events = manager.fileExists(atPath: eventStream.path)
+        if events, (try? manager.attributesOfItem(atPath: eventStream.path)[.size] as? Int) ?? 0 > 0 {
+            files.append(eventStream.path)
+        } else if manager.fileExists(atPath: swiftTestingXUnit.path) {
+            files.append(swiftTestingXUnit.path)
+        }
+        if manager.fileExists(atPath: xunit.path) { files.append(xunit.path) }
+        return files
+    }
+
     /// `Class.test` → `Module.Class/test` from `swift test list`, to name console-only results.
     func listedTests() -> [String: String] {
         let process = Process()
@@ -74,12 +104,18 @@ struct SwiftTestInvocation {
         guard (try? process.run()) != nil else { return [:] }
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        return Self.consoleNames(of: String(decoding: data, as: UTF8.self).split(separator: "\n"))
+    }
+
+    /// `Class.test` and `Module.Class.test`, as XCTest's console names a test, → its stable id
+    /// `Module.Class/test`, for each of `tests`; ids of no module are left out.
+    static func consoleNames(of tests: [some StringProtocol]) -> [String: String] {
         var names: [String: String] = [:]
-        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
-            guard let slash = line.firstIndex(of: "/"), let dot = line[..<slash].firstIndex(of: ".") else { continue }
-            let className = line[line.index(after: dot)..<slash]
-            names[className + "." + line[line.index(after: slash)...]] = String(line)
-            names[line[..<slash] + "." + line[line.index(after: slash)...]] = String(line)
+        for test in tests {
+            guard let slash = test.firstIndex(of: "/"), let dot = test[..<slash].firstIndex(of: ".") else { continue }
+            let className = test[test.index(after: dot)..<slash]
+            names[className + "." + test[test.index(after: slash)...]] = String(test)
+            names[test[..<slash] + "." + test[test.index(after: slash)...]] = String(test)
         }
         return names
     }

@@ -9,13 +9,21 @@ struct XcodebuildInvocation {
     /// output folder.
     let resultBundle: URL
     private let addsBundle: Bool
+    /// Xcode's own retry options, `-retry-tests-on-failure -test-iterations N+1`, unless the
+    /// command sets how its tests repeat.
+    private let retryOptions: [String]
 
     /// `nil` when the command is not `xcodebuild` running tests.
-    init?(_ command: [String], outputFolder: URL) {
+    /// - Parameter retries: how many more times xcodebuild runs a test that failed.
+    init?(_ command: [String], outputFolder: URL, retries: Int = 0) {
         guard let first = command.first, URL(fileURLWithPath: first).lastPathComponent == "xcodebuild",
             command.contains(where: { $0 == "test" || $0 == "test-without-building" })
         else { return nil }
         original = command
+        let repeats = ["-retry-tests-on-failure", "-test-iterations", "-run-tests-until-failure"]
+        retryOptions =
+            retries > 0 && !command.contains(where: repeats.contains)
+            ? ["-retry-tests-on-failure", "-test-iterations", String(retries + 1)] : []
         if let option = command.firstIndex(of: "-resultBundlePath"), option + 1 < command.count {
             resultBundle = URL(fileURLWithPath: command[option + 1])
             addsBundle = false
@@ -26,9 +34,10 @@ struct XcodebuildInvocation {
         }
     }
 
-    /// The command with `-resultBundlePath` added unless given, and a `-skip-testing:` per test.
+    /// The command with `-resultBundlePath` added unless given, the retry options, and a
+    /// `-skip-testing:` per test.
     func arguments(skipping tests: [String]) -> [String] {
-        original + (addsBundle ? ["-resultBundlePath", resultBundle.path] : [])
+        original + (addsBundle ? ["-resultBundlePath", resultBundle.path] : []) + retryOptions
             + SkipArguments.arguments(for: .xcodebuild, skipping: tests)
     }
 

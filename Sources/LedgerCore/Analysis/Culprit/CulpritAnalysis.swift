@@ -155,10 +155,14 @@ public enum CulpritAnalysis {
             kind: key.kind, name: key.name,
             evidence: CulpritEvidence.sentence(
                 key, separation, medians: medians, timeout: timeout, suggestedTimeout: suggested),
-            score: (separation.score * 1000).rounded() / 1000, failing: separation.failing,
+            score: rounded(separation.score), failing: separation.failing,
             passing: separation.passing, p: separation.p, threshold: separation.threshold, timeout: timeout,
-            suggestedTimeout: suggested)
+            suggestedTimeout: suggested, precision: rounded(separation.precision),
+            recall: rounded(separation.failing.share))
     }
+
+    /// A share to three decimals: what a reader needs, and the same from every store.
+    private static func rounded(_ share: Double) -> Double { (share * 1000).rounded() / 1000 }
 
     /// The failing and passing medians of a measure; `nil` for a presence.
     private static func medians(

@@ -30,7 +30,12 @@ enum CulpritEvidence {
         if key.kind == .predicate, let timeout {
             sentence += "; timeout \(Figures.seconds(timeout))"
             if let suggestedTimeout {
-                sentence += ", p99 of passing waits × 1.5 = \(Figures.seconds(suggestedTimeout))"
+                // Passing attempts that held well inside the timeout say the wait is not what fails.
+                sentence +=
+                    suggestedTimeout > timeout
+                    ? ", it would need \(Figures.seconds(suggestedTimeout)) (p99 of passing waits × 1.5)"
+                    : ", passing waits × 1.5 stay within it (\(Figures.seconds(suggestedTimeout))): "
+                        + "a longer timeout would not help"
             }
         }
         return sentence

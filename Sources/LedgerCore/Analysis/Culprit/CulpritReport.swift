@@ -89,6 +89,10 @@ public struct CulpritReport: Codable, Hashable, Sendable {
         public var timeout: Double?
         /// For a check: the timeout it would need, p99 of the passing waits × 1.5, in seconds.
         public var suggestedTimeout: Double?
+        /// Of the attempts with it, the share that failed.
+        public var precision: Double
+        /// Of the failing attempts where it could be seen, the share with it.
+        public var recall: Double
     }
 
     /// The verdict and the likeliest suspect, for a column of another report (`report flaky`).

@@ -16,6 +16,12 @@ struct Separation: Hashable {
     /// and in no passing one.
     var score: Double { failing.share - passing.share }
 
+    /// Of the attempts with the feature, the share that failed.
+    var precision: Double {
+        let with = failing.count + passing.count
+        return with == 0 ? 0 : Double(failing.count) / Double(with)
+    }
+
     /// A feature that an attempt has or has not, tested with Fisher's exact test.
     /// - Parameters:
     ///   - failing: for each failing attempt where it could be seen, whether it has the feature.

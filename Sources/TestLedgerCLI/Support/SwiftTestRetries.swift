@@ -1,0 +1,80 @@
+import Foundation
+import LedgerCore
+import LedgerStore
+
+/// `record --retries N` for `swift test`: once the command has ended and its results are stored,
+/// runs the run's failed tests again — only them, each up to N more times, until it passes — as
+/// the next attempts of the same run. Muted tests are not retried.
+struct SwiftTestRetries {
+    /// The command as it ran.
+    var invocation: SwiftTestInvocation
+    var retries: Int
+    /// More failed tests than this, and nothing is retried.
+    var limit: Int
+    var muted: [String]
+    var run: String
+    var metadata: RunMetadata
+    /// The command's environment: the retries' is the same, with their attempt offset.
+    var environment: [String: String]
+    /// Where each retry writes its outputs, one folder per process.
+    var outputFolder: URL
+    var databasePath: String
+
+    /// Retries what failed; returns what became of it.
+    /// - Throws: what reading the store or storing the journals and console results throws.
+    func retry(in database: LedgerDatabase) throws -> RetryOutcome {
+        let mutedSet = Set(muted)
+        let failed = try database.failingTests(run: run).filter { !mutedSet.contains($0) }
+        guard !failed.isEmpty else { return RetryOutcome() }
+        guard failed.count <= limit else {
+            return RetryOutcome(
+                notRetried:
+                    "\(failed.count) tests failed, more than --retry-limit \(limit) (a broken build, most likely)")
+        }
+        var schedule = RetrySchedule(attempts: try attempts(of: failed, in: database), retries: retries)
+        var outcome = RetryOutcome()
+        outcome.crashedTheCommand = failed.filter { schedule.attempts[$0]?.contains(where: \.isCrash) == true }
+        var process = 0
+        while let batch = schedule.next() {
+            process += 1
+            // Unbuffered, so that it comes before the retry's own output.
+            let note = "testledger: retrying \(batch.tests.count) failed test(s), attempt \(batch.offset + 1): "
+            FileHandle.standardOutput.write(Data((note + batch.tests.joined(separator: ", ") + "\n").utf8))
+            let retry = invocation.retrying(
+                batch.tests, outputFolder: outputFolder.appending(path: "retry-\(process)"))
+            try FileManager.default.createDirectory(at: retry.outputFolder, withIntermediateDirectories: true)
+            var variables = environment
+            variables[LedgerEnvironment.attemptOffsetVariable] = String(batch.offset)
+            let console = ConsoleCollector()
+            let status = try ChildProcess(arguments: retry.arguments, environment: variables).run {
+                console.consume($0)
+            }
+            let outputs = SwiftTestOutputs(
+                invocation: retry, console: console.results, run: run, metadata: metadata, attemptOffset: batch.offset)
+            outcome.problems += try outputs.store(in: database, databasePath: databasePath) {
+                SwiftTestInvocation.consoleNames(of: batch.tests)
+            }
+            schedule.take(batch, attempts: try attempts(of: batch.tests, in: database))
+            // Interrupted (Ctrl-C): what ran is stored, and nothing more is started.
+            if status >= 128 {
+                outcome.interrupted = true
+                break
+            }
+        }
+        outcome.passedOnRetry = schedule.passedOnRetry.map { .init(test: $0, attempts: schedule.attempts[$0] ?? []) }
+        outcome.stillFailing = schedule.stillFailing.filter { !schedule.abandoned.contains($0) }.map {
+            .init(test: $0, attempts: schedule.attempts[$0] ?? [])
+        }
+        outcome.abandoned = schedule.abandoned
+        return outcome
+    }
+
+    /// Each test's attempts in the run, as the store holds them now.
+    private func attempts(of tests: [String], in database: LedgerDatabase) throws -> [String: [AttemptState]] {
+        var attempts: [String: [AttemptState]] = [:]
+        for test in tests {
+            attempts[test] = (try? database.testDetail(test: test, run: run))?.attempts ?? []
+        }
+        return attempts
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import LedgerTestSupport
+import Testing
+
+/// `record --retries` on Tests/Fixtures/RetriedSuite, whose XCTest and Swift Testing tests fail
+/// on their first run only (a marker file in `$RETRIED_MARKERS`), one fails always when
+/// `RETRIED_ALWAYS_FAILS=1`, one crashes its process once when `RETRIED_CRASH=1`, and the rest pass.
+@Suite(.serialized) struct RecordRetryTests {
+    static let fixture = CLI.packageRoot.appending(path: "Tests/Fixtures/RetriedSuite").path
+    static let failingOnce = [
+        "RetriedTests.RetriedXCTests/testFailsOnce", "RetriedTests.RetriedSwiftTests/failsOnce()",
+        "RetriedTests.RetriedSwiftTests/failsOnceFor(value:)",
+    ]
+    static let passing = [
+        "RetriedTests.RetriedXCTests/testPasses", "RetriedTests.RetriedXCTests/testFailsOnceNeighbour",
+        "RetriedTests.RetriedSwiftTests/passes()",
+    ]
+    static let alwaysFails = "RetriedTests.RetriedXCTests/testAlwaysFails"
+
+    /// `testledger record OPTIONS -- swift test` on the fixture, with a fresh marker folder.
+    func record(_ cli: CLI, _ options: [String], environment: [String: String] = [:]) async throws -> CLI.Output {
+        let markers = cli.directory.path("markers")
+        try FileManager.default.createDirectory(atPath: markers, withIntermediateDirectories: true)
+        return try await cli.run(
+            ["record"] + options + [
+                "--", "swift", "test", "--package-path", Self.fixture, "--scratch-path",
+                CLI.scratchPath(for: "RetriedSuite"),
+            ],
+            environment: ["RETRIED_MARKERS": markers].merging(environment) { _, given in given })
+    }
+
+    func show(_ cli: CLI, _ test: String) async throws -> [String: Any] {
+        try #require(try await cli.json(["show", test]) as? [String: Any])
+    }
+
+    func attempts(_ cli: CLI, _ test: String) async throws -> [String] {
+        try await show(cli, test)["attempts"] as? [String] ?? []
+    }
+
+    @Test func failedTestsRunAgainUntilTheyPassAndTheRestOnce() async throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        let output = try await record(cli, ["--retries", "2"], environment: ["RETRIED_ALWAYS_FAILS": "1"])
+        #expect(output.status != 0, "one test fails every time")
+        for test in Self.failingOnce {
+            await #expect(try attempts(cli, test) == ["failed", "passed"], "\(test)")
+        }
+        await #expect(try attempts(cli, Self.alwaysFails) == ["failed", "failed", "failed"])
+        for test in Self.passing {
+            await #expect(try attempts(cli, test) == ["passed"], "\(test) is not run again")
+        }
+        // Each retry's steps are its own: the library in the retry's process numbers its attempt.
+        for test in Self.failingOnce.prefix(2) {
+            let detail = try await show(cli, test)
+            #expect((detail["activities"] as? [[String: Any]])?.map { $0["name"] as? String } == ["Retry"], "\(test)")
+            let captures = try #require(detail["captures"] as? [[String: Any]])
+            #expect(captures.map { ($0["fields"] as? [String: Any])?["firstRun"] as? Bool } == [false], "\(test)")
+        }
+        // The first attempt's failure is kept.
+        let groups = try #require(try await cli.json(["report", "failures"]) as? [[String: Any]])
+        let tests = Set(groups.flatMap { $0["tests"] as? [String] ?? [] })
+        #expect(tests.isSuperset(of: Self.failingOnce + [Self.alwaysFails]), "\(tests)")
+        #expect(
+            output.stdout.contains(
+                "flaky in this run (passed on a retry): RetriedTests.RetriedSwiftTests/failsOnce() (failed, passed)"),
+            "\(output.stdout.suffix(3_000))")
+        #expect(output.stdout.contains("failed on every retry: \(Self.alwaysFails) (failed, failed, failed)"))
+        let runs = try #require(try await cli.json(["runs"]) as? [[String: Any]])
+        #expect(runs.count == 1)
+        #expect(runs.first?["status"] as? String == "failed")
+    }
+
+    @Test func whenEveryFailurePassesOnARetryTheCommandPasses() async throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        let output = try await record(cli, ["--retries", "2"])
+        #expect(output.status == 0, "\(output.stdout.suffix(3_000))\(output.stderr.suffix(2_000))")
+        for test in Self.failingOnce {
+            await #expect(try attempts(cli, test) == ["failed", "passed"], "\(test)")
+        }
+        await #expect(try attempts(cli, Self.alwaysFails) == ["skipped"], "a skipped test stays skipped")
+        let runs = try #require(try await cli.json(["runs"]) as? [[String: Any]])
+        #expect(runs.first?["status"] as? String == "passed")
+        #expect(runs.first?["flaky"] as? Int == 3, "\(runs)")
+    }
+
+    @Test func failOnRetriedKeepsARetriedPassAFailure() async throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        let output = try await record(cli, ["--fail-on-retried"], environment: ["TESTLEDGER_TEST_RETRIES": "1"])
+        #expect(output.status != 0)
+        await #expect(try attempts(cli, "RetriedTests.RetriedXCTests/testFailsOnce") == ["failed", "passed"])
+        #expect(
+            output.stdout.contains("--fail-on-retried: 3 test(s) passed only on a retry: the command fails"),
+            "\(output.stdout.suffix(3_000))")
+    }
+
+    @Test func overTheLimitNothingIsRetriedAndTheSummarySaysWhy() async throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        let output = try await record(
+            cli, ["--retries", "2", "--retry-limit", "3"], environment: ["RETRIED_ALWAYS_FAILS": "1"])
+        #expect(output.status != 0)
+        #expect(
+            output.stdout.contains("nothing was retried: 4 tests failed, more than --retry-limit 3"),
+            "\(output.stdout.suffix(3_000))")
+        await #expect(try attempts(cli, "RetriedTests.RetriedXCTests/testFailsOnce") == ["failed"])
+    }
+
+    @Test func aMutedTestIsNotRetried() async throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        let muted = try await cli.run(
+            [
+                "quarantine", "add", Self.alwaysFails, "--mode", "mute", "--reason", "broken", "--project", "Retried",
+                "--force",
+            ])
+        #expect(muted.status == 0, "\(muted.stderr)")
+        let output = try await record(
+            cli, ["--retries", "1", "--project", "Retried"], environment: ["RETRIED_ALWAYS_FAILS": "1"])
+        await #expect(try attempts(cli, Self.alwaysFails) == ["failed"])
+        await #expect(try attempts(cli, "RetriedTests.RetriedXCTests/testFailsOnce") == ["failed", "passed"])
+        #expect(output.status == 0, "the muted test's is the only failure left: \(output.stdout.suffix(2_000))")
+    }
+
+    @Test func aTestThatCrashesItsProcessIsRetriedInANewOne() async throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        let output = try await record(cli, ["--retries", "2"], environment: ["RETRIED_CRASH": "1"])
+        let crashing = "RetriedTests.RetriedXCTests/testCrashesOnce"
+        await #expect(try attempts(cli, crashing) == ["crashed", "passed"], "\(output.stdout.suffix(3_000))")
+        #expect(output.stdout.contains("retrying 1 failed test(s), attempt 2: \(crashing)\n"))
+        // A test that crashes on its retry runs alone after it; the one it kept from running is
+        // run again without that counting as an attempt.
+        let crashingLater = "RetriedTests.RetriedXCTests/testBeforeTheCrashA_failsThenCrashes"
+        await #expect(try attempts(cli, crashingLater) == ["failed", "crashed", "passed"])
+        #expect(output.stdout.contains("retrying 1 failed test(s), attempt 3: \(crashingLater)\n"))
+        let keptFromRunning = "RetriedTests.RetriedXCTests/testBeforeTheCrashB_failsOnce"
+        await #expect(try attempts(cli, keptFromRunning) == ["failed", "passed"])
+        #expect(output.status != 0, "the tests after the first crash never ran")
+        #expect(output.stdout.contains("\(crashing) crashed the test process"))
+    }
+}
+
+/// `record --retries N -- xcodebuild test`: Xcode retries, and its bundle's repetitions are the
+/// attempts; N comes from the flag, else `TESTLEDGER_TEST_RETRIES`, else `.testledger.yml`.
+@Suite struct RecordRetryXcodebuildTests {
+    func arguments(_ cli: CLI, _ options: [String], _ extra: [String] = [], environment: [String: String] = [:])
+        async throws -> String
+    {
+        try? FileManager.default.removeItem(atPath: cli.directory.path("xcodebuild.log"))
+        let recorded = try await cli.run(
+            ["record", "--project", "Shop"] + options + ["--", "xcodebuild", "test", "-scheme", "RandomStuff"] + extra,
+            environment: XcodebuildCommandTests().environment(cli, environment))
+        #expect(recorded.status == 0, "\(recorded.stderr)")
+        let log = XcodebuildCommandTests().log(cli, "xcodebuild.log")
+        return log.split(separator: "\n").first { $0.hasPrefix("args: ") }.map(String.init) ?? log
+    }
+
+    @Test func xcodebuildRetriesItselfAsManyTimes() async throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        await #expect(try arguments(cli, []).contains("-retry-tests-on-failure") == false)
+        await #expect(try arguments(cli, ["--retries", "2"]).hasSuffix("-retry-tests-on-failure -test-iterations 3"))
+        let own = try await arguments(cli, ["--retries", "2"], ["-test-iterations", "5", "-run-tests-until-failure"])
+        #expect(!own.contains("-retry-tests-on-failure"), "the command's own repetitions stand: \(own)")
+        try cli.directory.write(".testledger.yml", "retries: 1\n")
+        await #expect(try arguments(cli, []).hasSuffix("-test-iterations 2"))
+        let variable = ["TESTLEDGER_TEST_RETRIES": "3"]
+        await #expect(try arguments(cli, [], environment: variable).hasSuffix("-test-iterations 4"))
+        await #expect(try arguments(cli, ["--retries", "0"], environment: variable).contains("-retry") == false)
+    }
+}
