@@ -83,6 +83,14 @@ extension RecordCommandTests {
         #expect(session["failures"] as? Int == 5)
         #expect(session["flipRate"] as? Double == 1)
         #expect(flaky.count == 1, "only the deliberately flaky test")
+        // Why it fails: the `eventually` check that times out when the previous run left its session.
+        let likely = try #require((session["culprit"] as? [String: Any])?["suspect"] as? [String: Any])
+        #expect(likely["kind"] as? String == "predicate" && likely["name"] as? String == "no session left signed in")
+        let culprit = try #require(
+            try await cli.json(["report", "culprit", "DemoTests.SessionTests/testSignInRemembersTheUser"])
+                as? [String: Any])
+        #expect(culprit["verdict"] as? String == "suspects")
+        #expect(culprit["failingAttempts"] as? Int == 5 && culprit["passingAttempts"] as? Int == 5)
         let predicates = try #require(report["predicates"] as? [[String: Any]])
         let total = try #require(predicates.first { $0["name"] as? String == "checkout total is 999" })
         #expect(total["verdict"] as? String == "flaky")

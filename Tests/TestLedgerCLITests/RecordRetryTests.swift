@@ -171,3 +171,63 @@ import Testing
         await #expect(try arguments(cli, ["--retries", "0"], environment: variable).contains("-retry") == false)
     }
 }
+
+/// `record --retries N -- COMMAND` for any other command than `swift test` and `xcodebuild`: the
+/// command gets `TESTLEDGER_TEST_RETRIES=N`, with which Bacon's output module retries a failing
+/// spec in its process, each run an attempt of the run `record` made.
+@Suite struct RecordRetryOtherCommandTests {
+    /// What `record OPTIONS -- sh -c 'echo …$TESTLEDGER_TEST_RETRIES'` shows the command.
+    func seen(_ cli: CLI, _ options: [String], environment: [String: String] = [:]) async throws -> CLI.Output {
+        try await cli.run(
+            ["record"] + options + ["--", "sh", "-c", #"echo "retries=$TESTLEDGER_TEST_RETRIES""#],
+            environment: environment)
+    }
+
+    @Test func theCommandGetsTheCountAsTESTLEDGER_TEST_RETRIES() async throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        let flag = try await seen(cli, ["--retries", "2"])
+        #expect(flag.status == 0, "\(flag.stderr)")
+        #expect(flag.stdout.contains("retries=2\n"), "\(flag.stdout)")
+        #expect(
+            flag.stderr.contains("testledger: retries: the command gets TESTLEDGER_TEST_RETRIES=2;"), "\(flag.stderr)")
+        let overridden = try await seen(cli, ["--retries", "0"], environment: ["TESTLEDGER_TEST_RETRIES": "3"])
+        #expect(overridden.stdout.contains("retries=0\n"), "the flag wins: \(overridden.stdout)")
+        #expect(!overridden.stderr.contains("TESTLEDGER_TEST_RETRIES"), "\(overridden.stderr)")
+        try cli.directory.write(".testledger.yml", "retries: 1\n")
+        await #expect(try seen(cli, []).stdout.contains("retries=1\n"), ".testledger.yml's retries")
+    }
+
+    /// `record --project Retries OPTIONS -- bacon -r testledger -o TestLedger spec/retry_spec.rb`
+    /// on a spec that fails once (a marker file beside it), in `cli`'s directory.
+    func bacon(_ cli: CLI, _ options: [String]) async throws -> CLI.Output {
+        try cli.directory.write("spec/retry_spec.rb", BaconModuleTests.failsOnce)
+        let bacon = try #require(RubyTools.bacon)
+        return try await cli.run(
+            ["record", "--project", "Retries"] + options + [
+                "--", bacon, "-r", BaconModuleTests.module, "-o", "TestLedger", "spec/retry_spec.rb",
+            ], environment: ["TESTLEDGER_BIN": CLI.binary.path])
+    }
+
+    @Test(.enabled(if: RubyTools.bacon != nil, "bacon (Debian's ruby-bacon) is not installed"))
+    func baconsModuleRetriesAFailingSpecAsTheNextAttemptOfTheRecordedRun() async throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        let output = try await bacon(cli, ["--retries", "2"])
+        #expect(output.status == 0, "the spec passed on its retry: \(output.stdout)\(output.stderr)")
+        #expect(output.stdout.contains("  - fails once [FAILED, retrying 1/2]\n  - fails once\n"), "\(output.stdout)")
+        #expect(!output.stderr.contains("recording stopped"), "\(output.stderr)")
+        let runs = try #require(try await cli.json(["runs"]) as? [[String: Any]])
+        #expect(runs.count == 1, "the module's events joined record's run: \(runs)")
+        #expect(runs.first?["project"] as? String == "Retries")
+        #expect(runs.first?["flaky"] as? Int == 1 && runs.first?["status"] as? String == "passed", "\(runs)")
+        let detail = try #require(try await cli.json(["show", "Retried/fails once"]) as? [String: Any])
+        #expect(detail["attempts"] as? [String] == ["failed", "passed"])
+
+        let strict = try CLI()
+        defer { strict.directory.remove() }
+        let failed = try await bacon(strict, ["--retries", "1", "--fail-on-retried"])
+        #expect(failed.status == 1, "\(failed.stdout)\(failed.stderr)")
+        #expect(failed.stdout.contains("--fail-on-retried: 1 test(s) passed only on a retry: the command fails"))
+    }
+}

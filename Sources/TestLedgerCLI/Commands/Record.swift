@@ -17,8 +17,9 @@ extension TestLedgerCommand {
                 TESTLEDGER_* reach the tests as TEST_RUNNER_*. For other commands, name what they \
                 write with --junit. With --retries N, the tests that failed run again, each up to N more \
                 times until it passes: for `swift test` only they, as the next attempts of the same run; for \
-                `xcodebuild test` through Xcode's own -retry-tests-on-failure. Exits with the command's own \
-                status, or 0 when every failed test passed on a retry.
+                `xcodebuild test` through Xcode's own -retry-tests-on-failure; any other command gets \
+                TESTLEDGER_TEST_RETRIES=N, which Bacon's output module retries with in its process. Exits \
+                with the command's own status, or 0 when every failed test passed on a retry.
                 """)
 
         @Option(
@@ -31,8 +32,9 @@ extension TestLedgerCommand {
 
         @Option(
             help: ArgumentHelp(
-                "Run each test that failed again, up to N more times, until it passes; swift test and xcodebuild "
-                    + "test (default: $TESTLEDGER_TEST_RETRIES, else .testledger.yml's retries, else 0).",
+                "Run each test that failed again, up to N more times, until it passes; any other command than "
+                    + "swift test and xcodebuild test gets TESTLEDGER_TEST_RETRIES=N (default: "
+                    + "$TESTLEDGER_TEST_RETRIES, else .testledger.yml's retries, else 0).",
                 valueName: "N"))
         var retries: Int?
 
@@ -69,9 +71,6 @@ extension TestLedgerCommand {
             let retries = self.retries ?? LedgerEnvironment().testRetries ?? config.retries ?? 0
             let swiftTest = SwiftTestInvocation(command, outputFolder: folder)
             let xcodebuild = XcodebuildInvocation(command, outputFolder: folder, retries: retries)
-            if retries > 0, swiftTest == nil, xcodebuild == nil {
-                printError("testledger: --retries runs failed tests again for `swift test` and `xcodebuild test` only")
-            }
             let started = Date().timeIntervalSince1970
             let source = swiftTest != nil ? "swift-test" : xcodebuild != nil ? "xcodebuild" : "record"
             let runStart = LedgerRecord(run: runID, event: .runStart(metadata.runStart(at: started, source: source)))
@@ -96,6 +95,16 @@ extension TestLedgerCommand {
             var recorded = LedgerEnvironment.forRecordedTests(
                 run: runID, databasePath: store.filePath, metadata: metadata)
             if xcodebuild != nil { recorded.merge(XcodebuildInvocation.testRunnerEnvironment(recorded)) { a, _ in a } }
+            // Any other command retries in its own process, if at all: Bacon's output module reads
+            // the count (0 too, so that --retries 0 wins over an inherited variable).
+            if swiftTest == nil, xcodebuild == nil {
+                recorded["TESTLEDGER_TEST_RETRIES"] = String(retries)
+                if retries > 0 {
+                    printError(
+                        "testledger: retries: the command gets TESTLEDGER_TEST_RETRIES=\(retries); only a runner "
+                            + "that reads it (Bacon's testledger module) retries")
+                }
+            }
             let childEnvironment = ProcessInfo.processInfo.environment.merging(recorded) { _, recorded in recorded }
             let console = ConsoleCollector()
             let commandStatus = try ChildProcess(

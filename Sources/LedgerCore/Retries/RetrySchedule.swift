@@ -1,5 +1,3 @@
-import LedgerCore
-
 /// Which failed tests `record --retries` runs again next, one process at a time, and how each
 /// ended: pure, fed with every test's attempts as the store holds them after each process.
 ///
@@ -7,26 +5,51 @@ import LedgerCore
 /// alike (its attempt offset). A test that crashes runs alone from then on. A test a crash kept
 /// from running is run again without using one of its retries; when no test of a process ran,
 /// each runs alone next, and a test run alone that leaves no attempt is given up.
-struct RetrySchedule {
+///
+/// Each process either adds an attempt to one of its tests, sends its tests to run alone, or
+/// gives its one test up, so with `n` tests there are at most `n × (retries + 2)` processes.
+///
+/// ```swift
+/// var schedule = RetrySchedule(attempts: ["A/t": [.ended(.failed)]], retries: 2)
+/// while let batch = schedule.next() {
+///     // run batch.tests with TESTLEDGER_ATTEMPT_OFFSET=batch.offset, then read the store
+///     schedule.take(batch, attempts: ["A/t": [.ended(.failed), .ended(.passed)]])
+/// }
+/// schedule.passedOnRetry  // ["A/t"]
+/// ```
+public struct RetrySchedule: Sendable {
     /// One process to start: its tests and the attempts each had before it.
-    struct Batch: Equatable {
-        var tests: [String]
-        var offset: Int
+    public struct Batch: Equatable, Sendable {
+        /// The tests the process runs, in order.
+        public var tests: [String]
+        /// The attempts each of them had in the run before it: the process's attempt offset.
+        public var offset: Int
+
+        /// A process that runs `tests`, each of which had `offset` attempts.
+        /// - Parameters:
+        ///   - tests: the tests the process runs, in order.
+        ///   - offset: the attempts each of them had in the run before it.
+        public init(tests: [String], offset: Int) {
+            self.tests = tests
+            self.offset = offset
+        }
     }
 
     /// Each test's attempts in the run, in order.
-    private(set) var attempts: [String: [AttemptState]]
+    public private(set) var attempts: [String: [AttemptState]]
     /// Tests that could not be run again: run alone, they left no attempt.
-    private(set) var abandoned: [String] = []
+    public private(set) var abandoned: [String] = []
     private let tests: [String]
     private let before: [String: Int]
     private let retries: Int
     private var alone: Set<String> = []
 
+    /// A schedule for the tests that failed in the command.
     /// - Parameters:
-    ///   - attempts: each failed test's attempts after the command.
+    ///   - attempts: each failed test's attempts after the command; one whose last crashed
+    ///     (or never ended) runs alone.
     ///   - retries: how many more attempts each test may have.
-    init(attempts: [String: [AttemptState]], retries: Int) {
+    public init(attempts: [String: [AttemptState]], retries: Int) {
         self.attempts = attempts
         self.retries = retries
         tests = attempts.keys.sorted()
@@ -35,8 +58,10 @@ struct RetrySchedule {
     }
 
     /// The next process to start: a test that crashed before, alone, else the tests with the
-    /// fewest attempts; `nil` once every test passed, used its retries or was given up.
-    func next() -> Batch? {
+    /// fewest attempts.
+    /// - Returns: the process's tests and attempt offset; `nil` once every test passed, used its
+    ///   retries or was given up.
+    public func next() -> Batch? {
         let due = tests.filter(isDue)
         if let test = due.first(where: alone.contains) {
             return Batch(tests: [test], offset: attempts[test]?.count ?? 0)
@@ -46,7 +71,11 @@ struct RetrySchedule {
     }
 
     /// Takes each test's attempts after `batch`'s process ended.
-    mutating func take(_ batch: Batch, attempts now: [String: [AttemptState]]) {
+    /// - Parameters:
+    ///   - batch: the process that ended, as ``next()`` gave it.
+    ///   - now: the attempts of `batch`'s tests in the run, as the store holds them now; a test
+    ///     with no more than `batch.offset` did not run.
+    public mutating func take(_ batch: Batch, attempts now: [String: [AttemptState]]) {
         let ran = Set(batch.tests.filter { (now[$0]?.count ?? 0) > batch.offset })
         for test in batch.tests {
             if ran.contains(test), let latest = now[test] {
@@ -61,12 +90,12 @@ struct RetrySchedule {
     }
 
     /// The tests that failed, then passed on a retry.
-    var passedOnRetry: [String] {
+    public var passedOnRetry: [String] {
         tests.filter { attempts[$0]?.last?.isFailure == false }
     }
 
-    /// The tests whose last attempt failed still.
-    var stillFailing: [String] {
+    /// The tests whose last attempt failed still, the abandoned among them.
+    public var stillFailing: [String] {
         tests.filter { attempts[$0]?.last?.isFailure != false }
     }
 
@@ -80,8 +109,8 @@ struct RetrySchedule {
 
 extension AttemptState {
     /// Whether the attempt failed, erred or crashed; one still running when its process is gone crashed.
-    var isFailure: Bool { outcome?.isFailure ?? true }
+    public var isFailure: Bool { outcome?.isFailure ?? true }
 
     /// Whether the attempt crashed its process, or never ended.
-    var isCrash: Bool { self == .running || self == .ended(.crashed) }
+    public var isCrash: Bool { self == .running || self == .ended(.crashed) }
 }

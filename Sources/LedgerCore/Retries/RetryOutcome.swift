@@ -1,37 +1,70 @@
-import LedgerCore
-
 /// What `record --retries` did after the command, for the exit status and the summary.
-struct RetryOutcome {
+public struct RetryOutcome: Equatable, Sendable {
     /// A retried test and its attempts in the run, in order.
-    struct Retried: Equatable {
-        var test: String
-        var attempts: [AttemptState]
+    public struct Retried: Equatable, Sendable {
+        /// The test's id.
+        public var test: String
+        /// Its attempts in the run, in order: the command's, then the retries'.
+        public var attempts: [AttemptState]
+
+        /// A retried test.
+        /// - Parameters:
+        ///   - test: the test's id.
+        ///   - attempts: its attempts in the run, in order.
+        public init(test: String, attempts: [AttemptState]) {
+            self.test = test
+            self.attempts = attempts
+        }
     }
 
     /// The tests that passed on a retry: flaky in this run.
-    var passedOnRetry: [Retried] = []
+    public var passedOnRetry: [Retried] = []
     /// The tests that failed every attempt they had.
-    var stillFailing: [Retried] = []
+    public var stillFailing: [Retried] = []
     /// The tests that could not be run again: run alone, they left no attempt.
-    var abandoned: [String] = []
+    public var abandoned: [String] = []
     /// Why nothing was retried, when something stopped it before it began.
-    var notRetried: String?
+    public var notRetried: String?
     /// The tests that crashed the command's test process: the tests after them never ran.
-    var crashedTheCommand: [String] = []
+    public var crashedTheCommand: [String] = []
     /// Problems storing a retry's outputs, each naming its file.
-    var problems: [String] = []
+    public var problems: [String] = []
     /// Whether an interrupt (Ctrl-C) stopped the retries.
-    var interrupted = false
+    public var interrupted = false
+
+    /// What retrying did; by default, nothing: no test failed.
+    /// - Parameters:
+    ///   - passedOnRetry: the tests that passed on a retry, with their attempts.
+    ///   - stillFailing: the tests that failed every attempt they had, with their attempts.
+    ///   - abandoned: the tests that could not be run again.
+    ///   - notRetried: why nothing was retried, when something stopped it before it began.
+    ///   - crashedTheCommand: the tests that crashed the command's test process.
+    ///   - problems: problems storing a retry's outputs, each naming its file.
+    ///   - interrupted: whether an interrupt stopped the retries.
+    public init(
+        passedOnRetry: [Retried] = [], stillFailing: [Retried] = [], abandoned: [String] = [],
+        notRetried: String? = nil, crashedTheCommand: [String] = [], problems: [String] = [], interrupted: Bool = false
+    ) {
+        self.passedOnRetry = passedOnRetry
+        self.stillFailing = stillFailing
+        self.abandoned = abandoned
+        self.notRetried = notRetried
+        self.crashedTheCommand = crashedTheCommand
+        self.problems = problems
+        self.interrupted = interrupted
+    }
 
     /// Whether retrying accounts for the command's failure: its failed tests all passed on a
     /// retry, and no crash kept other tests from running.
-    var passesTheCommand: Bool {
+    public var passesTheCommand: Bool {
         notRetried == nil && !passedOnRetry.isEmpty && stillFailing.isEmpty && abandoned.isEmpty
             && crashedTheCommand.isEmpty && problems.isEmpty && !interrupted
     }
 
-    /// The summary's lines.
-    var lines: [String] {
+    /// The summary's lines: why nothing was retried, the tests that passed on a retry and those
+    /// that failed every one (each with its attempts' outcomes), those given up, an interrupt, and
+    /// the tests that crashed the command. None when no test failed.
+    public var lines: [String] {
         var lines: [String] = []
         if let notRetried { lines.append("testledger: retries: nothing was retried: \(notRetried)") }
         if !passedOnRetry.isEmpty {
