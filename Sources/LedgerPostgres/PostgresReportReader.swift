@@ -154,7 +154,7 @@ extension PostgresReportReader {
             SELECT r.id, r.runId, r.attempt, \(unescaped: PostgresLedger.attemptOutcome(result: "r", run: "run")),
                 r.startedAt, r.duration, r.message, run.host,
                 (SELECT t2.key FROM result p JOIN test t2 ON t2.id = p.testId
-                    WHERE p.runId = r.runId AND p.id < r.id ORDER BY p.id DESC LIMIT 1)
+                    WHERE p.runId = r.runId AND p.id < r.id AND p.testId <> r.testId ORDER BY p.id DESC LIMIT 1)
             FROM test t JOIN result r ON r.testId = t.id JOIN run ON run.id = r.runId
             WHERE t.project = \(project) AND t.key = \(test) AND r.runId = ANY(\(runs.map(\.row)))
             ORDER BY run.startedAt, run.id, r.attempt

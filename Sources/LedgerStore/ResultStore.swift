@@ -314,6 +314,16 @@ extension ResultStore {
         }
     }
 
+    /// The culprit report of a test over the newest `count` runs of `project`, every
+    /// configuration compared; `nil` when none of those runs has the test.
+    public func culpritReportIfInWindow(test: String, project: String, runs count: Int) throws -> CulpritReport? {
+        do {
+            return try culpritReport(test: test, project: project, runs: count, since: nil)
+        } catch StoreError.noSuchTest {
+            return nil
+        }
+    }
+
     /// The flaky report with each flaky test's culprit (``FlakyReport/FlakyTest/culprit``) over the
     /// same window, in its configuration.
     public func withCulprits(_ report: FlakyReport, project: String?, runs count: Int, since: Double?) throws

@@ -119,7 +119,8 @@ public struct PlantedCulprits: Sendable {
             func play(_ test: String, attempt: Int) -> Bool {
                 let context = Context(
                     run: id, attempt: attempt, host: host, configuration: configuration,
-                    preceding: ran.last?.test, partner: partners[test], rareRun: rareRuns[test]?.contains(run) ?? false)
+                    preceding: ran.last { $0.test != test }?.test, partner: partners[test],
+                    rareRun: rareRuns[test]?.contains(run) ?? false)
                 let evidence = Self.attempt(
                     planted[test] ?? .stable, context, strengths[test] ?? (1, 0.3, 0.1), at: clock, &numbers)
                 clock += (evidence.duration ?? 0) + 0.01

@@ -65,8 +65,8 @@ struct DashboardRoutes {
                         try database.testDetail(test: test, run: run, project: project)
                             .owned(by: try database.testOwners(project: project)),
                         try database.outcomeHistory(project: project, test: test, limit: Self.historyLength),
-                        try? database.culpritReport(
-                            test: test, project: project, runs: CulpritAnalysis.defaultRuns, since: nil)
+                        try database.culpritReportIfInWindow(
+                            test: test, project: project, runs: CulpritAnalysis.defaultRuns)
                     )
                 }
                 return TestPage.render(project: project, detail: detail, history: history, culprit: culprit)

@@ -150,15 +150,14 @@ struct SQLiteReportReader: ReportReading {
 extension SQLiteReportReader {
     func evidenceRows(test: String, project: String, runs: [WindowRun]) throws -> EvidenceRows {
         var rows = EvidenceRows()
-        // The test stored just before: the result row before it in its run. `+p.runId` keeps SQLite
-        // walking back from the attempt's own row, a step or two, not through the run's index.
+        // The test stored just before: walking back from the attempt's row in `result_by_run`.
         rows.attempts = try Row.fetchAll(
             db,
             sql: """
                 SELECT r.id, r.runId, r.attempt, \(LedgerDatabase.attemptOutcome(result: "r", run: "run")),
                     r.startedAt, r.duration, r.message, run.host,
                     (SELECT t2.key FROM result p JOIN test t2 ON t2.id = p.testId
-                        WHERE +p.runId = r.runId AND p.id < r.id ORDER BY p.id DESC LIMIT 1)
+                        WHERE p.runId = r.runId AND p.id < r.id AND p.testId <> r.testId ORDER BY p.id DESC LIMIT 1)
                 FROM test t JOIN result r ON r.testId = t.id JOIN run ON run.id = r.runId
                 WHERE t.project = ?1 AND t.key = ?2 AND r.runId IN (SELECT value FROM json_each(?3))
                 ORDER BY run.startedAt, run.id, r.attempt

@@ -19,11 +19,12 @@ extension TestLedgerCommand.Report {
         func run() throws {
             let config = try ProjectConfiguration.load()
             let database = try store.open()
+            let since = try window.start()
             let flaky = try database.withCulprits(
                 try database.flakyReport(
-                    project: window.project, runs: window.count(config), since: try window.start(),
-                    thresholds: config.flaky, now: Date().timeIntervalSince1970),
-                project: window.project, runs: window.count(config), since: try window.start())
+                    project: window.project, runs: window.count(config), since: since, thresholds: config.flaky,
+                    now: Date().timeIntervalSince1970),
+                project: window.project, runs: window.count(config), since: since)
             var report = flaky
             if let project = try window.project ?? database.latestProject() {
                 let testOwners = try CheckoutOwnership.owners(of: project, config: config, in: database)

@@ -22,9 +22,8 @@ extension TestLedgerCommand {
                 detail = detail.owned(
                     by: try CheckoutOwnership.owners(of: project, config: try ProjectConfiguration.load(), in: database)
                 )
-                // A test the recent runs no longer have is shown without one.
-                detail.culprit = try? database.culpritReport(
-                    test: test, project: project, runs: CulpritAnalysis.defaultRuns, since: nil)
+                detail.culprit = try database.culpritReportIfInWindow(
+                    test: test, project: project, runs: CulpritAnalysis.defaultRuns)
             }
             switch output.format {
             case .json: print(try OutputOptions.json(detail))

@@ -53,26 +53,22 @@ public enum CulpritAnalysis {
     private static func suspects(
         _ attempts: [AttemptEvidence], _ features: CulpritFeatures, _ criteria: Criteria
     ) -> [CulpritReport.Suspect] {
-        var keys = Set<CulpritFeatures.Key>()
-        for row in features.values { keys.formUnion(row.keys) }
         var tested: [(key: CulpritFeatures.Key, separation: Separation)] = []
-        for key in keys.sorted() {
-            var failing: [Double] = []
-            var passing: [Double] = []
-            for (index, attempt) in attempts.enumerated() {
-                guard let value = features.values[index][key] else { continue }
-                if attempt.isFailing { failing.append(value) } else { passing.append(value) }
-            }
-            guard failing.count >= criteria.minimumFailures, !passing.isEmpty else { continue }
-            let separation: Separation?
-            switch key.measure {
-            case .present, .missing, .timedOut:
-                separation = .presence(failing: failing.map { $0 > 0 }, passing: passing.map { $0 > 0 })
-            case .seconds, .nearTimeout:
-                separation = .higher(failing: failing, passing: passing)
-            }
-            if let separation { tested.append((key, separation)) }
+        for (key, counts) in features.presences.sorted(by: { $0.key < $1.key })
+        where couldQualify(counts, criteria) {
+            tested.append((key, .presence(counts)))
         }
+        for (key, values) in features.measures.sorted(by: { $0.key < $1.key })
+        where values.failing.count >= criteria.minimumFailures {
+            // A measure the same in every attempt tells nothing.
+            let all = values.failing + values.passing
+            guard let low = all.min(), let high = all.max(), low < high,
+                let separation = Separation.higher(failing: values.failing, passing: values.passing)
+            else { continue }
+            tested.append((key, separation))
+        }
+        // Only features that could qualify are counted in the correction (Tarone's refinement of
+        // Bonferroni): a step that always runs or a value seen once cannot, whatever failed.
         let family = Double(max(1, tested.count))
         // One suspect per thing: a step slower and missing, a check timed out and near it, keep the surest.
         var best: [String: (key: CulpritFeatures.Key, separation: Separation)] = [:]
@@ -85,8 +81,8 @@ public enum CulpritAnalysis {
             let thing = candidate.key.kind.rawValue + "\u{0}" + thingName(candidate.key)
             // On a tie, a check that timed out says more than how near it came.
             if let kept = best[thing],
-                (kept.separation.p, -kept.separation.score, kept.key.measure == .timedOut ? 0 : 1)
-                    <= (separation.p, -separation.score, candidate.key.measure == .timedOut ? 0 : 1)
+                (kept.separation.p, -kept.separation.score, kept.key.measure.rawValue)
+                    <= (separation.p, -separation.score, candidate.key.measure.rawValue)
             {
                 continue
             }
@@ -95,7 +91,22 @@ public enum CulpritAnalysis {
         let ranked = best.values.sorted {
             ($1.separation.score, $0.separation.p, $0.key) < ($0.separation.score, $1.separation.p, $1.key)
         }
-        return mostSpecificFirst(ranked, features).map { suspect($0.key, $0.separation, attempts, features) }
+        return mostSpecificFirst(ranked, features).map { suspect($0.key, $0.separation, features) }
+    }
+
+    /// Whether a presence could make a suspect at all, from its totals alone (which attempts
+    /// failed aside): enough failing attempts show it, it is not in every attempt, and even with
+    /// every attempt that has it failing it would reach the share, the score and the significance.
+    static func couldQualify(_ counts: CulpritFeatures.Counts, _ criteria: Criteria) -> Bool {
+        let (failing, passing) = (counts.failingSeen, counts.passingSeen)
+        let with = counts.failingWith + counts.passingWith
+        guard failing >= criteria.minimumFailures, passing > 0, with < failing + passing else { return false }
+        let most = min(with, failing)
+        let bestScore = Double(most) / Double(failing) - Double(with - most) / Double(passing)
+        return Double(most) >= criteria.minimumFailingShare * Double(failing) && bestScore >= criteria.minimumScore
+            && Separation.fisherRightTail(
+                failingWith: most, failing: failing, passingWith: with - most, passing: passing)
+                <= criteria.significance
     }
 
     /// The thing a feature is about: a captured field (whatever its value), else its name.
@@ -136,65 +147,55 @@ public enum CulpritAnalysis {
     }
 
     private static func suspect(
-        _ key: CulpritFeatures.Key, _ separation: Separation, _ attempts: [AttemptEvidence],
-        _ features: CulpritFeatures
+        _ key: CulpritFeatures.Key, _ separation: Separation, _ features: CulpritFeatures
     ) -> CulpritReport.Suspect {
         var timeout: Double?
         var suggested: Double?
+        var passingP99: Double?
         if key.kind == .predicate {
-            let times = features.checkTimes[
-                CulpritFeatures.Key(
-                    kind: .predicate, name: key.name, measure: .timedOut, expect: key.expect)]
+            var timedOut = key
+            timedOut.measure = .timedOut
+            let times = features.checkTimes[timedOut]
             timeout = times?.timeout
-            suggested = times.flatMap {
-                $0.passingWaits.isEmpty ? nil : Statistics.percentile($0.passingWaits, 0.99) * 1.5
+            if let times, !times.passingWaits.isEmpty {
+                let p99 = Statistics.percentile(times.passingWaits, 0.99)
+                passingP99 = p99
+                // The timeout it would need, when the one it has is short of it.
+                if p99 * 1.5 > times.timeout { suggested = p99 * 1.5 }
             }
         }
-        let medians = medians(key, attempts, features)
+        let values = key.measure.isMeasure ? features.measures[key] : nil
+        let medians = values.map { (Statistics.median($0.failing), Statistics.median($0.passing)) }
         return CulpritReport.Suspect(
             kind: key.kind, name: key.name,
             evidence: CulpritEvidence.sentence(
-                key, separation, medians: medians, timeout: timeout, suggestedTimeout: suggested),
-            score: rounded(separation.score), failing: separation.failing,
-            passing: separation.passing, p: separation.p, threshold: separation.threshold, timeout: timeout,
-            suggestedTimeout: suggested, precision: rounded(separation.precision),
-            recall: rounded(separation.failing.share))
+                key, separation, medians: medians, timeout: timeout, suggestedTimeout: suggested,
+                passingP99: passingP99),
+            score: rounded(separation.score), failing: separation.failing, passing: separation.passing,
+            p: separation.p, threshold: separation.threshold, timeout: timeout, suggestedTimeout: suggested,
+            precision: rounded(separation.precision), recall: rounded(separation.failing.share))
     }
 
     /// A share to three decimals: what a reader needs, and the same from every store.
     private static func rounded(_ share: Double) -> Double { (share * 1000).rounded() / 1000 }
 
-    /// The failing and passing medians of a measure; `nil` for a presence.
-    private static func medians(
-        _ key: CulpritFeatures.Key, _ attempts: [AttemptEvidence], _ features: CulpritFeatures
-    ) -> (failing: Double, passing: Double)? {
-        guard key.measure == .seconds || key.measure == .nearTimeout else { return nil }
-        var failing: [Double] = []
-        var passing: [Double] = []
-        for (index, attempt) in attempts.enumerated() {
-            guard let value = features.values[index][key] else { continue }
-            if attempt.isFailing { failing.append(value) } else { passing.append(value) }
-        }
-        return (Statistics.median(failing), Statistics.median(passing))
-    }
-
-    /// Where most failing attempts fail, with the newest such attempt's message.
+    /// Where most failing attempts fail, with the newest such attempt's message; a tie goes to
+    /// the place of the newest attempt.
     private static func place(_ attempts: [AttemptEvidence], _ features: CulpritFeatures) -> CulpritReport.Where? {
         var counts: [CulpritFeatures.Place: (count: Int, newest: Int)] = [:]
+        func newer(_ a: Int, than b: Int) -> Bool { (attempts[a].startedAt, a) > (attempts[b].startedAt, b) }
         for (index, place) in features.places {
-            let current = counts[place]
-            let newest = current.map { attempts[$0.newest].startedAt >= attempts[index].startedAt ? $0.newest : index }
-            counts[place] = ((current?.count ?? 0) + 1, newest ?? index)
+            let current = counts[place] ?? (0, index)
+            counts[place] = (current.count + 1, newer(index, than: current.newest) ? index : current.newest)
         }
         guard
             let (place, found) = counts.max(by: {
-                ($0.value.count, attempts[$0.value.newest].startedAt) < (
-                    $1.value.count, attempts[$1.value.newest].startedAt
-                )
+                $0.value.count != $1.value.count
+                    ? $0.value.count < $1.value.count : newer($1.value.newest, than: $0.value.newest)
             })
         else { return nil }
         let newest = attempts[found.newest]
-        let message = newest.issues.min { $0.at < $1.at }?.message ?? newest.message
+        let message = newest.issues.min { ($0.at, $0.message) < ($1.at, $1.message) }?.message ?? newest.message
         return CulpritReport.Where(
             message: message, file: place.file, line: place.line, activity: place.activity, attempts: found.count)
     }

@@ -2,12 +2,15 @@
 enum CulpritEvidence {
     static func sentence(
         _ key: CulpritFeatures.Key, _ separation: Separation, medians: (failing: Double, passing: Double)?,
-        timeout: Double?, suggestedTimeout: Double?
+        timeout: Double?, suggestedTimeout: Double?, passingP99: Double?
     ) -> String {
         let split =
             "in \(separation.failing.count) of \(separation.failing.of) failing attempts and "
             + "\(separation.passing.count) of \(separation.passing.of) passing"
         let threshold = separation.threshold ?? 0
+        let runs =
+            "in \(separation.failing.count) of \(separation.failing.of) runs with a failing attempt and "
+            + "\(separation.passing.count) of \(separation.passing.of) with a passing one"
         var sentence: String
         switch (key.kind, key.measure) {
         case (.activity, .missing): sentence = "did not run before the failure " + split
@@ -18,7 +21,7 @@ enum CulpritEvidence {
         case (.predicate, _): sentence = "waited ≥ \(Figures.percent(threshold)) of its timeout " + split
         case (.capture, _): sentence = "captured " + split
         case (.precedingTest, _): sentence = "ran just before it " + split
-        case (.host, _), (.configuration, _): sentence = "ran on it " + split
+        case (.host, _), (.configuration, _): sentence = "ran on it " + runs
         case (.attempt, _): sentence = "was the first try " + split + ": retries pass"
         }
         if let medians {
@@ -30,12 +33,9 @@ enum CulpritEvidence {
         if key.kind == .predicate, let timeout {
             sentence += "; timeout \(Figures.seconds(timeout))"
             if let suggestedTimeout {
-                // Passing attempts that held well inside the timeout say the wait is not what fails.
-                sentence +=
-                    suggestedTimeout > timeout
-                    ? ", it would need \(Figures.seconds(suggestedTimeout)) (p99 of passing waits × 1.5)"
-                    : ", passing waits × 1.5 stay within it (\(Figures.seconds(suggestedTimeout))): "
-                        + "a longer timeout would not help"
+                sentence += ", it would need \(Figures.seconds(suggestedTimeout)) (p99 of passing waits × 1.5)"
+            } else if let passingP99 {
+                sentence += ", passing attempts held within \(Figures.seconds(passingP99)) (p99)"
             }
         }
         return sentence

@@ -1,18 +1,22 @@
-/// What the culprit report compares, attempt by attempt: each attempt's value of every feature, or
-/// nothing where the attempt could not show it (a step that would have run after the failure).
+/// What the culprit report compares, gathered from the attempts: for each feature, its values in
+/// the failing and in the passing attempts where it could be seen — not in an attempt that could
+/// not show it (a step that would have run after the failure).
 struct CulpritFeatures {
     /// What a feature measures.
-    enum Measure: Hashable {
+    enum Measure: Int, Hashable {
         /// The attempt has it (a step ran, a value was captured, a host).
         case present
         /// A step that runs in other attempts did not run before the failure.
         case missing
-        /// Seconds: a step's or the whole attempt's.
-        case seconds
         /// A check did not hold before its timeout.
         case timedOut
+        /// Seconds: a step's, or the whole attempt's until it failed.
+        case seconds
         /// The share of its timeout a check waited.
         case nearTimeout
+
+        /// Whether it is a measure (tested at a threshold) rather than a presence.
+        var isMeasure: Bool { self == .seconds || self == .nearTimeout }
     }
 
     /// One feature: a kind of suspect, its name and what is measured.
@@ -24,8 +28,26 @@ struct CulpritFeatures {
         var expect: PredicateExpectation? = nil
 
         static func < (lhs: Key, rhs: Key) -> Bool {
-            (lhs.kind.rawValue, lhs.name, "\(lhs.measure)", lhs.expect?.rawValue ?? "")
-                < (rhs.kind.rawValue, rhs.name, "\(rhs.measure)", rhs.expect?.rawValue ?? "")
+            (lhs.kind.rawValue, lhs.name, lhs.measure.rawValue, lhs.expect == .doesntHold ? 1 : 0)
+                < (rhs.kind.rawValue, rhs.name, rhs.measure.rawValue, rhs.expect == .doesntHold ? 1 : 0)
+        }
+    }
+
+    /// How many failing and passing attempts could show a presence, and how many had it.
+    struct Counts: Hashable {
+        var failingWith = 0
+        var failingSeen = 0
+        var passingWith = 0
+        var passingSeen = 0
+
+        mutating func add(_ with: Bool, failing: Bool) {
+            if failing {
+                failingSeen += 1
+                if with { failingWith += 1 }
+            } else {
+                passingSeen += 1
+                if with { passingWith += 1 }
+            }
         }
     }
 
@@ -36,10 +58,12 @@ struct CulpritFeatures {
         var activity: String?
     }
 
-    /// Each attempt's features, in the attempts' order.
-    private(set) var values: [[Key: Double]] = []
-    /// Where each failing attempt failed, by its index.
-    private(set) var places: [Int: Place] = [:]
+    /// Each presence feature's counts.
+    private(set) var presences: [Key: Counts] = [:]
+    /// Each measure's values in the failing and the passing attempts, in the attempts' order.
+    private(set) var measures: [Key: (failing: [Double], passing: [Double])] = [:]
+    /// Where each failing attempt failed, in the attempts' order, with the attempt's index.
+    private(set) var places: [(index: Int, place: Place)] = []
     /// The step path of each step, check and capture feature: what contains what.
     private(set) var stepPaths: [Key: [String]] = [:]
     /// Each check's longest timeout and the waits of its evaluations that held in passing attempts.
@@ -52,59 +76,70 @@ struct CulpritFeatures {
 
     init(_ attempts: [AttemptEvidence]) {
         let positions = Self.stepPositions(attempts)
-        var stepNames = Set<String>()
         var checkNames = Set<Key>()
-        var fieldNames = Set<String>()
         var fieldValues: [String: Set<String>] = [:]
-        var categories: [(CulpritReport.Kind, (AttemptEvidence) -> String?)] = [
-            (.precedingTest, \.preceding), (.host, \.host),
-        ]
-        if Set(attempts.map(\.configuration)).count > 1 { categories.append((.configuration, \.configuration)) }
+        var fieldsSeen: [(failing: Bool, fields: [String: Set<String>])] = []
         let retried = attempts.contains { $0.attempt > 1 }
-        var perAttemptFields: [[String: Set<String>]] = []
 
         for (index, attempt) in attempts.enumerated() {
-            var row: [Key: Double] = [:]
-            let cutoff = attempt.isFailing ? attempt.issues.map(\.at).min() ?? .infinity : .infinity
+            let failing = attempt.isFailing
+            func measure(_ key: Key, _ value: Double) {
+                if failing {
+                    measures[key, default: ([], [])].failing.append(value)
+                } else {
+                    measures[key, default: ([], [])].passing.append(value)
+                }
+            }
             let steps = Self.keyed(attempt.steps)
-            let failedIn = attempt.isFailing ? steps.filter { Self.holdsFailure($0.step, cutoff: cutoff) } : []
-            let whereKeys = Set(failedIn.map(\.key))
-            var horizon = attempt.isFailing ? -Double.infinity : .infinity
+            let cutoff = Self.cutoff(attempt, steps.map(\.step))
+            let holding = failing ? steps.filter { Self.holdsFailure($0.step, cutoff: cutoff) } : []
+            let whereKeys = Set(holding.map(\.key))
+            var horizon = failing ? -Double.infinity : .infinity
             for (key, step) in steps where step.startedAt <= cutoff {
                 horizon = max(horizon, positions[key] ?? -.infinity)
             }
             var seen = Set<String>()
             for (key, step) in steps {
                 seen.insert(key)
-                stepNames.insert(key)
                 stepPaths[Key(kind: .activity, name: key, measure: .seconds)] = step.path
                 guard !whereKeys.contains(key), let ended = step.endedAt, ended <= cutoff else { continue }
-                row[Key(kind: .activity, name: key, measure: .present)] = 1
-                row[Key(kind: .activity, name: key, measure: .missing)] = 0
-                row[Key(kind: .activity, name: key, measure: .seconds)] = ended - step.startedAt
+                presences[Key(kind: .activity, name: key, measure: .present), default: Counts()].add(
+                    true, failing: failing)
+                presences[Key(kind: .activity, name: key, measure: .missing), default: Counts()].add(
+                    false, failing: failing)
+                measure(Key(kind: .activity, name: key, measure: .seconds), ended - step.startedAt)
             }
+            // A step that runs before the failure elsewhere, and that this attempt passed by.
             for (key, position) in positions where !seen.contains(key) && position < horizon {
-                row[Key(kind: .activity, name: key, measure: .present)] = 0
-                row[Key(kind: .activity, name: key, measure: .missing)] = 1
+                presences[Key(kind: .activity, name: key, measure: .present), default: Counts()].add(
+                    false, failing: failing)
+                presences[Key(kind: .activity, name: key, measure: .missing), default: Counts()].add(
+                    true, failing: failing)
             }
-            if attempt.isFailing {
-                let deepest = failedIn.max { $0.step.path.count < $1.step.path.count }
-                let issue = attempt.issues.min { $0.at < $1.at }
-                places[index] = Place(file: issue?.file, line: issue?.line, activity: deepest?.key)
+            if failing {
+                places.append((index, Self.place(attempt, holding.map(\.step), cutoff: cutoff)))
             }
 
+            var checks: [Key: (timedOut: Bool, margin: Double?)] = [:]
             for check in attempt.checks where check.at <= cutoff {
-                let timedOut = Key(kind: .predicate, name: check.name, measure: .timedOut, expect: check.expect)
-                let near = Key(kind: .predicate, name: check.name, measure: .nearTimeout, expect: check.expect)
-                checkNames.insert(timedOut)
-                row[timedOut] = max(row[timedOut] ?? 0, check.held ? 0 : 1)
-                if check.timeout > 0 { row[near] = max(row[near] ?? 0, check.waited / check.timeout) }
-                stepPaths[timedOut] = check.stepPath
-                stepPaths[near] = check.stepPath
-                var times = checkTimes[timedOut] ?? (0, [])
+                let key = Key(kind: .predicate, name: check.name, measure: .timedOut, expect: check.expect)
+                checkNames.insert(key)
+                var found = checks[key] ?? (false, nil)
+                found.timedOut = found.timedOut || !check.held
+                if check.timeout > 0 { found.margin = max(found.margin ?? 0, check.waited / check.timeout) }
+                checks[key] = found
+                stepPaths[key] = check.stepPath
+                var times = checkTimes[key] ?? (0, [])
                 times.timeout = max(times.timeout, check.timeout)
                 if attempt.isPassing, check.held { times.passingWaits.append(check.waited) }
-                checkTimes[timedOut] = times
+                checkTimes[key] = times
+            }
+            for (key, found) in checks {
+                presences[key, default: Counts()].add(found.timedOut, failing: failing)
+                var near = key
+                near.measure = .nearTimeout
+                stepPaths[near] = stepPaths[key]
+                if let margin = found.margin { measure(near, margin) }
             }
 
             var fields: [String: Set<String>] = [:]
@@ -112,41 +147,92 @@ struct CulpritFeatures {
                 for (field, value) in Self.flattened(capture.fields, prefix: capture.verifier) {
                     fields[field, default: []].insert(value)
                     fieldValues[field, default: []].insert(value)
-                    fieldNames.insert(field)
                     stepPaths[Key(kind: .capture, name: field + " = " + value, measure: .present)] = capture.stepPath
                 }
             }
-            perAttemptFields.append(fields)
+            fieldsSeen.append((failing, fields))
 
-            if retried { row[Key(kind: .attempt, name: "first try", measure: .present)] = attempt.attempt == 1 ? 1 : 0 }
-            if let duration = attempt.duration {
-                row[Key(kind: .duration, name: "duration", measure: .seconds)] = duration
+            if retried {
+                presences[Key(kind: .attempt, name: "first try", measure: .present), default: Counts()].add(
+                    attempt.attempt == 1, failing: failing)
             }
-            values.append(row)
+            // A failing attempt's time is its time until it failed: what follows is the failure's.
+            if let duration = cutoff.isFinite && failing ? cutoff - attempt.startedAt : attempt.duration {
+                measure(Key(kind: .duration, name: "duration", measure: .seconds), duration)
+            }
         }
 
-        for (index, attempt) in attempts.enumerated() {
-            for (field, seen) in perAttemptFields[index] {
+        // A captured field, or where an attempt ran, is compared among the attempts that show it.
+        for (failing, fields) in fieldsSeen {
+            for (field, seen) in fields {
                 for value in fieldValues[field] ?? [] {
-                    values[index][Key(kind: .capture, name: field + " = " + value, measure: .present)] =
-                        seen.contains(value) ? 1 : 0
-                }
-            }
-            for (kind, value) in categories {
-                guard let own = value(attempt) else { continue }
-                for other in Set(attempts.compactMap(value)) {
-                    values[index][Key(kind: kind, name: other, measure: .present)] = other == own ? 1 : 0
+                    presences[Key(kind: .capture, name: field + " = " + value, measure: .present), default: Counts()]
+                        .add(seen.contains(value), failing: failing)
                 }
             }
         }
-        counts = (stepNames.count, checkNames.count, fieldNames.count)
+        // The test that ran before differs from attempt to attempt; the host and the configuration
+        // are the run's, which its retries share: they are counted by run (a run with a failing
+        // attempt, a run with a passing one), or a run's retries would count as evidence again.
+        var categories: [(CulpritReport.Kind, (AttemptEvidence) -> String?, byRun: Bool)] = [
+            (.precedingTest, \.preceding, false), (.host, \.host, true),
+        ]
+        if Set(attempts.map(\.configuration)).count > 1 { categories.append((.configuration, \.configuration, true)) }
+        for (kind, value, byRun) in categories {
+            var seen = (failing: 0, passing: 0)
+            var with: [String: (failing: Int, passing: Int)] = [:]
+            var counted = Set<String>()
+            for attempt in attempts {
+                guard let own = value(attempt) else { continue }
+                if byRun, !counted.insert(attempt.run + (attempt.isFailing ? "\u{0}F" : "\u{0}P")).inserted { continue }
+                if attempt.isFailing {
+                    seen.failing += 1
+                    with[own, default: (0, 0)].failing += 1
+                } else {
+                    seen.passing += 1
+                    with[own, default: (0, 0)].passing += 1
+                }
+            }
+            for (name, count) in with {
+                presences[Key(kind: kind, name: name, measure: .present)] = Counts(
+                    failingWith: count.failing, failingSeen: seen.failing, passingWith: count.passing,
+                    passingSeen: seen.passing)
+            }
+        }
+        counts = (positions.count, checkNames.count, fieldValues.count)
     }
 
-    /// Whether a step of a failing attempt holds the failure: it failed, never ended, or was
-    /// running when the first issue was recorded.
+    /// When a failing attempt failed: its first issue, unless the issues carry no time of their own
+    /// (importers that stamp them with the attempt's start), then the start of the first step
+    /// that failed with no failed step inside it; a passing attempt never did.
+    private static func cutoff(_ attempt: AttemptEvidence, _ steps: [AttemptEvidence.Step]) -> Double {
+        guard attempt.isFailing else { return .infinity }
+        if let dated = attempt.issues.lazy.map(\.at).filter({ $0 > attempt.startedAt }).min() { return dated }
+        let failed = steps.filter { $0.outcome == .failed }
+        let innermost = failed.filter { outer in
+            !failed.contains { $0.path.count > outer.path.count && $0.path.starts(with: outer.path) }
+        }
+        return innermost.map(\.startedAt).min() ?? .infinity
+    }
+
+    /// Whether a step of a failing attempt holds the failure: it never ended, was running when the
+    /// attempt failed, or failed itself without starting after that.
     private static func holdsFailure(_ step: AttemptEvidence.Step, cutoff: Double) -> Bool {
         guard let ended = step.endedAt else { return true }
-        return step.outcome == .failed || (step.startedAt <= cutoff && ended >= cutoff && cutoff.isFinite)
+        guard step.startedAt <= cutoff else { return false }
+        // A step that ended as the attempt failed (the next step starting) ran before it.
+        return ended > cutoff || step.outcome == .failed
+    }
+
+    /// Where a failing attempt failed: its first issue's place, in the innermost step running
+    /// when it failed (else the innermost that failed by then).
+    private static func place(_ attempt: AttemptEvidence, _ holding: [AttemptEvidence.Step], cutoff: Double) -> Place {
+        let running = holding.filter { $0.startedAt <= cutoff && ($0.endedAt ?? .infinity) > cutoff }
+        let inner = (running.isEmpty ? holding : running).max {
+            ($0.path.count, $0.startedAt) < ($1.path.count, $1.startedAt)
+        }
+        let issue = attempt.issues.min { ($0.at, $0.message) < ($1.at, $1.message) }
+        return Place(file: issue?.file, line: issue?.line, activity: inner?.path.joined(separator: pathSeparator))
     }
 
     /// The attempt's steps by path; a path that repeats in one attempt gets its count: `Tap (2)`.

@@ -76,9 +76,10 @@ public struct CulpritReport: Codable, Hashable, Sendable {
         public var evidence: String
         /// The failing share with it less the passing share with it (0…1).
         public var score: Double
-        /// Failing attempts with it.
+        /// Failing attempts with it; for a host or a configuration, which every attempt of a run
+        /// shares, runs with a failing attempt.
         public var failing: Share
-        /// Passing attempts with it.
+        /// Passing attempts with it; for a host or a configuration, runs with a passing attempt.
         public var passing: Share
         /// The chance of so lopsided a split by chance, corrected for the number of features compared.
         public var p: Double

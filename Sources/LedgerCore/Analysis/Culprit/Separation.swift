@@ -23,17 +23,14 @@ struct Separation: Hashable {
     }
 
     /// A feature that an attempt has or has not, tested with Fisher's exact test.
-    /// - Parameters:
-    ///   - failing: for each failing attempt where it could be seen, whether it has the feature.
-    ///   - passing: the same for each passing attempt.
-    static func presence(failing: [Bool], passing: [Bool]) -> Separation {
-        let failingWith = failing.count(where: { $0 })
-        let passingWith = passing.count(where: { $0 })
-        return Separation(
-            failing: .init(count: failingWith, of: failing.count),
-            passing: .init(count: passingWith, of: passing.count),
+    /// - Parameter counts: the failing and passing attempts that could show it, and those with it.
+    static func presence(_ counts: CulpritFeatures.Counts) -> Separation {
+        Separation(
+            failing: .init(count: counts.failingWith, of: counts.failingSeen),
+            passing: .init(count: counts.passingWith, of: counts.passingSeen),
             p: fisherRightTail(
-                failingWith: failingWith, failing: failing.count, passingWith: passingWith, passing: passing.count),
+                failingWith: counts.failingWith, failing: counts.failingSeen, passingWith: counts.passingWith,
+                passing: counts.passingSeen),
             threshold: nil)
     }
 
