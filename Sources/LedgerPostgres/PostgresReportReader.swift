@@ -147,24 +147,23 @@ struct PostgresReportReader: ReportReading {
 }
 
 extension PostgresReportReader {
-    func evidenceRows(test: String, project: String, runs: [WindowRun]) throws -> EvidenceRows {
+    func evidenceRows(tests: [String], project: String, runs: [WindowRun]) throws -> EvidenceRows {
         var rows = EvidenceRows()
         rows.attempts = try session.rows(
             """
-            SELECT r.id, r.runId, r.attempt, \(unescaped: PostgresLedger.attemptOutcome(result: "r", run: "run")),
+            SELECT r.id, t.key, r.runId, r.attempt, r.outcome,
                 r.startedAt, r.duration, r.message, run.host,
                 (SELECT t2.key FROM result p JOIN test t2 ON t2.id = p.testId
                     WHERE p.runId = r.runId AND p.id < r.id AND p.testId <> r.testId ORDER BY p.id DESC LIMIT 1)
             FROM test t JOIN result r ON r.testId = t.id JOIN run ON run.id = r.runId
-            WHERE t.project = \(project) AND t.key = \(test) AND r.runId = ANY(\(runs.map(\.row)))
-            ORDER BY run.startedAt, run.id, r.attempt
+            WHERE t.project = \(project) AND t.key = ANY(\(tests)) AND r.runId = ANY(\(runs.map(\.row)))
             """
         ).map { row in
-            let (id, run, attempt, outcome, startedAt, duration, message, host, preceding) = try row.decode(
-                (Int64, Int64, Int, String?, Double, Double?, String?, String?, String?).self)
+            let (id, test, run, attempt, outcome, startedAt, duration, message, host, preceding) = try row.decode(
+                (Int64, String, Int64, Int, String?, Double, Double?, String?, String?, String?).self)
             return EvidenceRows.Attempt(
-                id: id, run: run, attempt: attempt, outcome: outcome, startedAt: startedAt, duration: duration,
-                message: message, host: host, preceding: preceding)
+                id: id, test: test, run: run, attempt: attempt, outcome: outcome, startedAt: startedAt,
+                duration: duration, message: message, host: host, preceding: preceding)
         }
         let results = rows.attempts.map(\.id)
         rows.activities = try session.rows(
@@ -205,7 +204,7 @@ extension PostgresReportReader {
         rows.issues = try session.rows(
             """
             SELECT resultId, at, message, file, line FROM issue
-            WHERE resultId = ANY(\(results)) ORDER BY resultId, at, id
+            WHERE resultId = ANY(\(rows.failingAttemptIDs)) ORDER BY resultId, at, id
             """
         ).map { row in
             let (result, at, message, file, line) = try row.decode((Int64, Double, String, String?, Int?).self)

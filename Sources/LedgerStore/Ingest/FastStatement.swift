@@ -112,6 +112,10 @@ struct FastStatement {
             return try body(UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, index))))
         }
 
+        func optionalDouble(_ index: Int32) -> Double? {
+            sqlite3_column_type(handle, index) == SQLITE_NULL ? nil : sqlite3_column_double(handle, index)
+        }
+
         func int(_ index: Int32) -> Int? {
             sqlite3_column_type(handle, index) == SQLITE_NULL ? nil : Int(sqlite3_column_int64(handle, index))
         }

@@ -148,24 +148,45 @@ struct SQLiteReportReader: ReportReading {
 }
 
 extension SQLiteReportReader {
-    func evidenceRows(test: String, project: String, runs: [WindowRun]) throws -> EvidenceRows {
+    func evidenceRows(tests: [String], project: String, runs: [WindowRun]) throws -> EvidenceRows {
         var rows = EvidenceRows()
-        // The test stored just before: walking back from the attempt's row in `result_by_run`.
-        rows.attempts = try Row.fetchAll(
-            db,
-            sql: """
-                SELECT r.id, r.runId, r.attempt, \(LedgerDatabase.attemptOutcome(result: "r", run: "run")),
-                    r.startedAt, r.duration, r.message, run.host,
-                    (SELECT t2.key FROM result p JOIN test t2 ON t2.id = p.testId
-                        WHERE p.runId = r.runId AND p.id < r.id AND p.testId <> r.testId ORDER BY p.id DESC LIMIT 1)
-                FROM test t JOIN result r ON r.testId = t.id JOIN run ON run.id = r.runId
-                WHERE t.project = ?1 AND t.key = ?2 AND r.runId IN (SELECT value FROM json_each(?3))
-                ORDER BY run.startedAt, run.id, r.attempt
-                """, arguments: [project, test, LedgerDatabase.jsonArray(runs.map(\.row))]
-        ).map {
-            EvidenceRows.Attempt(
-                id: $0[0], run: $0[1], attempt: $0[2], outcome: $0[3], startedAt: $0[4], duration: $0[5],
-                message: $0[6], host: $0[7], preceding: $0[8])
+        let keys = try Dictionary(
+            Row.fetchAll(
+                db,
+                sql: "SELECT id, key FROM test WHERE project = ? AND key IN (SELECT value FROM json_each(?))",
+                arguments: [project, LedgerDatabase.jsonArray(tests)]
+            ).map { ($0[0] as Int64, $0[1] as String) }, uniquingKeysWith: { first, _ in first })
+        let hosts = try Dictionary(
+            Row.fetchAll(
+                db, sql: "SELECT id, host FROM run WHERE id IN (SELECT value FROM json_each(?))",
+                arguments: [LedgerDatabase.jsonArray(runs.map(\.row))]
+            ).map { ($0[0] as Int64, $0[1] as String?) }, uniquingKeysWith: { first, _ in first })
+        // Rows and ids only, read through SQLite's C API: `report flaky` reads every flaky test's
+        // attempts here. The test stored just before each is found walking back in `result_by_run`;
+        // an attempt that never ended counts as failing, crashed or running alike.
+        var statement = FastStatement(
+            try db.cachedStatement(
+                sql: """
+                    SELECT r.id, r.testId, r.runId, r.attempt, r.outcome, r.startedAt, r.duration, r.message,
+                        (SELECT p.testId FROM result p
+                            WHERE p.runId = r.runId AND p.id < r.id AND p.testId <> r.testId ORDER BY p.id DESC LIMIT 1)
+                    FROM result r
+                    WHERE r.testId IN (SELECT value FROM json_each(?1)) AND r.runId IN (SELECT value FROM json_each(?2))
+                    """))
+        statement.bind(LedgerDatabase.jsonArray(Array(keys.keys)))
+        statement.bind(LedgerDatabase.jsonArray(runs.map(\.row)))
+        var preceding: [Int64: [Int]] = [:]
+        try statement.forEachRow(in: db) { row in
+            let run = row.int64(2)
+            if let before = row.int(8) { preceding[Int64(before), default: []].append(rows.attempts.count) }
+            rows.attempts.append(
+                EvidenceRows.Attempt(
+                    id: row.int64(0), test: keys[row.int64(1)] ?? "", run: run, attempt: row.int(3) ?? 1,
+                    outcome: row.string(4), startedAt: row.double(5), duration: row.optionalDouble(6),
+                    message: row.string(7), host: hosts[run] ?? nil, preceding: nil))
+        }
+        for (test, info) in try testInfo(ids: Array(preceding.keys)) {
+            for index in preceding[test] ?? [] { rows.attempts[index].preceding = info.key }
         }
         let results = LedgerDatabase.jsonArray(rows.attempts.map(\.id))
         rows.activities = try Row.fetchAll(
@@ -204,7 +225,7 @@ extension SQLiteReportReader {
             sql: """
                 SELECT resultId, at, message, file, line FROM issue
                 WHERE resultId IN (SELECT value FROM json_each(?)) ORDER BY resultId, at, id
-                """, arguments: [results]
+                """, arguments: [LedgerDatabase.jsonArray(rows.failingAttemptIDs)]
         ).map { EvidenceRows.Issue(result: $0[0], at: $0[1], message: $0[2], file: $0[3], line: $0[4]) }
         return rows
     }

@@ -4,9 +4,10 @@ import LedgerCore
 /// culprit report: one list per table, assembled into ``AttemptEvidence`` the same way for both
 /// stores.
 package struct EvidenceRows {
-    /// An attempt's row, with its run's host and the test stored just before it in the run.
+    /// An attempt's row, with its test's id, its run's host and the test stored just before it in the run.
     package struct Attempt {
         package var id: Int64
+        package var test: String
         package var run: Int64
         package var attempt: Int
         package var outcome: String?
@@ -17,10 +18,11 @@ package struct EvidenceRows {
         package var preceding: String?
 
         package init(
-            id: Int64, run: Int64, attempt: Int, outcome: String?, startedAt: Double, duration: Double?,
+            id: Int64, test: String, run: Int64, attempt: Int, outcome: String?, startedAt: Double, duration: Double?,
             message: String?, host: String?, preceding: String?
         ) {
-            (self.id, self.run, self.attempt, self.outcome, self.startedAt) = (id, run, attempt, outcome, startedAt)
+            (self.id, self.test, self.run, self.attempt, self.outcome) = (id, test, run, attempt, outcome)
+            self.startedAt = startedAt
             (self.duration, self.message, self.host, self.preceding) = (duration, message, host, preceding)
         }
     }
@@ -80,9 +82,15 @@ package struct EvidenceRows {
 
     package init() {}
 
-    /// The attempts as the culprit report compares them, in the order read.
+    /// The rows of the attempts that failed, erred, crashed or never ended: only their issues are
+    /// read, since where an attempt failed is all the report asks of issues.
+    package var failingAttemptIDs: [Int64] {
+        attempts.filter { $0.outcome.flatMap(Outcome.init(rawValue:))?.isFailure ?? true }.map(\.id)
+    }
+
+    /// Each test's attempts as the culprit report compares them, in the order read.
     /// - Parameter runs: the window's runs, for each attempt's run id and configuration.
-    package func evidence(runs: [WindowRun]) -> [AttemptEvidence] {
+    package func evidence(runs: [WindowRun]) -> [String: [AttemptEvidence]] {
         let byRow = Dictionary(runs.map { ($0.row, $0) }, uniquingKeysWith: { first, _ in first })
         var activitiesOf: [Int64: [StoredActivity]] = [:]
         for (result, activity) in activities { activitiesOf[result, default: []].append(activity) }
@@ -93,35 +101,45 @@ package struct EvidenceRows {
         var issuesOf: [Int64: [Issue]] = [:]
         for issue in issues { issuesOf[issue.result, default: []].append(issue) }
 
-        return attempts.map { row in
+        // Oldest run first, then by attempt: the order the stores need not read them in.
+        let started = Dictionary(runs.map { ($0.row, $0.startedAt) }, uniquingKeysWith: { first, _ in first })
+        let sorted = attempts.sorted {
+            ($0.test, started[$0.run] ?? 0, $0.run, $0.attempt, $0.id)
+                < ($1.test, started[$1.run] ?? 0, $1.run, $1.attempt, $1.id)
+        }
+        var byTest: [String: [AttemptEvidence]] = [:]
+        for row in sorted {
             let stored = activitiesOf[row.id] ?? []
             let paths = Self.paths(stored)
-            return AttemptEvidence(
-                run: byRow[row.run]?.id ?? "", attempt: row.attempt,
-                outcome: row.outcome.flatMap(Outcome.init(rawValue:)),
-                startedAt: row.startedAt, duration: row.duration, configuration: byRow[row.run]?.configuration ?? "",
-                host: row.host, preceding: row.preceding,
-                steps: stored.map {
-                    AttemptEvidence.Step(
-                        path: paths[$0.id] ?? [], startedAt: $0.started, endedAt: $0.ended,
-                        outcome: $0.outcome.flatMap(Outcome.init(rawValue:)))
-                },
-                checks: (checksOf[row.id] ?? []).map {
-                    AttemptEvidence.Check(
-                        name: $0.name, expect: PredicateExpectation(rawValue: $0.expect) ?? .holds, held: $0.held,
-                        waited: $0.waited, timeout: $0.timeout, at: $0.at,
-                        stepPath: $0.activity.flatMap { paths[$0] } ?? [])
-                },
-                captures: (capturesOf[row.id] ?? []).map {
-                    AttemptEvidence.Capture(
-                        verifier: $0.verifier, fields: $0.fields.flatMap { JSONValue(jsonText: $0) }, at: $0.at,
-                        stepPath: $0.activity.flatMap { paths[$0] } ?? [])
-                },
-                issues: (issuesOf[row.id] ?? []).map {
-                    AttemptEvidence.Issue(at: $0.at, message: $0.message, file: $0.file, line: $0.line)
-                },
-                message: row.message)
+            byTest[row.test, default: []].append(
+                AttemptEvidence(
+                    run: byRow[row.run]?.id ?? "", attempt: row.attempt,
+                    outcome: row.outcome.flatMap(Outcome.init(rawValue:)),
+                    startedAt: row.startedAt, duration: row.duration,
+                    configuration: byRow[row.run]?.configuration ?? "",
+                    host: row.host, preceding: row.preceding,
+                    steps: stored.map {
+                        AttemptEvidence.Step(
+                            path: paths[$0.id] ?? [], startedAt: $0.started, endedAt: $0.ended,
+                            outcome: $0.outcome.flatMap(Outcome.init(rawValue:)))
+                    },
+                    checks: (checksOf[row.id] ?? []).map {
+                        AttemptEvidence.Check(
+                            name: $0.name, expect: PredicateExpectation(rawValue: $0.expect) ?? .holds, held: $0.held,
+                            waited: $0.waited, timeout: $0.timeout, at: $0.at,
+                            stepPath: $0.activity.flatMap { paths[$0] } ?? [])
+                    },
+                    captures: (capturesOf[row.id] ?? []).map {
+                        AttemptEvidence.Capture(
+                            verifier: $0.verifier, fields: $0.fields.flatMap { JSONValue(jsonText: $0) }, at: $0.at,
+                            stepPath: $0.activity.flatMap { paths[$0] } ?? [])
+                    },
+                    issues: (issuesOf[row.id] ?? []).map {
+                        AttemptEvidence.Issue(at: $0.at, message: $0.message, file: $0.file, line: $0.line)
+                    },
+                    message: row.message))
         }
+        return byTest
     }
 
     /// Each activity's path of names from its outermost step; a step without a name is `?`.

@@ -40,12 +40,19 @@ extension ReportReading {
         guard !report.flaky.isEmpty, let project = try project ?? latestProject() else { return report }
         let window = try windowRuns(project: project, count: count, since: since)
         var report = report
-        for index in report.flaky.indices {
-            let flaky = report.flaky[index]
-            report.flaky[index].culprit = try culpritReport(
-                test: flaky.test, project: project, runs: window.filter { $0.configuration == flaky.configuration },
-                configuration: flaky.configuration
-            ).brief
+        // The flaky tests of one configuration are read together, over that configuration's runs.
+        let byConfiguration = Dictionary(grouping: report.flaky.indices) { report.flaky[$0].configuration }
+        for (configuration, indices) in byConfiguration.sorted(by: { $0.key < $1.key }) {
+            let runs = window.filter { $0.configuration == configuration }
+            let tests = indices.map { report.flaky[$0].test }
+            let attempts = try evidenceRows(tests: tests, project: project, runs: runs).evidence(runs: runs)
+            for index in indices {
+                let test = report.flaky[index].test
+                report.flaky[index].culprit =
+                    CulpritAnalysis.report(
+                        test: test, configuration: configuration, attempts: attempts[test] ?? [], runs: runs.count
+                    ).brief
+            }
         }
         return report
     }
@@ -55,7 +62,7 @@ extension ReportReading {
         test: String, project: String, runs: [WindowRun], configuration: String?,
         criteria: CulpritAnalysis.Criteria = .init()
     ) throws -> CulpritReport {
-        let attempts = try evidenceRows(test: test, project: project, runs: runs).evidence(runs: runs)
+        let attempts = try evidenceRows(tests: [test], project: project, runs: runs).evidence(runs: runs)[test] ?? []
         return CulpritAnalysis.report(
             test: test, configuration: configuration ?? "*", attempts: attempts, runs: runs.count, criteria: criteria)
     }

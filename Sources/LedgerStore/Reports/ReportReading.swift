@@ -33,10 +33,10 @@ package protocol ReportReading {
     func baseRuns(of run: WindowRun, branch: String) throws -> [WindowRun]
     /// The failing (or never ended) attempts of a test in the run at `row`, in attempt order.
     func failingAttempts(run row: Int64, test: Int64) throws -> [FailingAttempt]
-    /// Every attempt of the test with this id in `runs`, oldest run first and in attempt order,
-    /// with its activities, checks, captures and issues, its run's host and the test stored just
-    /// before it in its run.
-    func evidenceRows(test: String, project: String, runs: [WindowRun]) throws -> EvidenceRows
+    /// Every attempt of the tests with these ids in `runs`, by test, oldest run first and in
+    /// attempt order, with its activities, checks, captures and issues, its run's host and the
+    /// test stored just before it in its run.
+    func evidenceRows(tests: [String], project: String, runs: [WindowRun]) throws -> EvidenceRows
 }
 
 /// A test's row and a configuration: what a history is kept by.

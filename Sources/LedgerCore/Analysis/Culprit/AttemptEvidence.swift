@@ -126,7 +126,7 @@ public struct AttemptEvidence: Hashable, Sendable {
     public var checks: [Check]
     /// What verifiers captured in it, in order.
     public var captures: [Capture]
-    /// Its issues, in the order they were recorded.
+    /// Its issues, in the order they were recorded; only a failing attempt's are compared.
     public var issues: [Issue]
     /// Its own message (a runner's failure text), when it has one.
     public var message: String?

@@ -80,6 +80,7 @@ struct CulpritFeatures {
         var fieldValues: [String: Set<String>] = [:]
         var fieldsSeen: [(failing: Bool, fields: [String: Set<String>])] = []
         let retried = attempts.contains { $0.attempt > 1 }
+        var durations: (failing: [Double], passing: [Double]) = ([], [])
 
         for (index, attempt) in attempts.enumerated() {
             let failing = attempt.isFailing
@@ -158,8 +159,12 @@ struct CulpritFeatures {
             }
             // A failing attempt's time is its time until it failed: what follows is the failure's.
             if let duration = cutoff.isFinite && failing ? cutoff - attempt.startedAt : attempt.duration {
-                measure(Key(kind: .duration, name: "duration", measure: .seconds), duration)
+                if failing { durations.failing.append(duration) } else { durations.passing.append(duration) }
             }
+        }
+
+        if !durations.failing.isEmpty || !durations.passing.isEmpty {
+            measures[Key(kind: .duration, name: "duration", measure: .seconds)] = durations
         }
 
         // A captured field, or where an attempt ran, is compared among the attempts that show it.
@@ -181,10 +186,15 @@ struct CulpritFeatures {
         for (kind, value, byRun) in categories {
             var seen = (failing: 0, passing: 0)
             var with: [String: (failing: Int, passing: Int)] = [:]
-            var counted = Set<String>()
+            var counted = (failing: Set<String>(), passing: Set<String>())
             for attempt in attempts {
                 guard let own = value(attempt) else { continue }
-                if byRun, !counted.insert(attempt.run + (attempt.isFailing ? "\u{0}F" : "\u{0}P")).inserted { continue }
+                if byRun {
+                    let first =
+                        attempt.isFailing
+                        ? counted.failing.insert(attempt.run).inserted : counted.passing.insert(attempt.run).inserted
+                    guard first else { continue }
+                }
                 if attempt.isFailing {
                     seen.failing += 1
                     with[own, default: (0, 0)].failing += 1
