@@ -1,4 +1,5 @@
 import LedgerCore
+import LedgerTestSupport
 import Testing
 
 /// `RetrySchedule`: which failed tests `record --retries` runs again in each process, fed with
@@ -137,25 +138,12 @@ import Testing
         #expect(schedule.abandoned == tests)
     }
 
-    /// A deterministic generator, so that each seed scripts the same processes every time.
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Runs `schedule` against processes scripted by `random`: each test of a batch in turn passes,
     /// fails, crashes the process (the tests after it never run), or is not run; or the process
     /// dies before any test. Checks every batch, and the end.
     @Test(arguments: 0..<300 as Range<UInt64>)
     func everyScheduleEndsWithinItsBoundWithNoTestOverItsRetries(seed: UInt64) {
-        var random = SplitMix64(state: seed)
+        var random = SeededNumbers(seed: seed)
         let tests = (0..<Int.random(in: 1...6, using: &random)).map { "T\($0)" }
         let retries = Int.random(in: 0...4, using: &random)
         // What the command left: a failure, a crash, an attempt that never ended, or two failures.

@@ -7,21 +7,11 @@ import Testing
 /// The reports read per-run summaries kept at ingest; on random histories, sent in any order, in
 /// pieces and twice, they must say exactly what a full recomputation from the results says.
 @Suite struct ReportRecomputationTests {
-    struct Numbers: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     static let day = 86_400.0
 
     /// One run's events, cut in two at a random test so it can be sent in two ingests.
-    static func run(_ index: Int, tests: Int, _ numbers: inout Numbers) -> (first: [LedgerRecord], rest: [LedgerRecord])
+    static func run(_ index: Int, tests: Int, _ numbers: inout SeededNumbers) -> (first: [LedgerRecord], rest: [LedgerRecord])
     {
         let configuration = Bool.random(using: &numbers) ? nil : "iPhone 16"
         let revision = Int.random(in: 0..<4, using: &numbers) == 0 ? nil : "rev\(index / 3)"
@@ -99,7 +89,7 @@ import Testing
     func summariesAgreeWithFullRecomputation(seed: UInt64) throws {
         let ledger = try TemporaryLedger()
         defer { ledger.directory.remove() }
-        var numbers = Numbers(state: seed)
+        var numbers = SeededNumbers(seed: seed)
         let runs = Int.random(in: 8...24, using: &numbers)
         let tests = Int.random(in: 4...30, using: &numbers)
         let parts = (0..<runs).map { Self.run($0, tests: tests, &numbers) }

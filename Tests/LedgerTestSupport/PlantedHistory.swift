@@ -43,7 +43,7 @@ public enum PlantedKind: String, CaseIterable, Sendable {
 }
 
 /// SplitMix64: the same numbers for the same seed on every platform.
-public struct SeededNumbers: Sendable {
+public struct SeededNumbers: Sendable, RandomNumberGenerator {
     public var state: UInt64
 
     public init(seed: UInt64) { state = seed }
