@@ -11,8 +11,9 @@ import Testing
     static let day = 86_400.0
 
     /// One run's events, cut in two at a random test so it can be sent in two ingests.
-    static func run(_ index: Int, tests: Int, _ numbers: inout SeededNumbers) -> (first: [LedgerRecord], rest: [LedgerRecord])
-    {
+    static func run(_ index: Int, tests: Int, _ numbers: inout SeededNumbers) -> (
+        first: [LedgerRecord], rest: [LedgerRecord]
+    ) {
         let configuration = Bool.random(using: &numbers) ? nil : "iPhone 16"
         let revision = Int.random(in: 0..<4, using: &numbers) == 0 ? nil : "rev\(index / 3)"
         var script = RunScript(
