@@ -120,6 +120,8 @@ struct CulpritCommandTests {
         #expect(failure["verdict"] as? String == "known-flaky", "\(failure)")
         let culprit = try #require(failure["culprit"] as? [String: Any])
         #expect((culprit["suspect"] as? [String: Any])?["name"] as? String == "spinner hidden", "\(culprit)")
-        #expect((failure["evidence"] as? String)?.contains("likely: `spinner hidden` (predicate)") == true)
+        #expect(
+            (failure["evidence"] as? String)?.contains("likely: `spinner hidden` (predicate) timed out in ") == true,
+            "\(failure)")
     }
 }

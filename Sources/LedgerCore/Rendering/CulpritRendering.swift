@@ -25,10 +25,12 @@ public enum CulpritRendering {
         return "\(top.kind.rawValue) \(top.name) (\(top.failing.count)/\(top.failing.of) failing)"
     }
 
-    /// The top suspect in a clause: "likely: `spinner hidden` (predicate), 9 of 9 failing attempts".
+    /// The top suspect in a clause: "likely: `spinner hidden` (predicate) timed out in 9 of 9
+    /// failing attempts".
     public static func likely(_ brief: CulpritReport.Brief) -> String? {
-        brief.suspect.map {
-            "likely: `\($0.name)` (\($0.kind.rawValue)), \($0.failing.count) of \($0.failing.of) failing attempts"
+        brief.suspect.map { suspect in
+            let clause = suspect.evidence.range(of: " and ").map { String(suspect.evidence[..<$0.lowerBound]) }
+            return "likely: `\(suspect.name)` (\(suspect.kind.rawValue)) \(clause ?? suspect.evidence)"
         }
     }
 
