@@ -5,8 +5,10 @@ import LedgerTestSupport
 import Testing
 
 /// TAP written by real producers on this machine: node's test runner and Perl's `prove`.
-/// Each test skips, saying so, when its producer is not installed.
-@Suite(.timeLimit(.minutes(2)))
+/// Each test skips, saying so, when its producer is not installed. The limit catches a producer
+/// that hangs; it also counts the wait for a free child-process slot, which on two cores can be
+/// minutes behind the fixture packages' first `swift test` builds.
+@Suite(.timeLimit(.minutes(10)))
 struct TAPRealProducerTests {
     static let node = executable("node")
     static let prove = executable("prove")
