@@ -208,8 +208,8 @@ public enum CulpritAnalysis {
         if counts.fields > 0 { compared.append("\(counts.fields) captured field(s)") }
         if attempts.contains(where: { $0.preceding != nil }) { compared.append("the test run just before") }
         if attempts.contains(where: { $0.host != nil }) { compared.append("hosts") }
-        if Set(attempts.map(\.configuration)).count > 1 { compared.append("configurations") }
-        if attempts.contains(where: { $0.attempt > 1 }) { compared.append("first tries against retries") }
+        if features.comparesConfigurations { compared.append("configurations") }
+        if features.comparesRetries { compared.append("first tries against retries") }
         compared.append("durations")
         return compared
     }

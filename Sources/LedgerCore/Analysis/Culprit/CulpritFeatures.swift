@@ -70,6 +70,10 @@ struct CulpritFeatures {
     private(set) var checkTimes: [Key: (timeout: Double, passingWaits: [Double])] = [:]
     /// Steps, checks and captured fields compared.
     private(set) var counts = (steps: 0, checks: 0, fields: 0)
+    /// Whether the attempts ran in more than one configuration, which is then compared.
+    let comparesConfigurations: Bool
+    /// Whether some attempts are retries, so that first tries are compared with them.
+    let comparesRetries: Bool
 
     /// The separator of a step path's names.
     static let pathSeparator = " › "
@@ -79,7 +83,8 @@ struct CulpritFeatures {
         var checkNames = Set<Key>()
         var fieldValues: [String: Set<String>] = [:]
         var fieldsSeen: [(failing: Bool, fields: [String: Set<String>])] = []
-        let retried = attempts.contains { $0.attempt > 1 }
+        comparesConfigurations = Set(attempts.map(\.configuration)).count > 1
+        comparesRetries = attempts.contains { $0.attempt > 1 }
         var durations: (failing: [Double], passing: [Double]) = ([], [])
 
         for (index, attempt) in attempts.enumerated() {
@@ -153,7 +158,7 @@ struct CulpritFeatures {
             }
             fieldsSeen.append((failing, fields))
 
-            if retried {
+            if comparesRetries {
                 presences[Key(kind: .attempt, name: "first try", measure: .present), default: Counts()].add(
                     attempt.attempt == 1, failing: failing)
             }
@@ -182,7 +187,7 @@ struct CulpritFeatures {
         var categories: [(CulpritReport.Kind, (AttemptEvidence) -> String?, byRun: Bool)] = [
             (.precedingTest, \.preceding, false), (.host, \.host, true),
         ]
-        if Set(attempts.map(\.configuration)).count > 1 { categories.append((.configuration, \.configuration, true)) }
+        if comparesConfigurations { categories.append((.configuration, \.configuration, true)) }
         for (kind, value, byRun) in categories {
             var seen = (failing: 0, passing: 0)
             var with: [String: (failing: Int, passing: Int)] = [:]
