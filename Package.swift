@@ -33,6 +33,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
     ],
     targets: [
         .executableTarget(name: "GenerateEventStream"),
@@ -47,6 +48,7 @@ let package = Package(
             plugins: ["GenerateEventStreamPlugin"]
         ),
         .target(name: "LedgerImport", dependencies: ["LedgerCore"]),
+        .target(name: "LedgerDelivery", dependencies: ["LedgerCore"]),
         .executableTarget(name: "EmbedMigrations"),
         .plugin(
             name: "EmbedMigrationsPlugin",
@@ -68,72 +70,86 @@ let package = Package(
                 "LedgerCore", "LedgerStore",
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: tools),
                 .product(name: "Logging", package: "swift-log", condition: tools),
+                .product(name: "NIOCore", package: "swift-nio", condition: tools),
+                .product(name: "NIOSSL", package: "swift-nio-ssl", condition: tools),
             ],
             plugins: ["EmbedMigrationsPlugin"]
         ),
         .target(name: "TestLedgerLoader"),
-        .target(name: "TestLedger", dependencies: ["LedgerCore", "LedgerStore", "TestLedgerLoader"]),
+        .target(name: "TestLedger", dependencies: ["LedgerCore", "LedgerDelivery", "LedgerStore", "TestLedgerLoader"]),
         .target(
             name: "LedgerServer",
             dependencies: [
-                "LedgerCore", "LedgerImport", "LedgerStore",
+                "LedgerCore", "LedgerDelivery", "LedgerImport", "LedgerStore",
                 .product(name: "Hummingbird", package: "hummingbird", condition: tools),
                 .product(name: "Logging", package: "swift-log", condition: tools),
                 .product(name: "Crypto", package: "swift-crypto", condition: tools),
                 .product(name: "CompressNIO", package: "compress-nio", condition: tools),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: tools),
+                .product(name: "NIOCore", package: "swift-nio", condition: tools),
                 .product(name: "NIOPosix", package: "swift-nio", condition: tools),
             ]
         ),
         .executableTarget(
             name: "TestLedgerCLI",
             dependencies: [
-                "LedgerCore", "LedgerImport", "LedgerStore", "LedgerPostgres", "LedgerServer",
+                "LedgerCore", "LedgerDelivery", "LedgerImport", "LedgerStore", "LedgerPostgres", "LedgerServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tools),
                 .product(name: "Yams", package: "Yams", condition: tools),
+                .product(name: "Hummingbird", package: "hummingbird", condition: tools),
             ]
         ),
         .executableTarget(
             name: "ledger-benchmark",
             dependencies: [
-                "LedgerCore", "LedgerImport", "LedgerStore", "LedgerPostgres", "LedgerServer", "LedgerTestSupport",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                "LedgerCore", "LedgerDelivery", "LedgerImport", "LedgerStore", "LedgerPostgres", "LedgerServer",
+                "LedgerTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: tools),
+                .product(name: "NIOCore", package: "swift-nio", condition: tools),
             ],
             path: "Benchmarks/ledger-benchmark"
         ),
         .target(name: "LedgerTestSupport", dependencies: ["LedgerCore"], path: "Tests/LedgerTestSupport"),
         .testTarget(name: "LedgerCoreTests", dependencies: ["LedgerCore", "LedgerTestSupport"]),
-        .testTarget(name: "TestLedgerTests", dependencies: ["TestLedger", "LedgerTestSupport"]),
-        .testTarget(name: "LedgerImportTests", dependencies: ["LedgerImport", "LedgerTestSupport"]),
+        .testTarget(
+            name: "LedgerDeliveryTests", dependencies: ["LedgerDelivery", "LedgerCore", "LedgerTestSupport"]
+        ),
+        .testTarget(
+            name: "TestLedgerTests", dependencies: ["TestLedger", "LedgerCore", "LedgerStore", "LedgerTestSupport"]
+        ),
+        .testTarget(name: "LedgerImportTests", dependencies: ["LedgerImport", "LedgerCore", "LedgerTestSupport"]),
         .testTarget(
             name: "LedgerStoreTests",
             dependencies: [
-                "LedgerStore", "LedgerTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                "LedgerStore", "LedgerCore", "LedgerTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
                 .target(name: "LedgerPostgres", condition: tools),
             ]
         ),
         .testTarget(
             name: "LedgerPostgresTests",
             dependencies: [
-                "LedgerPostgres", "LedgerStore", "LedgerTestSupport",
+                "LedgerPostgres", "LedgerStore", "LedgerCore", "LedgerTestSupport",
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: tools),
+                .product(name: "NIOCore", package: "swift-nio", condition: tools),
             ]
         ),
         .testTarget(
             name: "LedgerServerTests",
             dependencies: [
-                "LedgerServer", "LedgerStore", "LedgerTestSupport",
+                "LedgerServer", "LedgerCore", "LedgerDelivery", "LedgerStore", "LedgerTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: tools),
                 .product(name: "CompressNIO", package: "compress-nio", condition: tools),
+                .product(name: "NIOCore", package: "swift-nio", condition: tools),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: tools),
             ]
         ),
         .testTarget(
             name: "TestLedgerCLITests",
             dependencies: [
-                "LedgerStore", "LedgerTestSupport",
+                "LedgerCore", "LedgerDelivery", "LedgerStore", "LedgerTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: tools),
                 .product(name: "Hummingbird", package: "hummingbird", condition: tools),
+                .product(name: "NIOCore", package: "swift-nio", condition: tools),
             ]
         ),
     ]

@@ -8,7 +8,21 @@ import PackageDescription
 // the build's tools theirs), so each target starts libFuzzer's driver from it.
 /// A path dependency is named after its folder: the checkout's.
 let ledger = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
-let parsers = ["LedgerStream", "JUnit", "SwiftTesting", "TAP", "Bacon", "RSpec", "XCResult"]
+/// The fuzzed parsers, read from `targets.txt` (the list `Scripts/fuzz.py` runs): the first word
+/// of each line that is neither blank nor a `#` comment.
+let parsers: [String] = {
+    let list = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "targets.txt")
+    guard let text = try? String(contentsOf: list, encoding: .utf8) else { fatalError("cannot read \(list.path)") }
+    return text.split(separator: "\n").compactMap { line in
+        line.hasPrefix("#") ? nil : line.split(whereSeparator: \.isWhitespace).first.map(String.init)
+    }
+}()
+/// What a target needs beyond `FuzzSupport`.
+let extraDependencies: [String: [Target.Dependency]] = [
+    "Gzip": [
+        .product(name: "CompressNIO", package: "compress-nio"), .product(name: "NIOCore", package: "swift-nio"),
+    ]
+]
 let fuzzer: [SwiftSetting] = [.unsafeFlags(["-parse-as-library"])]
 let libFuzzer: [LinkerSetting] = [.unsafeFlags(["-sanitize=address"])]
 
@@ -18,17 +32,20 @@ let package = Package(
     dependencies: [
         .package(path: "..", traits: []),
         .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
     ],
     targets: [
         .target(
             name: "FuzzSupport",
-            dependencies: [.product(name: "LedgerImport", package: ledger)]),
-        .executableTarget(
-            name: "FuzzGzip", dependencies: ["FuzzSupport", .product(name: "CompressNIO", package: "compress-nio")],
-            swiftSettings: fuzzer, linkerSettings: libFuzzer),
+            dependencies: [
+                .product(name: "LedgerCore", package: ledger), .product(name: "LedgerImport", package: ledger),
+            ])
     ]
         + parsers.map {
             .executableTarget(
-                name: "Fuzz\($0)", dependencies: ["FuzzSupport"], swiftSettings: fuzzer, linkerSettings: libFuzzer)
+                name: "Fuzz\($0)",
+                dependencies: ["FuzzSupport", .product(name: "LedgerImport", package: ledger)]
+                    + (extraDependencies[$0] ?? []),
+                swiftSettings: fuzzer, linkerSettings: libFuzzer)
         }
 )

@@ -4,6 +4,7 @@ from the fixtures and the format references.
 
 Usage: Scripts/fuzz.py [--seconds 60] [--only JUnit,TAP]
        Scripts/fuzz.py --ci        (a fixed seed and number of inputs per target: the same every run)
+       Scripts/fuzz.py --list      (the targets, from Fuzz/targets.txt, and their --ci inputs)
 
 First every kept regression input (Fuzz/Regressions/<target>/) is run once, then each target
 fuzzes for --seconds, or with --ci for a fixed number of inputs from seed 1 and a fresh corpus, so
@@ -26,10 +27,23 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SHARED = os.path.join(os.path.dirname(ROOT), "shared")
 SCRATCH = os.path.join(ROOT, ".build-fuzz")
-TARGETS = ["LedgerStream", "JUnit", "SwiftTesting", "TAP", "Bacon", "RSpec", "XCResult", "Gzip"]
+
+
+def read_targets(path=os.path.join(ROOT, "Fuzz", "targets.txt")):
+    """The fuzzed parsers and the inputs each runs with --ci, from Fuzz/targets.txt: the list
+    Fuzz/Package.swift declares its targets from."""
+    targets = {}
+    with open(path, encoding="utf-8") as lines:
+        for line in lines:
+            words = line.split()
+            if words and not words[0].startswith("#"):
+                targets[words[0]] = int(words[1])
+    return targets
+
+
 # Inputs per target for --ci: about 45 s each on a 2-core machine.
-CI_RUNS = {"LedgerStream": 150_000, "JUnit": 40_000, "SwiftTesting": 150_000, "TAP": 150_000, "Bacon": 600_000,
-           "RSpec": 1_000_000, "XCResult": 80_000, "Gzip": 400_000}
+CI_RUNS = read_targets()
+TARGETS = list(CI_RUNS)
 
 
 def code_blocks(markdown):
@@ -79,8 +93,10 @@ def build():
                                               "*", "lib", "linux", "libclang_rt.fuzzer_no_main-x86_64.a")))
     if not runtime:
         sys.exit("fuzz: libFuzzer's runtime (libclang_rt.fuzzer_no_main) was not found beside the toolchain")
+    # The manifest reads Fuzz/targets.txt, which SwiftPM's manifest cache does not watch.
     command = [
         "swift", "build", "--package-path", os.path.join(ROOT, "Fuzz"), "--scratch-path", SCRATCH, "-c", "release",
+        "--manifest-cache", "none",
         "-Xswiftc", "-sanitize=address", "-Xswiftc", "-sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp",
         "-Xlinker", runtime[0], "-Xlinker", "-lstdc++",
     ]
@@ -137,7 +153,15 @@ def main():
     parser.add_argument("--seconds", type=int, default=60)
     parser.add_argument("--only", default=",".join(TARGETS))
     parser.add_argument("--ci", action="store_true", help="a fixed seed and number of inputs per target")
+    parser.add_argument("--list", action="store_true", help="print the targets and their --ci inputs, build nothing")
     arguments = parser.parse_args()
+    unknown = [target for target in arguments.only.split(",") if target not in CI_RUNS]
+    if unknown:
+        sys.exit(f"fuzz: no target {', '.join(unknown)} in Fuzz/targets.txt (there are {', '.join(TARGETS)})")
+    if arguments.list:
+        for target in arguments.only.split(","):
+            print(f"Fuzz{target}  {CI_RUNS[target]} inputs with --ci")
+        return
     build()
     failed = []
     for target in arguments.only.split(","):

@@ -47,7 +47,7 @@ enum StoreComparison {
 
         for count in clients {
             for kind in ["SQLite", "PostgreSQL"] {
-                let store: any ResultStore
+                let store: any ResultStore & CredentialStore
                 if kind == "SQLite" {
                     store = try LedgerDatabase(path: folder.appending(path: "served-\(count).sqlite").path)
                 } else {

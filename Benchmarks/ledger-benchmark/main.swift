@@ -1,5 +1,6 @@
 import Foundation
 import LedgerCore
+import LedgerDelivery
 import LedgerImport
 import LedgerStore
 
@@ -11,6 +12,7 @@ import LedgerStore
 //        swift run -c release ledger-benchmark --server --database postgres://… [--tests 2000] [--uploads 300]
 //            [--clients 1,8,32]   (--clients none: the bulk rate alone)
 //        swift build -c release && .build/release/ledger-benchmark --ci-job [--tests 2000] [--runs 100] [--seed 11]
+//            [--repeats 5]
 
 let arguments = CommandLine.arguments
 func option(_ name: String, _ fallback: Int) -> Int {
@@ -28,7 +30,9 @@ if arguments.contains("--observer") {
 }
 
 if arguments.contains("--ci-job") {
-    try CIJobCost.run(tests: option("--tests", 2_000), runs: option("--runs", 100), seed: UInt64(option("--seed", 11)))
+    try CIJobCost.run(
+        tests: option("--tests", 2_000), runs: option("--runs", 100), seed: UInt64(option("--seed", 11)),
+        repeats: option("--repeats", 5))
     exit(0)
 }
 

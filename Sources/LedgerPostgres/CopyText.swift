@@ -1,9 +1,28 @@
+import LedgerStore
 import NIOCore
 
 /// Rows in `COPY … FROM STDIN`'s text format: fields separated by tabs, rows by newlines, `\N` for
 /// NULL, and backslash, tab, newline and carriage return escaped inside text.
 struct CopyText {
     private(set) var buffer = ByteBuffer()
+
+    /// Appends `row`'s columns as one row, `id` first when given.
+    mutating func append<Row: StoredRow>(_ row: Row, id: Int64? = nil) {
+        if let id { append(id) }
+        let columns = Row.columns
+        for index in columns.indices {
+            append(columns[index].value(row), last: index == columns.count - 1)
+        }
+    }
+
+    mutating func append(_ value: StoredValue, last: Bool = false) {
+        switch value {
+        case .integer(let value): append(value, last: last)
+        case .real(let value): append(value, last: last)
+        case .text(let value): append(value, last: last)
+        case .null: null(last)
+        }
+    }
 
     mutating func append(_ value: Int64?, last: Bool = false) {
         guard let value else { return null(last) }

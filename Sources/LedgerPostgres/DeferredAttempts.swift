@@ -12,142 +12,95 @@ struct DeferredAttempts {
     struct Copy {
         var table: String
         var columns: [String]
-        var rows = CopyText()
-        var count = 0
-
-        init(_ table: String, _ columns: [String]) {
-            self.table = table
-            self.columns = columns
-        }
+        var rows: ByteBuffer
     }
 
-    /// In the order the foreign keys need them.
-    private(set) var copies = [
-        Copy("result", ["id", "runid", "testid", "attempt", "startedat", "duration", "outcome", "message"]),
-        Copy("activity", ["id", "resultid", "key", "parentid", "name", "startedat", "endedat", "outcome"]),
-        Copy("issue", ["resultid", "at", "message", "file", "line", "kind"]),
-        Copy("capture", ["resultid", "activityid", "at", "verifier", "fields"]),
-        Copy(
-            "predicate",
-            [
-                "resultid", "runid", "activityid", "at", "name", "expect", "held", "attempts", "waited", "timeout",
-                "interval", "file", "line",
-            ]),
-        Copy("attachment", ["resultid", "activityid", "at", "name", "mediatype", "size", "path"]),
-    ]
+    private var results = TableCopy<StoredRows.Result>(ids: true)
+    private var activities = TableCopy<StoredRows.Activity>(ids: true)
+    private var issues = TableCopy<StoredRows.Issue>()
+    private var captures = TableCopy<StoredRows.Capture>()
+    private var predicates = TableCopy<StoredRows.Predicate>()
+    private var attachments = TableCopy<StoredRows.Attachment>()
     private var resultIDs = ReservedIDs(table: "result")
     private var activityIDs = ReservedIDs(table: "activity")
     /// The results held here, whose details are held too.
     private var held: Set<Int64> = []
 
     /// Rows waiting to be copied.
-    var count: Int { copies.reduce(0) { $0 + $1.count } }
+    var count: Int {
+        results.count + activities.count + issues.count + captures.count + predicates.count + attachments.count
+    }
 
     func holds(result id: Int64) -> Bool {
         held.contains(id)
     }
 
     /// Holds a new attempt; returns the id its row will have.
-    mutating func result(
-        run: Int64, testID: Int64, start: LedgerEvent.TestStart, end: LedgerEvent.TestEnd?, ids: PostgresClient
-    ) throws -> Int64 {
+    mutating func result(_ row: StoredRows.Result, ids: PostgresClient) throws -> Int64 {
         let id = try resultIDs.take(from: ids)
         held.insert(id)
-        add(to: 0) { row in
-            row.append(id)
-            row.append(run)
-            row.append(testID)
-            row.append(start.attempt)
-            row.append(start.at)
-            row.append(end.map { max(0, $0.duration) })
-            row.append(end?.outcome.rawValue)
-            row.append(end?.message, last: true)
-        }
+        results.add(row, id: id)
         return id
     }
 
-    /// Holds the details of an attempt held by ``result(run:testID:start:end:ids:)``.
+    /// Holds the details of an attempt held by ``result(_:ids:)``.
     mutating func details(of attempt: PendingAttempt, result: Int64, run: Int64, ids: PostgresClient) throws {
-        var activities: [String: Int64] = [:]
+        var activityIDs: [String: Int64] = [:]
         for activity in attempt.activities {
-            let id = try activityIDs.take(from: ids)
-            let end = attempt.activityEnds[activity.activity]
-            add(to: 1) { row in
-                row.append(id)
-                row.append(result)
-                row.append(activity.activity)
-                row.append(activity.parent.flatMap { activities[$0] })
-                row.append(activity.name)
-                row.append(activity.at)
-                row.append(end?.at)
-                row.append(end?.outcome?.rawValue, last: true)
-            }
-            activities[activity.activity] = id
+            let id = try self.activityIDs.take(from: ids)
+            let row = StoredRows.Activity(
+                result: result, start: activity, parent: activity.parent.flatMap { activityIDs[$0] },
+                end: attempt.activityEnds[activity.activity])
+            activities.add(row, id: id)
+            activityIDs[activity.activity] = id
         }
         for issue in attempt.issues {
-            add(to: 2) { row in
-                row.append(result)
-                row.append(issue.at)
-                row.append(issue.message)
-                row.append(issue.file)
-                row.append(issue.line)
-                row.append(issue.kind?.rawValue, last: true)
-            }
+            issues.add(StoredRows.Issue(result: result, issue: issue))
         }
         for capture in attempt.captures {
-            add(to: 3) { row in
-                row.append(result)
-                row.append(capture.activity.flatMap { activities[$0] })
-                row.append(capture.at)
-                row.append(capture.verifier)
-                row.append(capture.fields?.jsonText, last: true)
-            }
+            let activity = capture.activity.flatMap { activityIDs[$0] }
+            captures.add(StoredRows.Capture(result: result, activity: activity, capture: capture))
         }
         for predicate in attempt.predicates {
-            add(to: 4) { row in
-                row.append(result)
-                row.append(run)
-                row.append(predicate.activity.flatMap { activities[$0] })
-                row.append(predicate.at)
-                row.append(predicate.name)
-                row.append(predicate.expect.rawValue)
-                row.append(predicate.held ? 1 : 0)
-                row.append(predicate.attempts)
-                row.append(predicate.waited)
-                row.append(predicate.timeout)
-                row.append(predicate.interval)
-                row.append(predicate.file)
-                row.append(predicate.line, last: true)
-            }
+            let activity = predicate.activity.flatMap { activityIDs[$0] }
+            predicates.add(StoredRows.Predicate(result: result, run: run, activity: activity, predicate: predicate))
         }
         for attachment in attempt.attachments {
-            add(to: 5) { row in
-                row.append(result)
-                row.append(attachment.activity.flatMap { activities[$0] })
-                row.append(attachment.at)
-                row.append(attachment.name)
-                row.append(attachment.mediaType)
-                row.append(attachment.size)
-                row.append(attachment.path, last: true)
-            }
+            let activity = attachment.activity.flatMap { activityIDs[$0] }
+            attachments.add(StoredRows.Attachment(result: result, activity: activity, attachment: attachment))
         }
     }
 
-    /// The copies that have rows, emptied.
+    /// The copies that have rows, in the order the foreign keys need them, emptied.
     mutating func take() -> [Copy] {
-        defer {
-            for index in copies.indices {
-                copies[index].rows = CopyText()
-                copies[index].count = 0
-            }
-            held.removeAll(keepingCapacity: true)
-        }
-        return copies.filter { $0.count > 0 }
+        defer { held.removeAll(keepingCapacity: true) }
+        return [
+            results.take(), activities.take(), issues.take(), captures.take(), predicates.take(), attachments.take(),
+        ].compactMap { $0 }
+    }
+}
+
+/// The rows of one table waiting for a `COPY`.
+struct TableCopy<Row: StoredRow> {
+    let columns: [String]
+    private var rows = CopyText()
+    private(set) var count = 0
+
+    /// - Parameter ids: Whether the rows carry ids of their own.
+    init(ids: Bool = false) {
+        columns = Row.copyColumns(ids: ids)
     }
 
-    private mutating func add(to table: Int, _ row: (inout CopyText) -> Void) {
-        row(&copies[table].rows)
-        copies[table].count += 1
+    mutating func add(_ row: Row, id: Int64? = nil) {
+        rows.append(row, id: id)
+        count += 1
+    }
+
+    /// The `COPY` of the rows, when there are any; emptied.
+    mutating func take() -> DeferredAttempts.Copy? {
+        guard count > 0 else { return nil }
+        defer { (rows, count) = (CopyText(), 0) }
+        return DeferredAttempts.Copy(table: Row.table, columns: columns, rows: rows.buffer)
     }
 }
 

@@ -16,14 +16,11 @@ extension PostgresLedger {
     {
         try transaction { session in
             for project in Set(entries.map(\.project)).sorted() { try Self.lockQuarantine(of: project, in: session) }
-            var changes: [QuarantineChange] = []
-            for entry in entries {
-                let current = try Self.quarantined(session, project: entry.project).first {
+            return try QuarantinedTest.quarantining(entries, evidence: evidence) { entry in
+                try Self.quarantined(session, project: entry.project).first {
                     $0.test == entry.test && $0.configuration == entry.configuration
-                }.flatMap { $0.isActive(at: entry.since) ? $0 : nil }
-                guard let (stored, change) = entry.replacing(current, evidence: evidence[entry.test]) else {
-                    continue
                 }
+            } store: { stored in
                 try session.run(
                     """
                     INSERT INTO quarantine (project, test, configuration, mode, reason, actor, since, until, automatic)
@@ -33,9 +30,9 @@ extension PostgresLedger {
                         reason = excluded.reason, actor = excluded.actor, since = excluded.since,
                         until = excluded.until, automatic = excluded.automatic
                     """)
-                changes.append(try Self.log(change, in: session))
+            } log: {
+                try Self.log($0, in: session)
             }
-            return changes
         }
     }
 

@@ -54,90 +54,6 @@ extension PostgresLedger: ResultStore {
         return TestOwners(ownership, files: Dictionary(files, uniquingKeysWith: { first, _ in first }))
     }
 
-    // MARK: Tokens and sessions
-
-    @discardableResult
-    public func addToken(project: String, scope: StoredToken.Scope, hash: String, prefix: String) throws -> Int64 {
-        try withConnection { session in
-            try session.value(
-                """
-                INSERT INTO token (project, scope, hash, prefix, createdAt)
-                VALUES (\(project), \(scope.rawValue), \(hash), \(prefix), \(Date().timeIntervalSince1970))
-                RETURNING id
-                """) ?? 0
-        }
-    }
-
-    public func token(hash: String) throws -> StoredToken? {
-        try tokens(where: "hash = \(hash) AND revokedAt IS NULL").first
-    }
-
-    public func tokens() throws -> [StoredToken] {
-        try tokens(where: "TRUE")
-    }
-
-    private func tokens(where condition: PostgresQuery) throws -> [StoredToken] {
-        try withConnection { session in
-            try session.rows(
-                PostgresQuery(
-                    unsafeSQL:
-                        "SELECT id, project, scope, prefix, createdAt, revokedAt FROM token WHERE \(condition.sql) "
-                        + "ORDER BY id DESC", binds: condition.binds)
-            ).map(StoredToken.init(row:))
-        }
-    }
-
-    public func hasLiveTokens() throws -> Bool {
-        try withConnection { try $0.value("SELECT EXISTS (SELECT 1 FROM token WHERE revokedAt IS NULL)") ?? false }
-    }
-
-    @discardableResult
-    public func revokeToken(_ idOrPrefix: String) throws -> Bool {
-        try withConnection { session in
-            try !session.rows(
-                """
-                UPDATE token SET revokedAt = \(Date().timeIntervalSince1970)
-                WHERE revokedAt IS NULL AND (id::text = \(idOrPrefix) OR prefix = \(idOrPrefix))
-                RETURNING 1
-                """
-            ).isEmpty
-        }
-    }
-
-    public func startSession(hash: String, token: Int64, at time: Double, lifetime: Double) throws {
-        try transaction { session in
-            try session.run(
-                """
-                INSERT INTO session (hash, tokenId, createdAt, expiresAt)
-                VALUES (\(hash), \(token), \(time), \(time + lifetime))
-                """)
-            // Sessions that ended long ago are of no use to anyone.
-            try session.run(
-                "DELETE FROM session WHERE expiresAt < \(time - 86_400) OR revokedAt < \(time - 86_400)")
-        }
-    }
-
-    public func sessionToken(hash: String, at time: Double) throws -> StoredToken? {
-        try withConnection { session in
-            try session.rows(
-                """
-                SELECT t.id, t.project, t.scope, t.prefix, t.createdAt, t.revokedAt
-                FROM session s JOIN token t ON t.id = s.tokenId
-                WHERE s.hash = \(hash) AND s.revokedAt IS NULL AND s.expiresAt > \(time) AND t.revokedAt IS NULL
-                """
-            ).first.map(StoredToken.init(row:))
-        }
-    }
-
-    @discardableResult
-    public func endSession(hash: String, at time: Double) throws -> Bool {
-        try withConnection { session in
-            try !session.rows(
-                "UPDATE session SET revokedAt = \(time) WHERE hash = \(hash) AND revokedAt IS NULL RETURNING 1"
-            ).isEmpty
-        }
-    }
-
     // MARK: Runs
 
     public func runs(project: String? = nil, limit: Int = 20) throws -> [RunListing] {
@@ -250,13 +166,5 @@ extension PostgresLedger: ResultStore {
                         WHERE test.key = ANY(\(tests)))
                 """)
         }
-    }
-}
-
-extension StoredToken {
-    init(row: PostgresRow) throws {
-        let (id, project, scope, prefix, created, revoked) = try row.decode(
-            (Int64, String, String, String, Double, Double?).self)
-        self.init(id: id, project: project, scope: scope, prefix: prefix, created: created, revoked: revoked)
     }
 }

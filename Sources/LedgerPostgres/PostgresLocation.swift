@@ -27,8 +27,14 @@ public struct PostgresLocation: Equatable, Sendable {
     }
 
     /// Reads a `postgres://` (or `postgresql://`) URL.
+    ///
+    /// A password in the URL must be percent-encoded (`@` as `%40`, `/` as `%2F`); one given apart,
+    /// as `TESTLEDGER_DATABASE_PASSWORD` is, is taken as it is.
+    /// - Parameters:
+    ///   - text: the URL.
+    ///   - password: the password to use when the URL has none; the URL's own wins.
     /// - Throws: ``Problem`` naming what is wrong with it and the form it takes.
-    public init(url text: String) throws {
+    public init(url text: String, password: String? = nil) throws {
         guard Self.isURL(text), let components = URLComponents(string: text) else {
             throw Problem("\(Self.redacting(text)) is not a postgres://USER@HOST[:PORT]/DATABASE URL")
         }
@@ -45,7 +51,7 @@ public struct PostgresLocation: Equatable, Sendable {
         self.host = host
         self.port = components.port ?? 5432
         self.user = user
-        self.password = components.password
+        self.password = components.password ?? password
         self.database = database.removingPercentEncoding ?? database
         self.tls = .prefer
         self.schema = nil

@@ -17,7 +17,8 @@ extension LedgerServer {
     /// - Throws: what ``application(database:configuration:metrics:layers:thresholds:onServerRunning:)``
     ///   or `body` throws, or why the server stopped before it listened.
     public static func running<T: Sendable>(
-        _ database: any ResultStore, configuration: ServerConfiguration, metrics: ServerMetrics = ServerMetrics(),
+        _ database: any ResultStore & CredentialStore, configuration: ServerConfiguration,
+        metrics: ServerMetrics = ServerMetrics(),
         _ body: @Sendable (_ port: Int) async throws -> T
     ) async throws -> T {
         let (ports, announce) = AsyncStream.makeStream(of: Int.self)

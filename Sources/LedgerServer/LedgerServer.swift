@@ -9,7 +9,7 @@ public enum LedgerServer {
     /// Builds the application: the router, its middleware and every route, in one place.
     ///
     /// Besides the ingest, report and dashboard routes it answers `GET /healthz` (503 when the store
-    /// cannot be read) and `GET /metrics`.
+    /// cannot be read; with the version in JSON, see ``HealthRoutes``) and `GET /metrics`.
     /// - Parameters:
     ///   - database: the store to serve.
     ///   - configuration: where to listen and what to accept.
@@ -21,8 +21,9 @@ public enum LedgerServer {
     /// - Throws: ``ServerError/openWithoutTokens(host:)`` for a non-loopback address while no
     ///   access token exists.
     public static func application(
-        database: any ResultStore, configuration: ServerConfiguration, metrics: ServerMetrics = ServerMetrics(),
-        layers: LayerClassifier = LayerClassifier(), thresholds: FlakyThresholds = FlakyThresholds(),
+        database: any ResultStore & CredentialStore, configuration: ServerConfiguration,
+        metrics: ServerMetrics = ServerMetrics(), layers: LayerClassifier = LayerClassifier(),
+        thresholds: FlakyThresholds = FlakyThresholds(),
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) throws -> some ApplicationProtocol {
         if !configuration.isLoopback, try !database.hasLiveTokens() {
@@ -41,14 +42,7 @@ public enum LedgerServer {
             database: database, access: access, layers: layers, thresholds: thresholds,
             sessions: .init(lifetime: configuration.sessionLifetime, publicURL: configuration.publicURL)
         ).add(to: router)
-        router.get("/healthz") { _, _ in
-            do {
-                _ = try await Blocking.run { try database.runs(project: nil, limit: 1) }
-                return JSONResponse.text("ok\n")
-            } catch {
-                return JSONResponse.text("store unreachable: \(error)\n", status: .serviceUnavailable)
-            }
-        }
+        HealthRoutes(database: database).add(to: router)
         router.get("/metrics") { _, _ in
             JSONResponse.text(metrics.text, type: "text/plain; version=0.0.4; charset=utf-8")
         }

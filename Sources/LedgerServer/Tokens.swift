@@ -12,8 +12,9 @@ public enum Tokens {
     ///   - scope: what it may do there.
     ///   - database: the store that keeps its hash.
     /// - Returns: the token itself, which the store does not keep: it cannot be shown again.
-    /// - Throws: any SQLite error from storing it.
-    public static func create(project: String, scope: StoredToken.Scope, in database: any ResultStore) throws -> String
+    /// - Throws: the store's error from storing it.
+    public static func create(project: String, scope: StoredToken.Scope, in database: any CredentialStore) throws
+        -> String
     {
         let token = secret(prefix: "tl_", bytes: 24)
         _ = try database.addToken(project: project, scope: scope, hash: hash(token), prefix: String(token.prefix(11)))
@@ -36,7 +37,7 @@ public enum Tokens {
     }
 
     /// The live token a caller presented, looked up by its hash off the cooperative pool.
-    static func live(_ presented: String, in database: any ResultStore) async throws -> StoredToken? {
+    static func live(_ presented: String, in database: any CredentialStore) async throws -> StoredToken? {
         try await Blocking.run { try database.token(hash: hash(presented)) }
     }
 }
@@ -45,7 +46,7 @@ public enum Tokens {
 /// expires; the token itself never leaves the login form.
 enum Sessions {
     /// Starts a session for `token`; returns the id the browser keeps.
-    static func start(_ token: StoredToken, lifetime: Double, in database: any ResultStore) async throws -> String {
+    static func start(_ token: StoredToken, lifetime: Double, in database: any CredentialStore) async throws -> String {
         let id = Tokens.secret(prefix: "ts_", bytes: 32)
         let now = Date().timeIntervalSince1970
         try await Blocking.run {
@@ -55,13 +56,13 @@ enum Sessions {
     }
 
     /// The token of the live session a browser presented.
-    static func live(_ presented: String, in database: any ResultStore) async throws -> StoredToken? {
+    static func live(_ presented: String, in database: any CredentialStore) async throws -> StoredToken? {
         let now = Date().timeIntervalSince1970
         return try await Blocking.run { try database.sessionToken(hash: Tokens.hash(presented), at: now) }
     }
 
     /// Ends the session a browser presented.
-    static func end(_ presented: String, in database: any ResultStore) async throws {
+    static func end(_ presented: String, in database: any CredentialStore) async throws {
         let now = Date().timeIntervalSince1970
         _ = try await Blocking.run { try database.endSession(hash: Tokens.hash(presented), at: now) }
     }

@@ -4,7 +4,8 @@ import LedgerCore
 /// ``LedgerDatabase`` (one SQLite file) or `PostgresLedger` (a PostgreSQL database a team's
 /// servers share). Both give the same answers for the same history.
 ///
-/// Every method blocks the calling thread until the database answers.
+/// Every method blocks the calling thread until the database answers. Access tokens and dashboard
+/// sessions are a ``CredentialStore``'s, which both stores are too.
 public protocol ResultStore: Sendable {
     /// Where the ledger is, for messages: a file's path, or a database URL without its password.
     var locationDescription: String { get }
@@ -23,27 +24,6 @@ public protocol ResultStore: Sendable {
     /// `batch` results; a quarantined test's results are kept.
     func prune(before cutoff: Double, project: String?, batch: Int, progress: (Int, Int) -> Void) throws
         -> PruneSummary
-
-    // MARK: Tokens and sessions
-
-    /// Stores a token's hash; returns its row.
-    @discardableResult
-    func addToken(project: String, scope: StoredToken.Scope, hash: String, prefix: String) throws -> Int64
-    /// The live token with this hash.
-    func token(hash: String) throws -> StoredToken?
-    /// Every token, newest first.
-    func tokens() throws -> [StoredToken]
-    /// Whether any token is live.
-    func hasLiveTokens() throws -> Bool
-    /// Revokes the token with this row id or prefix; returns whether one was revoked.
-    func revokeToken(_ idOrPrefix: String) throws -> Bool
-    /// Starts a dashboard session for a token.
-    func startSession(hash: String, token: Int64, at time: Double, lifetime: Double) throws
-    /// The token of the live session with this hash.
-    func sessionToken(hash: String, at time: Double) throws -> StoredToken?
-    /// Ends the session with this hash; returns whether one was live.
-    @discardableResult
-    func endSession(hash: String, at time: Double) throws -> Bool
 
     // MARK: Runs and tests
 

@@ -1,5 +1,6 @@
 import Foundation
 import LedgerCore
+import LedgerDelivery
 
 /// Where the recorder's events go: the local store, or a server.
 protocol RecorderDestination: AnyObject, Sendable {

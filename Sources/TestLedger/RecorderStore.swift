@@ -7,11 +7,12 @@ import LedgerStore
 ///
 /// Every write is appended at once to this process's journal (`<db>.pending/<run>-<pid>.ndjson`,
 /// one `write(2)`, which survives a crash of the process). SQLite is not touched while the tests
-/// run: when the process exits, the journal is stored in one transaction and deleted. Under
-/// `testledger record` (`TESTLEDGER_JOURNAL_ONLY=1`) the journal is left for `record` to store
-/// after the suite, outside the test process. After a crash, whoever opens the store next stores
-/// what the journal holds (``PendingJournals``). If the journal or the store cannot be written,
-/// recording stops, the tests go on, and one warning is printed when the process exits.
+/// run: when the process exits, the journal is stored in one transaction and deleted, and the
+/// results of tests muted in the ledger's quarantine are flagged. Under `testledger record`
+/// (`TESTLEDGER_JOURNAL_ONLY=1`) the journal is left for `record` to store after the suite,
+/// outside the test process. After a crash, whoever opens the store next stores what the journal
+/// holds (``PendingJournals``). If the journal or the store cannot be written, recording stops,
+/// the tests go on, and one warning is printed when the process exits.
 final class RecorderStore: RecorderDestination, @unchecked Sendable {
     private let lock = NSLock()
     private let environment: LedgerEnvironment
@@ -87,6 +88,7 @@ final class RecorderStore: RecorderDestination, @unchecked Sendable {
                     try database.ingestJournal(journal.url)
                 }
                 try FileManager.default.removeItem(at: journal.url)
+                try database.afterRunsStored([run])
             } catch {
                 fail("could not write to \(path): \(Self.describe(error))")
             }

@@ -1,5 +1,6 @@
 import Foundation
 import LedgerCore
+import LedgerDelivery
 
 /// Sends the recorder's events to `testledger serve` (`TESTLEDGER_URL`, `TESTLEDGER_TOKEN`).
 ///

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LedgerCore
 
 /// The `testledger` command: records test runs and reports on them.
 @main
@@ -6,6 +7,7 @@ struct TestLedgerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "testledger",
         abstract: "Records test runs into a ledger and tells which tests to trust.",
+        version: TestLedgerVersion.current,
         subcommands: [
             Ingest.self, Record.self, Format.self, Runs.self, Report.self, Show.self, Quarantine.self, Serve.self,
             Token.self, Upload.self, Prune.self,
@@ -13,7 +15,8 @@ struct TestLedgerCommand: AsyncParsableCommand {
 
     /// Runs the command. A synchronous one runs on the main thread, where it may block on the store
     /// (PostgreSQL's answers come through Swift's shared threads, which must stay free for them);
-    /// ArgumentParser's own `main` would run it on one of those shared threads.
+    /// ArgumentParser's own `main` would run it on one of those shared threads. The ledgers it
+    /// opened are closed when it ends, however it ends.
     @MainActor static func main() async {
         do {
             var command = try parseAsRoot()
@@ -22,7 +25,9 @@ struct TestLedgerCommand: AsyncParsableCommand {
             } else {
                 try command.run()
             }
+            OpenedLedgers.closeAll()
         } catch {
+            OpenedLedgers.closeAll()
             exit(withError: error)
         }
     }

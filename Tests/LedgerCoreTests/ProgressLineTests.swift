@@ -21,11 +21,4 @@ import Testing
         #expect(line.text(done: 99, elapsed: 1) == "read  10 / 10 files  100%  10 files/s")
         #expect(ProgressLine(label: "x", total: 0, unit: .bytes).text(done: 5, elapsed: 1) == "x  0.0 / 0.0 MiB")
     }
-
-    @Test func progressIsOffOutsideATerminalInCIAndWhenAskedSo() {
-        // The test's standard error is not a terminal here; each rule is checked on its own too.
-        #expect(!TerminalProgress.isWanted(environment: ["CI": "true", "TERM": "xterm"]))
-        #expect(!TerminalProgress.isWanted(environment: ["TESTLEDGER_PROGRESS": "never"]))
-        #expect(!TerminalProgress.isWanted(environment: ["TERM": "dumb"]))
-    }
 }

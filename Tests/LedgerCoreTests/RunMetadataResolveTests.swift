@@ -88,12 +88,3 @@ import Testing
         #expect(variables["TESTLEDGER_RUN"] == "r")
     }
 }
-
-extension LedgerEnvironmentTests {
-    @Test func retriesComeFromWhatIsGivenThenTheVariablesThenTheDefaults() {
-        #expect(LedgerEnvironment([:]).retryPolicy().delays == [0.5, 1, 2, 4, 8])
-        let configured: LedgerEnvironment = ["TESTLEDGER_RETRIES": "2", "TESTLEDGER_RETRY_DELAY": "0.01"]
-        #expect(configured.retryPolicy().delays == [0.01, 0.02])
-        #expect(configured.retryPolicy(retries: 3, firstDelay: 1).delays == [1, 2, 4])
-    }
-}

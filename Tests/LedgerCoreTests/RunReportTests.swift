@@ -19,7 +19,7 @@ import Testing
 
     @Test func eachFailureGetsTheStrongestVerdictAndTheMostUsefulComeFirst() {
         let history = RunReport.BaseHistory(
-            everFailed: ["A/before", "A/onBase", "A/flakyOnBase", "A/quarantinedOnBase"],
+            branch: "main", runs: 8, everFailed: ["A/before", "A/onBase", "A/flakyOnBase", "A/quarantinedOnBase"],
             newestFailed: ["A/onBase", "A/flakyOnBase", "A/quarantinedOnBase", "A/fixed"], newestRun: "main-7")
         let failing = ["A/quarantinedOnBase", "A/flaky", "A/flakyOnBase", "A/onBase", "A/before", "A/new"].map {
             RunReport.Failing(test: $0, message: "\($0) broke")
@@ -33,21 +33,26 @@ import Testing
             ])
         #expect(
             report.failures.map(\.test) == [
-                "A/new", "A/before", "A/flakyOnBase", "A/onBase", "A/flaky", "A/quarantinedOnBase",
+                "A/new", "A/before", "A/onBase", "A/flaky", "A/flakyOnBase", "A/quarantinedOnBase",
             ])
         #expect(
             report.failures.map(\.verdict) == [
-                .new, .failedBefore, .failingOnBase, .failingOnBase, .knownFlaky, .quarantined,
+                .new, .failedBefore, .failingOnBase, .knownFlaky, .knownFlaky, .quarantined,
             ])
+        #expect(report.failures[0].evidence == "never failed on main before")
+        #expect(report.failures[1].evidence == "failed on main before; passes in its newest run")
         #expect(report.failures[2].evidence == "the newest main run (main-7) failed it too")
-        #expect(report.failures[4].score != nil && report.failures[4].strip == "FPFPFPFPFP")
+        #expect(report.failures[3].score != nil && report.failures[3].strip == "FPFPFPFPFP")
+        #expect(!report.failures[3].evidence.contains("main-7"))
+        #expect(report.failures[4].evidence.hasSuffix("; the newest main run (main-7) failed it too"))
         #expect(report.failures[5].quarantined == .mute)
         #expect(report.failures[0].message == "A/new broke")
         #expect(report.fixed == ["A/fixed"])
         #expect(report.baseRun == "main-7" && report.base == "main")
+        #expect(report.comparedWith == .init(branch: "main", runs: 8))
         #expect(
             RunReportRendering.headline(report)
-                == "6 failure(s) in 9 tests: 1 new, 1 failed before, 2 failing on base too, 1 known flaky, "
+                == "6 failure(s) in 9 tests: 1 new, 1 failed before, 1 failing on base too, 2 known flaky, "
                 + "1 quarantined (base: main)")
     }
 
@@ -56,14 +61,15 @@ import Testing
         ipad.configuration = "iPad"
         let report = RunReport.classify(
             run: run, tests: 1, failing: [.init(test: "A/flaky", message: nil)], passed: [],
-            base: ("main", .init()), flaky: [ipad], quarantine: [])
+            base: ("main", .init(branch: "main")), flaky: [ipad], quarantine: [])
         #expect(report.failures.map(\.verdict) == [.new])
     }
 
     @Test func markdownStaysShortForTwoThousandFailuresAndEscapesWhatItShows() {
         let failing = (0..<2_000).map { RunReport.Failing(test: "A/test|\($0)", message: "line | one\nline two") }
         var report = RunReport.classify(
-            run: run, tests: 2_500, failing: failing, passed: [], base: ("main", .init()), flaky: [], quarantine: [])
+            run: run, tests: 2_500, failing: failing, passed: [], base: ("main", .init(branch: "main")), flaky: [],
+            quarantine: [])
         report.groups = FailureGrouping.groups(
             (0..<2_000).map {
                 FailureSample(

@@ -68,4 +68,20 @@ import Testing
     @Test func aPercentEncodedPasswordIsDecodedOnce() throws {
         #expect(try PostgresLocation(url: "postgres://ci:p%2541ss@db.internal/ledger").password == "p%41ss")
     }
+
+    @Test(arguments: ["p@ss/w:rd", "a#b?c%41 d", "@/"])
+    func aPasswordGivenApartIsTakenAsItIs(password: String) throws {
+        let location = try PostgresLocation(
+            url: "postgres://testledger@postgres:5432/testledger?sslmode=disable", password: password)
+        #expect(location.password == password)
+        #expect(location.user == "testledger")
+        #expect(location.host == "postgres")
+        #expect(location.database == "testledger")
+        #expect(!location.redacted.contains(password))
+    }
+
+    @Test func theURLsOwnPasswordWinsOverOneGivenApart() throws {
+        let location = try PostgresLocation(url: "postgres://ci:in%40url@db.internal/ledger", password: "apart")
+        #expect(location.password == "in@url")
+    }
 }

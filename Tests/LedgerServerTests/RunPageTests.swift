@@ -17,7 +17,9 @@ import Testing
         for index in 0..<5 {
             let onFeature = index == 4
             var failing: Set<String> = index % 2 == 0 ? ["Cart/flaky"] : []
-            if index == 3 { failing.formUnion(["Cart/onBase", "Cart/fixed"]) }
+            // Cart/onBase fails every main run (broken); Cart/fixed only the newest.
+            if !onFeature { failing.insert("Cart/onBase") }
+            if index == 3 { failing.insert("Cart/fixed") }
             if onFeature { failing = ["Cart/flaky", "Cart/onBase", "Cart/new", "Cart/muted", hostile] }
             var script = RunScript(project: "Shop", at: 1_700_000_000 + Double(index) * 3_600)
                 .start(branch: onFeature ? "feature" : "main")
@@ -50,6 +52,7 @@ import Testing
             func row(_ test: String) -> String? { rows.first { $0.contains(">\(test)</a>") } }
             #expect(row("Cart/new")?.contains(">new</span>") == true)
             #expect(row("Cart/onBase")?.contains(">failing on base too</span>") == true)
+            #expect(row("Cart/onBase")?.contains("broken: failed the last 4 runs of main") == true)
             #expect(row("Cart/flaky")?.contains(">known flaky</span>") == true)
             #expect(row("Cart/muted")?.contains(">quarantined</span>") == true)
             #expect(row("Cart/&lt;img src=x onerror=alert(1)&gt;")?.contains(">new</span>") == true, "\(failures)")
@@ -66,8 +69,10 @@ import Testing
 
             let onMain = try await server.get("/projects/Shop/runs/\(run)?base=feature")
             #expect(
-                onMain.body.contains("5 failure(s) in 7 tests: 2 new, 2 known flaky, 1 quarantined</h2>"),
-                "judged against another base")
+                onMain.body.contains(
+                    "5 failure(s) in 7 tests: 2 new, 1 failing on base too, 1 known flaky, 1 quarantined "
+                        + "(no feature runs: compared with the 4 runs before)</h2>"),
+                "judged against a base without runs: \(onMain.body)")
             #expect(row("Cart/flaky")?.contains("<code>FPFP</code>") == true)
             #expect(try await server.get("/projects/Shop/runs/nope").status == 404)
             #expect(try await server.get("/projects/Bank/runs/\(run)").status == 404)

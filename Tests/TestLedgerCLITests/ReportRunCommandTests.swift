@@ -16,7 +16,8 @@ import Testing
     @Test func recordExplainsItsFailuresAndWritesTheJobSummary() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
-        for (day, failing) in [(0, [String]()), (1, ["refund"])] {
+        // refund fails both main runs: failing on main, and too few runs to be flaky or broken.
+        for (day, failing) in [(0, ["refund"]), (1, ["refund"])] {
             let file = try junit(cli, "main\(day).xml", day: day, failing: failing)
             let ingested = try await cli.run(["ingest", "--project", "Shop", "--branch", "main", file.path])
             #expect(ingested.status == 0, "\(ingested.stderr)")

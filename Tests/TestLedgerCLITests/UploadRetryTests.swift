@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import LedgerCore
+import LedgerDelivery
 import LedgerTestSupport
 import Testing
 

@@ -120,6 +120,9 @@ public struct FlakyReport: Codable, Hashable, Sendable {
     /// test id.
     public var broken: [BrokenTest]
     /// Tests that flaked or were broken but have since recovered, by test id and configuration.
+    ///
+    /// In JSON, `recovered` keeps its first meaning, the tests' ids (sorted, each once), and
+    /// `recoveredTests` holds these tests with their evidence.
     public var recovered: [RecoveredTest]
     /// Judged predicate call sites, in the order ``PredicateAnalysis/findings(_:thresholds:)`` gives.
     public var predicates: [PredicateFinding]
@@ -175,5 +178,43 @@ extension FlakyReport {
                 marked.recovered[index].test, marked.recovered[index].configuration)
         }
         return marked
+    }
+}
+
+extension FlakyReport {
+    private enum CodingKeys: String, CodingKey {
+        case runs, flaky, broken, recovered, recoveredTests, predicates, noiseRuns
+    }
+
+    /// Reads a report as ``encode(to:)`` writes it; the recovered tests come from
+    /// `recoveredTests`, and none from a report that has only their ids.
+    ///
+    /// - Parameter decoder: the decoder to read from.
+    /// - Throws: `DecodingError` when a key is missing or of another type.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            runs: try container.decode(Int.self, forKey: .runs),
+            flaky: try container.decode([FlakyTest].self, forKey: .flaky),
+            broken: try container.decode([BrokenTest].self, forKey: .broken),
+            recovered: try container.decodeIfPresent([RecoveredTest].self, forKey: .recoveredTests) ?? [],
+            predicates: try container.decode([PredicateFinding].self, forKey: .predicates),
+            noiseRuns: try container.decode([NoiseRun].self, forKey: .noiseRuns))
+    }
+
+    /// Writes the report as the JSON contract has it: `recovered` the recovered tests' ids, sorted
+    /// and each once, and `recoveredTests` the tests themselves.
+    ///
+    /// - Parameter encoder: the encoder to write to.
+    /// - Throws: what the encoder throws.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(runs, forKey: .runs)
+        try container.encode(flaky, forKey: .flaky)
+        try container.encode(broken, forKey: .broken)
+        try container.encode(Set(recovered.map(\.test)).sorted(), forKey: .recovered)
+        try container.encode(recovered, forKey: .recoveredTests)
+        try container.encode(predicates, forKey: .predicates)
+        try container.encode(noiseRuns, forKey: .noiseRuns)
     }
 }

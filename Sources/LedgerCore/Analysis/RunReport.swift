@@ -1,17 +1,19 @@
 import Foundation
 
 /// What `report run` says of one run: each failure classified, with its evidence, against the base
-/// branch, the flaky report and the quarantine; and the tests the run fixed.
+/// branch (or, when it has no runs, the project's earlier runs), the flaky report and the
+/// quarantine; and the tests the run fixed.
 public struct RunReport: Codable, Hashable, Sendable {
     /// What a failure most likely means, most useful to a developer first.
     public enum Verdict: String, Codable, Hashable, Sendable, CaseIterable {
-        /// Never failed before on the base branch: most likely this change's.
+        /// Never failed in the compared runs before: most likely this change's.
         case new
-        /// Failed on the base branch before, though not in its newest run.
+        /// Failed in the compared runs before, though not in the newest; or broken by `report flaky`
+        /// and passed by the newest compared run.
         case failedBefore = "failed-before"
-        /// The newest base-branch run failed it too: not this change's.
+        /// The newest compared run failed it too: not this change's.
         case failingOnBase = "failing-on-base"
-        /// Flaky by `report flaky`.
+        /// Flaky by `report flaky`, whatever the newest compared run did.
         case knownFlaky = "known-flaky"
         /// Quarantined: muted or skipped where tests run.
         case quarantined
@@ -49,22 +51,6 @@ public struct RunReport: Codable, Hashable, Sendable {
         }
     }
 
-    /// The base branch's history, as the store gives it.
-    public struct BaseHistory: Hashable, Sendable {
-        /// Tests that failed in any base-branch run before this one.
-        public var everFailed: Set<String>
-        /// Tests the newest base-branch run before this one failed.
-        public var newestFailed: Set<String>
-        /// That run's id; `nil` when the base branch has no run before this one.
-        public var newestRun: String?
-
-        public init(everFailed: Set<String> = [], newestFailed: Set<String> = [], newestRun: String? = nil) {
-            self.everFailed = everFailed
-            self.newestFailed = newestFailed
-            self.newestRun = newestRun
-        }
-    }
-
     /// The run's id.
     public var run: String
     public var project: String
@@ -73,13 +59,16 @@ public struct RunReport: Codable, Hashable, Sendable {
     public var configuration: String
     /// The base branch the failures are judged against.
     public var base: String
-    /// The newest base-branch run before this one, when there is one.
+    /// The newest compared run before this one, when there is one.
     public var baseRun: String?
+    /// The runs the failures were compared with: the base branch's, or the project's earlier runs
+    /// when the base branch has none.
+    public var comparedWith: Comparison
     /// Tests with results in the run.
     public var tests: Int
     /// The failures, most useful first: by ``Verdict``, then by test id.
     public var failures: [Failure]
-    /// Tests the newest base-branch run failed that pass here.
+    /// Tests the newest compared run failed that pass here.
     public var fixed: [String]
     /// The failures grouped by cause (``FailureGrouping``), the largest first.
     public var groups: [FailureGroup] = []
@@ -88,55 +77,68 @@ public struct RunReport: Codable, Hashable, Sendable {
     public var counts: [Verdict: Int] { Dictionary(grouping: failures, by: \.verdict).mapValues(\.count) }
 
     /// Classifies the failures of a run. A failure gets the first verdict that holds, in the order
-    /// quarantined, failing on the base branch too, known flaky, failed before, new: each answers
-    /// "is it this change's fault?" with stronger evidence than the next.
+    /// quarantined, known flaky, failing on the base branch too, failed before, new: each answers
+    /// "is it this change's fault?" with stronger evidence than the next. A test `report flaky`
+    /// calls flaky is known flaky even when the newest compared run failed it (its evidence says
+    /// so); one it calls broken fails on the base too, or failed before when the newest compared run
+    /// did not fail it, and is never new.
     ///
     /// - Parameters:
     ///   - run: the run's id, project, branch, revision and configuration.
     ///   - tests: tests with results in the run.
     ///   - failing: the tests whose final attempt failed, erred or crashed.
     ///   - passed: the tests whose final attempt passed.
-    ///   - base: the base branch's name and history before this run.
+    ///   - base: the requested base branch's name and the compared runs' history before this run.
     ///   - flaky: `report flaky`'s flaky tests over the runs before this one.
+    ///   - broken: `report flaky`'s broken tests over the runs before this one.
     ///   - quarantine: the quarantine in force.
+    /// - Returns: the report, its failures most useful first.
     public static func classify(
         run: (id: String, project: String, branch: String?, revision: String?, configuration: String), tests: Int,
         failing: [Failing], passed: Set<String>, base: (name: String, history: BaseHistory),
-        flaky: [FlakyReport.FlakyTest], quarantine: [QuarantinedTest]
+        flaky: [FlakyReport.FlakyTest], broken: [FlakyReport.BrokenTest] = [], quarantine: [QuarantinedTest]
     ) -> RunReport {
         let flakyByTest = Dictionary(
             flaky.filter { $0.configuration == run.configuration }.map { ($0.test, $0) },
             uniquingKeysWith: { a, _ in a })
+        let brokenByTest = Dictionary(
+            broken.filter { $0.configuration == run.configuration }.map { ($0.test, $0) },
+            uniquingKeysWith: { a, _ in a })
         let history = base.history
         let failures = failing.map { failure -> Failure in
+            let onNewest = history.newestFailed.contains(failure.test)
             var classed = Failure(
                 test: failure.test, configuration: run.configuration, verdict: .new, message: failure.message,
-                evidence: "never failed on \(base.name) before")
+                evidence: history.neverFailed)
             if let entry = quarantine.first(where: { $0.test == failure.test && $0.applies(to: run.configuration) }) {
                 classed.verdict = .quarantined
                 classed.quarantined = entry.mode
                 classed.evidence =
                     "\(entry.mode == .mute ? "muted" : "skipped") since \(iso8601(entry.since)): \(entry.reason)"
-            } else if history.newestFailed.contains(failure.test) {
-                classed.verdict = .failingOnBase
-                classed.evidence =
-                    "the newest \(base.name) run (\(history.newestRun.map { String($0.prefix(8)) } ?? "")) failed it too"
             } else if let known = flakyByTest[failure.test] {
                 classed.verdict = .knownFlaky
                 classed.score = known.score
                 classed.strip = known.strip
                 classed.evidence =
                     "flaky: failed \(known.failures) of \(known.runs) runs (score \(Figures.decimal(known.score)))"
+                    + (onNewest ? "; \(history.newest) failed it too" : "")
+            } else if let broken = brokenByTest[failure.test] {
+                classed.verdict = onNewest ? .failingOnBase : .failedBefore
+                classed.evidence = history.broken(broken, newestFailed: onNewest)
+            } else if onNewest {
+                classed.verdict = .failingOnBase
+                classed.evidence = "\(history.newest) failed it too"
             } else if history.everFailed.contains(failure.test) {
                 classed.verdict = .failedBefore
-                classed.evidence = "failed on \(base.name) before; passes in its newest run"
+                classed.evidence = history.failedBeforeNotNewest
             }
             return classed
         }
         let order = Dictionary(uniqueKeysWithValues: Verdict.allCases.enumerated().map { ($1, $0) })
         return RunReport(
             run: run.id, project: run.project, branch: run.branch, revision: run.revision,
-            configuration: run.configuration, base: base.name, baseRun: history.newestRun, tests: tests,
+            configuration: run.configuration, base: base.name, baseRun: history.newestRun,
+            comparedWith: history.comparison, tests: tests,
             failures: failures.sorted { (order[$0.verdict] ?? 0, $0.test) < (order[$1.verdict] ?? 0, $1.test) },
             fixed: history.newestFailed.intersection(passed).sorted())
     }

@@ -39,19 +39,6 @@ public struct LedgerEnvironment: Sendable {
     public var token: String? { self["TESTLEDGER_TOKEN"] }
     /// `TESTLEDGER_SPOOL`, else `.testledger/spool`: where batches wait for the server.
     public var spoolPath: String { self["TESTLEDGER_SPOOL"] ?? ".testledger/spool" }
-    /// How failing sends to the server are retried: `retries` times, else `TESTLEDGER_RETRIES`,
-    /// else 5; the first after `firstDelay` seconds, else `TESTLEDGER_RETRY_DELAY`, else 0.5;
-    /// each delay twice the one before.
-    /// - Parameters:
-    ///   - retries: how many retries; `nil` to read `TESTLEDGER_RETRIES`.
-    ///   - firstDelay: the delay before the first retry, in seconds; `nil` to read
-    ///     `TESTLEDGER_RETRY_DELAY`.
-    /// - Returns: the policy; a variable that is not a number counts as unset.
-    public func retryPolicy(retries: Int? = nil, firstDelay: Double? = nil) -> RetryPolicy {
-        RetryPolicy(
-            retries: retries ?? self["TESTLEDGER_RETRIES"].flatMap { Int($0) } ?? 5,
-            first: firstDelay ?? self["TESTLEDGER_RETRY_DELAY"].flatMap { Double($0) } ?? 0.5)
-    }
     /// `TESTLEDGER_TEST_RETRIES`: how many more times `testledger record` runs a test that failed;
     /// `nil` when unset or not a number. (`TESTLEDGER_RETRIES` counts retries of sends to a server.)
     public var testRetries: Int? { self["TESTLEDGER_TEST_RETRIES"].flatMap { Int($0) } }

@@ -5,14 +5,18 @@ extension RunMetadata {
     /// clients and the test library: each value as given, else from the environment, else from
     /// the CI's own variables, else from git.
     ///
+    /// Git is asked once, and only for a revision or a branch that nothing else gives: a missing
+    /// project is the repository's folder name, found without starting git.
+    ///
     /// - Parameters:
     ///   - given: values named explicitly (the CLI's flags); they win.
     ///   - configuredProject: the project `.testledger.yml` names, when there is one.
     ///   - environment: `TESTLEDGER_PROJECT`, `TESTLEDGER_REVISION`, `TESTLEDGER_BRANCH` and the
     ///     CI's variables.
-    ///   - git: reads git, called only when something is still missing.
+    ///   - git: reads git, called only when the revision or the branch is still missing.
     ///   - host: the machine the run happens on.
-    /// - Returns: the metadata; the project falls back to the working directory's name.
+    /// - Returns: the metadata; the project falls back to the repository's folder name, then to
+    ///   the working directory's.
     public static func resolve(
         given: Given = Given(), configuredProject: String? = nil, environment: LedgerEnvironment = LedgerEnvironment(),
         git: () -> GitInfo? = { GitInfo.read() }, host: String? = ProcessInfo.processInfo.hostName
@@ -21,13 +25,14 @@ extension RunMetadata {
         let project = given.project ?? environment.project ?? configuredProject ?? ci?.project
         let revision = given.revision ?? environment.revision ?? ci?.revision
         let branch = given.branch ?? environment.branch ?? ci?.branch
-        let gitInfo = project == nil || revision == nil || branch == nil ? git() : nil
+        let gitInfo = revision == nil || branch == nil ? git() : nil
         let ciInfo =
             ci.map { LedgerEvent.CI(provider: $0.provider, build: given.build ?? $0.build, job: $0.job, url: $0.url) }
             ?? given.build.map { LedgerEvent.CI(build: $0) }
+        let directory = FileManager.default.currentDirectoryPath
         return RunMetadata(
-            project: project ?? gitInfo?.repositoryName
-                ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath).lastPathComponent,
+            project: project ?? gitInfo?.repositoryName ?? GitInfo.repositoryName(in: directory)
+                ?? URL(fileURLWithPath: directory).lastPathComponent,
             revision: revision ?? gitInfo?.revision, branch: branch ?? gitInfo?.branch, ci: ciInfo,
             host: host, ciAttempt: ci?.attempt, configuration: given.configuration)
     }

@@ -54,41 +54,18 @@ struct JSONLineWriter {
         bytes.append(UInt8(ascii: ":"))
     }
 
-    mutating func field(_ name: StaticString, _ value: String?) {
+    /// Adds the field `name`, unless `value` is `nil`.
+    mutating func field(_ name: StaticString, _ value: (some JSONLineValue)?) {
         guard let value else { return }
         key(name)
-        string(value)
+        value.write(into: &self)
     }
 
-    mutating func field(_ name: StaticString, _ value: Int?) {
-        guard let value else { return }
-        key(name)
-        integer(Int64(value))
-    }
-
-    mutating func field(_ name: StaticString, _ value: Double?) {
-        guard let value else { return }
-        key(name)
-        number(value)
-    }
-
-    mutating func field(_ name: StaticString, _ value: Bool?) {
-        guard let value else { return }
-        key(name)
-        literal(value ? "true" : "false")
-    }
-
-    mutating func field(_ name: StaticString, _ value: JSONValue?) {
-        guard let value else { return }
-        key(name)
-        write(value)
-    }
-
-    private mutating func literal(_ text: StaticString) {
+    fileprivate mutating func literal(_ text: StaticString) {
         bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
-    private mutating func write(_ value: JSONValue) {
+    fileprivate mutating func write(_ value: JSONValue) {
         switch value {
         case .null: literal("null")
         case .bool(let flag): literal(flag ? "true" : "false")
@@ -114,7 +91,7 @@ struct JSONLineWriter {
     }
 
     /// Integral values print without a fraction; JSON has no infinity or NaN: those are null.
-    private mutating func number(_ value: Double) {
+    fileprivate mutating func number(_ value: Double) {
         guard value.isFinite else { return literal("null") }
         if value == value.rounded(), abs(value) < 1e15 {
             integer(Int64(value))
@@ -124,7 +101,7 @@ struct JSONLineWriter {
     }
 
     /// Digits written straight into the buffer: a `String` per number would cost more.
-    private mutating func integer(_ value: Int64) {
+    fileprivate mutating func integer(_ value: Int64) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for 24 digits, most significant last
@@ -139,7 +116,7 @@ struct JSONLineWriter {
         }
     }
 
-    private mutating func string(_ text: String) {
+    fileprivate mutating func string(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { utf8 in
@@ -169,4 +146,30 @@ struct JSONLineWriter {
             bytes.append(hex.utf8Start[Int(byte & 0x0F)])
         }
     }
+}
+
+/// A value ``JSONLineWriter`` writes as a field's value.
+protocol JSONLineValue {
+    /// Writes the value where `writer`'s next value goes.
+    func write(into writer: inout JSONLineWriter)
+}
+
+extension String: JSONLineValue {
+    func write(into writer: inout JSONLineWriter) { writer.string(self) }
+}
+
+extension Int: JSONLineValue {
+    func write(into writer: inout JSONLineWriter) { writer.integer(Int64(self)) }
+}
+
+extension Double: JSONLineValue {
+    func write(into writer: inout JSONLineWriter) { writer.number(self) }
+}
+
+extension Bool: JSONLineValue {
+    func write(into writer: inout JSONLineWriter) { writer.literal(self ? "true" : "false") }
+}
+
+extension JSONValue: JSONLineValue {
+    func write(into writer: inout JSONLineWriter) { writer.write(self) }
 }

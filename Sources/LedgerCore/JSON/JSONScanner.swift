@@ -66,13 +66,7 @@ struct JSONScanner {
         depth: Int, _ visit: (_ key: JSONSpan, _ value: JSONSpan) -> Void
     ) throws(JSONError) -> JSONSpan {
         let start = offset
-        guard depth <= Self.maximumDepth else { throw JSONError(.tooDeep, at: start) }
-        offset += 1
-        skipWhitespace()
-        if try peek() == ASCII.closeBrace {
-            offset += 1
-            return JSONSpan(kind: .object, start: start, end: offset)
-        }
+        if let empty = try open(.object, closing: ASCII.closeBrace, depth: depth) { return empty }
         while true {
             let byte = try peek()
             guard byte == ASCII.quote else { throw JSONError(.unexpectedByte(byte), at: offset) }
@@ -90,18 +84,24 @@ struct JSONScanner {
     /// Reads the array at the cursor, handing each element to `visit` in order.
     mutating func scanArray(depth: Int, _ visit: (_ element: JSONSpan) -> Void) throws(JSONError) -> JSONSpan {
         let start = offset
-        guard depth <= Self.maximumDepth else { throw JSONError(.tooDeep, at: start) }
-        offset += 1
-        skipWhitespace()
-        if try peek() == ASCII.closeBracket {
-            offset += 1
-            return JSONSpan(kind: .array, start: start, end: offset)
-        }
+        if let empty = try open(.array, closing: ASCII.closeBracket, depth: depth) { return empty }
         while true {
             visit(try scanValue(depth: depth + 1))
             skipWhitespace()
             if try closes(ASCII.closeBracket) { return JSONSpan(kind: .array, start: start, end: offset) }
         }
+    }
+
+    /// Steps past the opening bracket at the cursor and the white space after it; the whole value
+    /// when `closing` follows at once (an empty object or array), else `nil`.
+    private mutating func open(_ kind: JSONSpan.Kind, closing: UInt8, depth: Int) throws(JSONError) -> JSONSpan? {
+        let start = offset
+        guard depth <= Self.maximumDepth else { throw JSONError(.tooDeep, at: start) }
+        offset += 1
+        skipWhitespace()
+        guard try peek() == closing else { return nil }
+        offset += 1
+        return JSONSpan(kind: kind, start: start, end: offset)
     }
 
     /// After a member or element: consumes `,` (then `false`) or the closing bracket (then `true`).

@@ -11,6 +11,18 @@ extension RunReport.Failure: OwnedEntry {}
 extension SlowReport.SlowTest: OwnedEntry {}
 extension SlowReport.Slowdown: OwnedEntry {}
 
+/// A report whose entries name their tests' owners, and that can keep only one owner's.
+public protocol OwnedReport {
+    /// The report with each test's owners.
+    func owned(by owners: TestOwners) -> Self
+    /// The report with only one owner's tests.
+    func only(owner: String, owners: TestOwners) -> Self
+}
+
+extension FlakyReport: OwnedReport {}
+extension RunReport: OwnedReport {}
+extension SlowReport: OwnedReport {}
+
 extension TestOwners {
     /// A test's owners for a report: `nil` (left out of JSON) when the project names no owners.
     func reported(_ test: String) -> [String]? { isEmpty ? nil : self(test) }

@@ -28,20 +28,40 @@ public enum RunReportRendering {
         .knownFlaky: "known flaky", .quarantined: "quarantined",
     ]
 
-    /// One line: `3 failures: 1 new, 2 known flaky`.
+    /// One line: `3 failure(s) in 40 tests: 1 new, 2 known flaky`, then what was compared when
+    /// it was not the base branch.
     public static func headline(_ report: RunReport) -> String {
         guard !report.failures.isEmpty else { return "no failures in \(report.tests) tests" }
         let counts = report.counts
         let parts = RunReport.Verdict.allCases.compactMap { verdict in
             counts[verdict].map { "\($0) \(titles[verdict] ?? verdict.rawValue)" }
         }
-        let base = report.failures.contains { $0.verdict == .failingOnBase } ? " (base: \(report.base))" : ""
+        let base =
+            comparison(report).map { " (\($0))" }
+            ?? (report.failures.contains { $0.verdict == .failingOnBase } ? " (base: \(report.base))" : "")
         return "\(report.failures.count) failure(s) in \(report.tests) tests: " + parts.joined(separator: ", ") + base
+    }
+
+    /// What the failures were compared with when it is not the base branch:
+    /// `no main runs: compared with the 30 runs before`; `nil` when the base branch's runs were.
+    public static func comparison(_ report: RunReport) -> String? {
+        guard report.comparedWith.branch == nil else { return nil }
+        let runs = report.comparedWith.runs
+        return "no \(report.base) runs: "
+            + (runs == 0
+                ? "no run before to compare with" : "compared with \(RunReport.BaseHistory.theRuns(runs)) before")
+    }
+
+    /// What a fixed test did before: `failing on main, passing here`.
+    public static func fixedTitle(_ report: RunReport) -> String {
+        (report.comparedWith.branch.map { "failing on \($0)" } ?? "failing in the run before") + ", passing here"
     }
 
     /// The report as a terminal table under its headline.
     public static func table(_ report: RunReport) -> String {
-        var text = "Run \(report.run) against \(report.base): " + headline(report)
+        var text =
+            "Run \(report.run)" + (report.comparedWith.branch.map { " against \($0)" } ?? "") + ": "
+            + headline(report)
         for group in causes(report) {
             let (tests, signature, examples) = cause(group)
             text += "\nShared cause, \(tests): \(signature) (\(examples))"
@@ -57,7 +77,7 @@ public enum RunReportRendering {
             if report.failures.count > listed { text += "\n… and \(report.failures.count - listed) more" }
         }
         if !report.fixed.isEmpty {
-            text += "\nFixed (failing on \(report.base), passing here): " + report.fixed.joined(separator: ", ")
+            text += "\nFixed (\(fixedTitle(report))): " + report.fixed.joined(separator: ", ")
         }
         return text
     }
@@ -108,7 +128,7 @@ public enum RunReportRendering {
         if !report.fixed.isEmpty {
             let shown = report.fixed.prefix(listed).map(link).joined(separator: ", ")
             let more = report.fixed.count > listed ? " and \(report.fixed.count - listed) more" : ""
-            lines += ["", "**Fixed** (failing on \(report.base), passing here): " + shown + more]
+            lines += ["", "**Fixed** (\(fixedTitle(report))): " + shown + more]
         }
         return lines.joined(separator: "\n")
     }

@@ -20,8 +20,7 @@ extension SwiftTestingTranslator {
     mutating func testStarted(
         _ event: SwiftTestingRecord.Event, line: Int, into sink: inout some EventSink
     ) throws {
-        let id = try required(event.testID, "testID", of: event, line: line)
-        let instant = try required(event.instant, "instant", of: event, line: line)
+        let (id, instant) = try testAndInstant(of: event, line: line)
         guard inFlight[id] == nil, let info = function(id) else { return }
         try startRunIfNeeded(into: &sink)
         let attempt = nextAttempt(of: id, iteration: event.iteration)
@@ -60,8 +59,7 @@ extension SwiftTestingTranslator {
     mutating func testEnded(
         _ event: SwiftTestingRecord.Event, line: Int, into sink: inout some EventSink
     ) throws {
-        let id = try required(event.testID, "testID", of: event, line: line)
-        let instant = try required(event.instant, "instant", of: event, line: line)
+        let (id, instant) = try testAndInstant(of: event, line: line)
         guard let test = inFlight.removeValue(forKey: id), let info = functions[id] else { return }
         let (outcome, message) = test.ending
         if outcome.isFailure { runFailed = true }
@@ -72,8 +70,7 @@ extension SwiftTestingTranslator {
     mutating func testSkipped(
         _ event: SwiftTestingRecord.Event, line: Int, into sink: inout some EventSink
     ) throws {
-        let id = try required(event.testID, "testID", of: event, line: line)
-        let instant = try required(event.instant, "instant", of: event, line: line)
+        let (id, instant) = try testAndInstant(of: event, line: line)
         let text = event.text
         try skip(
             id, at: instant, iteration: event.iteration, message: text.isEmpty ? "skipped" : text,
@@ -85,8 +82,7 @@ extension SwiftTestingTranslator {
     mutating func testCancelled(
         _ event: SwiftTestingRecord.Event, line: Int, into sink: inout some EventSink
     ) throws {
-        let id = try required(event.testID, "testID", of: event, line: line)
-        let instant = try required(event.instant, "instant", of: event, line: line)
+        let (id, instant) = try testAndInstant(of: event, line: line)
         if inFlight[id] != nil {
             inFlight[id]?.cancelled = true
         } else {

@@ -133,4 +133,15 @@ struct SwiftTestingTranslator {
         }
         return value
     }
+
+    /// The test id and instant a test event's kind needs.
+    /// - Throws: ``LedgerInputError`` naming the line when either is absent.
+    func testAndInstant(of event: SwiftTestingRecord.Event, line: Int) throws -> (
+        id: String, instant: SwiftTestingRecord.Instant
+    ) {
+        (
+            try required(event.testID, "testID", of: event, line: line),
+            try required(event.instant, "instant", of: event, line: line)
+        )
+    }
 }

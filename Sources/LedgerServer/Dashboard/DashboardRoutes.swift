@@ -9,7 +9,7 @@ import LedgerStore
 /// `/projects/{project}/runs/{run}` (`?base=`), `/projects/{project}/tests/{test id}` (`?run=`),
 /// and `GET`/`POST /login`. Failures are judged against `?base=`, `main` by default.
 struct DashboardRoutes {
-    let database: any ResultStore
+    let database: any ResultStore & CredentialStore
     let access: Access
     let layers: LayerClassifier
     let thresholds: FlakyThresholds

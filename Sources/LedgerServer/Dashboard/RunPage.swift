@@ -2,8 +2,8 @@ import LedgerCore
 import LedgerStore
 
 /// `/projects/{project}/runs/{run}`: a run's counts, then its failures classified against the
-/// base branch (most useful first) with their owners and messages, their shared causes, and the
-/// tests it fixed.
+/// base branch, or the project's earlier runs when it has none (the headline says which), most
+/// useful first, with their owners and messages, their shared causes, and the tests it fixed.
 enum RunPage {
     struct Content {
         var run: RunListing
@@ -115,6 +115,8 @@ enum RunPage {
         let links = report.fixed.map { test -> HTML in
             "<a href=\"\(DashboardPath.test(test, project: report.project, run: report.run))\">\(test)</a>"
         }
-        return "<h3>Fixed (failing on \(report.base), passing here)</h3><p>\(HTML(interleaving: links, with: ", "))</p>"
+        return """
+            <h3>Fixed (\(RunReportRendering.fixedTitle(report)))</h3><p>\(HTML(interleaving: links, with: ", "))</p>
+            """
     }
 }

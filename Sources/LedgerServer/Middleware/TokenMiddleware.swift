@@ -5,7 +5,7 @@ import LedgerStore
 /// that matches none is refused (401) at once. Browsers, which cannot send that header, send the
 /// id of a session started with a read token in the `testledger_session` cookie (see `POST /login`).
 struct TokenMiddleware: RouterMiddleware {
-    let database: any ResultStore
+    let database: any CredentialStore
 
     func handle(
         _ request: Request, context: LedgerRequestContext,

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import LedgerCore
+import LedgerDelivery
 import LedgerImport
 import LedgerStore
 
@@ -70,11 +71,7 @@ struct IngestRoutes {
         do {
             let stored = try await Blocking.run {
                 let receipt = try Self.ingest(file, format: format, metadata: metadata, live: live, into: database)
-                if !live, !receipt.runs.isEmpty {
-                    _ = try database.applyQuarantinePolicy(
-                        configuration.quarantine, project: metadata.project, window: configuration.window,
-                        thresholds: configuration.thresholds, now: Date().timeIntervalSince1970)
-                }
+                try database.afterRunsStored(receipt.runs, policy: Self.afterStored(configuration, live: live))
                 return receipt
             }
             metrics.ingested(stored.results)
@@ -90,6 +87,16 @@ struct IngestRoutes {
             metrics.rejected()
             throw HTTPError(.badRequest, message: "request body: \(error)")
         }
+    }
+
+    /// What is done after an upload is stored: its muted tests flagged and, once a batch is not
+    /// live (a recorder's batch is followed by more of the run), the server's automatic quarantine
+    /// applied. Ownership comes in its own request (`PUT /api/v1/ownership`).
+    static func afterStored(_ configuration: ServerConfiguration, live: Bool) -> RunStoredPolicy {
+        guard !live else { return RunStoredPolicy() }
+        return RunStoredPolicy(
+            automaticQuarantine: RunStoredPolicy.AutomaticQuarantine(
+                configuration.quarantine, window: configuration.window, thresholds: configuration.thresholds))
     }
 
     /// Stores one uploaded file; an imported file's run id comes from its content and project.

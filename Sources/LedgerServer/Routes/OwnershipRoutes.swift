@@ -14,16 +14,9 @@ struct OwnershipRoutes {
         let access = self.access
         router.put("/api/v1/ownership") { request, context in
             let project = try access.writer(context)
-            let body = try await request.body.collect(upTo: 1 << 20)
-            let ownership: Ownership
-            do {
-                ownership = try JSONDecoder().decode(Ownership.self, from: Data(buffer: body))
-            } catch {
-                throw HTTPError(
-                    .badRequest,
-                    message: #"request body: expected {"codeowners": "…", "rules": [{"pattern": "…", "owners": […]}], "#
-                        + #""topLevel": […]}"#)
-            }
+            let ownership = try await request.decodeJSON(
+                Ownership.self, upTo: 1 << 20,
+                expected: #"{"codeowners": "…", "rules": [{"pattern": "…", "owners": […]}], "topLevel": […]}"#)
             let now = Date().timeIntervalSince1970
             let changed = try await Blocking.run {
                 try database.storeOwnership(ownership, project: project, at: now)

@@ -39,16 +39,10 @@ struct QuarantineRoutes {
         project.put("quarantine/**") { request, context in
             let name = try access.quarantineManageable(context)
             let test = try Self.test(context)
-            let body = try await request.body.collect(upTo: 64 * 1024)
-            let change: Change
-            do {
-                change = try JSONDecoder().decode(Change.self, from: Data(buffer: body))
-            } catch {
-                throw HTTPError(
-                    .badRequest,
-                    message: #"request body: expected {"mode": "mute" or "skip", "reason": "…"} and optionally "#
-                        + #""until" (ISO 8601), "configuration", "by""#)
-            }
+            let change = try await request.decodeJSON(
+                Change.self, upTo: 64 * 1024,
+                expected: #"{"mode": "mute" or "skip", "reason": "…"} and optionally "until" (ISO 8601), "#
+                    + #""configuration", "by""#)
             guard !change.reason.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
                 throw HTTPError(.badRequest, message: "request body: \"reason\" must say why")
             }

@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import LedgerCore
 
@@ -7,6 +8,22 @@ extension Request {
     func header(_ name: String) -> String? {
         let wanted = name.lowercased()
         return headers.first { $0.name.canonicalName == wanted }?.value
+    }
+
+    /// The body, decoded from JSON; a bad request naming what was `expected` when it is not.
+    /// - Parameters:
+    ///   - type: what the body holds.
+    ///   - limit: the largest body accepted, in bytes.
+    ///   - expected: the body's shape, for the error's message.
+    /// - Returns: the decoded body.
+    /// - Throws: `HTTPError` (bad request) when the body is not `type`; the body's error when it is too large.
+    func decodeJSON<Body: Decodable>(_ type: Body.Type, upTo limit: Int, expected: String) async throws -> Body {
+        let body = try await self.body.collect(upTo: limit)
+        do {
+            return try JSONDecoder().decode(type, from: Data(buffer: body))
+        } catch {
+            throw HTTPError(.badRequest, message: "request body: expected " + expected)
+        }
     }
 
     /// `?base=`: the branch failures are judged against, `main` by default.

@@ -62,8 +62,9 @@ public struct LedgerDatabase: Sendable {
 
     /// The configuration every connection uses: foreign keys, a busy timeout for concurrent
     /// writers, `synchronous = NORMAL` (WAL makes it safe against power loss), a page cache of up
-    /// to 128 MiB and checkpoints every 64 MiB of WAL, so that large ingests into a large ledger
-    /// do not rewrite the same index pages over and over.
+    /// to 128 MiB, and a write-ahead log kept to a few MiB: a checkpoint once it holds
+    /// ``checkpointPages`` pages, and the file cut back to ``walSizeLimit`` bytes when SQLite
+    /// starts it over (a transaction larger than that still grows it while it runs).
     public static var configuration: Configuration {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
@@ -71,9 +72,32 @@ public struct LedgerDatabase: Sendable {
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
             try db.execute(sql: "PRAGMA cache_size = -131072")
-            try db.execute(sql: "PRAGMA wal_autocheckpoint = 16384")
+            try db.execute(sql: "PRAGMA wal_autocheckpoint = \(checkpointPages)")
+            try db.execute(sql: "PRAGMA journal_size_limit = \(walSizeLimit)")
         }
         return configuration
+    }
+
+    /// The write-ahead log's pages (4 KiB each) after which a commit checkpoints it: 4 MiB.
+    public static let checkpointPages = 1_024
+    /// The size, in bytes, to which SQLite cuts the write-ahead log back after a checkpoint: 4 MiB.
+    public static let walSizeLimit = 4 << 20
+
+    /// Closes the connections, first folding the write-ahead log into the database and cutting it
+    /// to nothing, so that the next process to open the ledger has no log to read through. The
+    /// fold waits for no one: while another process reads or writes the ledger, what it cannot
+    /// fold is left to that process's own checkpoints. The store cannot be used afterwards.
+    ///
+    /// SQLite folds the log itself only when the last connection to the file closes, and a
+    /// pool's read-only connections, which close last, cannot.
+    ///
+    /// - Throws: an SQLite error when a connection cannot be closed, such as one still in use.
+    public func close() throws {
+        try? writer.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA busy_timeout = 0")
+            _ = try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+        }
+        try writer.close()
     }
 
     /// What a migration's SQL cannot fill in by itself, by migration.

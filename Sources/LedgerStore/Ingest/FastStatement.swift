@@ -3,7 +3,7 @@ import GRDBSQLite
 
 /// Binds and steps a prepared statement through SQLite's C API: the ingest's hot path, where
 /// building `StatementArguments` for every row would cost more than the insert itself.
-struct FastStatement {
+package struct FastStatement {
     private let statement: Statement
     private let handle: SQLiteStatement
     private var index: Int32 = 0
@@ -15,31 +15,50 @@ struct FastStatement {
         sqlite3_clear_bindings(handle)
     }
 
-    mutating func bind(_ value: Int?) {
+    package mutating func bind(_ value: Int?) {
         index += 1
         if let value { sqlite3_bind_int64(handle, index, Int64(value)) } else { sqlite3_bind_null(handle, index) }
     }
 
-    mutating func bind(_ value: Int64?) {
+    package mutating func bind(_ value: Int64?) {
         index += 1
         if let value { sqlite3_bind_int64(handle, index, value) } else { sqlite3_bind_null(handle, index) }
     }
 
-    mutating func bind(_ value: Double?) {
+    package mutating func bind(_ value: Double?) {
         index += 1
         if let value { sqlite3_bind_double(handle, index, value) } else { sqlite3_bind_null(handle, index) }
     }
 
-    mutating func bind(_ value: Bool) {
+    package mutating func bind(_ value: Bool) {
         bind(value ? 1 : 0 as Int)
     }
 
-    mutating func bind(_ value: String?) {
+    package mutating func bind(_ value: String?) {
         index += 1
         guard var value else {
             sqlite3_bind_null(handle, index)
             return
         }
+        bindText(&value)
+    }
+
+    /// Binds `row`'s `columns`, in order.
+    mutating func bind<Row: StoredRow>(_ row: Row, _ columns: [StoredColumn<Row>] = Row.columns) {
+        // Through the buffer: iterating the array would copy each column, retaining its parts.
+        columns.withUnsafeBufferPointer { columns in
+            for index in columns.indices { columns[index].bind(row, &self) }
+        }
+    }
+
+    /// Binds `NULL`.
+    package mutating func bindNull() {
+        index += 1
+        sqlite3_bind_null(handle, index)
+    }
+
+    /// Binds text at the current index.
+    private func bindText(_ value: inout String) {
         value.withUTF8 { bytes in
             _ = sqlite3_bind_text(
                 handle, index, bytes.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) },
@@ -118,6 +137,16 @@ struct FastStatement {
 
         func int(_ index: Int32) -> Int? {
             sqlite3_column_type(handle, index) == SQLITE_NULL ? nil : Int(sqlite3_column_int64(handle, index))
+        }
+
+        /// The column's value as stored.
+        func storedValue(_ index: Int32) -> StoredValue {
+            switch sqlite3_column_type(handle, index) {
+            case SQLITE_INTEGER: .integer(sqlite3_column_int64(handle, index))
+            case SQLITE_FLOAT: .real(sqlite3_column_double(handle, index))
+            case SQLITE_NULL: .null
+            default: string(index).map(StoredValue.text) ?? .null
+            }
         }
 
         func string(_ index: Int32) -> String? {

@@ -14,9 +14,14 @@ package protocol IngestWriting: AnyObject {
     func hasResults(run row: Int64) throws -> Bool
     /// Stores the run's end.
     func endRun(_ row: Int64, _ end: LedgerEvent.RunEnd) throws
-    /// The test's row, inserting the test or adding what `start` tells that the row lacks.
-    /// - Parameter known: what this process already knows of the row; read from the store when `nil`.
-    func upsertTest(_ start: LedgerEvent.TestStart, project: String, known: KnownTests.Entry?) throws
+    /// The stored row of the test `key` of `project`; `nil` when the test is not stored.
+    func storedTest(project: String, key: String) throws -> KnownTests.Entry?
+    /// Inserts the test, or stores what it gives over its row; returns the row as stored.
+    /// - Parameters:
+    ///   - test: the test's row.
+    ///   - columns: the columns `test` gives.
+    ///   - stored: the row as it was, when there was one.
+    func writeTest(_ test: StoredRows.Test, columns: TestColumns, over stored: KnownTests.Entry?) throws
         -> KnownTests.Entry
     /// Inserts an attempt, or completes one stored as running; `nil` when the attempt was already
     /// stored complete. `end` `nil` stores the attempt as running. A store may hold the row and
@@ -27,54 +32,53 @@ package protocol IngestWriting: AnyObject {
     func resultID(run: Int64, testID: Int64, attempt: Int) throws -> Int64?
     /// Inserts the attempt's issues, activities, captures, predicates and attachments.
     func insertDetails(of attempt: PendingAttempt, resultID: Int64, run: Int64) throws
-    /// Queues a finished attempt with no details; returns what was written when the queue filled up.
-    func queue(_ row: QueuedResult) throws -> QueuedResult.Flushed?
+    /// Queues a finished attempt with nothing inside it (no issue, activity, capture, predicate or
+    /// attachment), the bulk of any run, written many at a time; returns what was written when the
+    /// queue filled up.
+    func queue(_ row: consuming StoredRows.Result) throws -> FlushedResults?
     /// Writes the queued attempts.
-    func flushQueue() throws -> QueuedResult.Flushed
+    func flushQueue() throws -> FlushedResults
     /// Stores `summary` as the summary of the run at `row`.
     func storeSummary(_ summary: RunSummary, run row: Int64) throws
     /// Rewrites the summary of the run at `row` from its stored results.
     func refreshSummary(run row: Int64) throws
 }
 
-/// A finished attempt with nothing inside it (no issue, activity, capture, predicate or
-/// attachment): the bulk of any run, written many at a time.
-package struct QueuedResult: Sendable {
-    package var run: Int64
-    package var testID: Int64
-    package var attempt: Int
-    package var startedAt: Double
-    package var duration: Double
-    package var outcome: String
-    package var message: String?
+extension IngestWriting {
+    /// The test's row, inserting the test or adding what `start` tells that the row lacks.
+    /// - Parameters:
+    ///   - start: the test's start.
+    ///   - project: its project.
+    ///   - known: what this process already knows of the row; read from the store when `nil`. Most
+    ///     inputs bring nothing new, and then nothing is written.
+    /// - Returns: the row as stored.
+    func upsertTest(_ start: LedgerEvent.TestStart, project: String, known: KnownTests.Entry?) throws
+        -> KnownTests.Entry
+    {
+        let test = StoredRows.Test(project: project, start: start)
+        let columns = TestColumns(test)
+        let stored = try known ?? storedTest(project: project, key: start.test)
+        if let stored, stored.covers(columns) { return stored }
+        return try writeTest(test, columns: columns, over: stored)
+    }
+}
 
-    /// What writing queued attempts did: rows inserted, running rows completed, rows already stored.
-    package struct Flushed: Sendable {
-        package var inserted = 0
-        package var completed = 0
-        package var alreadyStored = 0
+/// What writing queued attempts did: rows inserted, running rows completed, rows already stored.
+package struct FlushedResults: Sendable {
+    package var inserted = 0
+    package var completed = 0
+    package var alreadyStored = 0
 
-        package init(inserted: Int = 0, completed: Int = 0, alreadyStored: Int = 0) {
-            self.inserted = inserted
-            self.completed = completed
-            self.alreadyStored = alreadyStored
-        }
-
-        /// Counts `other` too.
-        package mutating func add(_ other: Flushed) {
-            inserted += other.inserted
-            completed += other.completed
-            alreadyStored += other.alreadyStored
-        }
+    package init(inserted: Int = 0, completed: Int = 0, alreadyStored: Int = 0) {
+        self.inserted = inserted
+        self.completed = completed
+        self.alreadyStored = alreadyStored
     }
 
-    /// The attempt's start and end events, for writing it one at a time.
-    package var events: (start: LedgerEvent.TestStart, end: LedgerEvent.TestEnd) {
-        (
-            LedgerEvent.TestStart(at: startedAt, test: "", attempt: attempt),
-            LedgerEvent.TestEnd(
-                at: startedAt + duration, test: "", attempt: attempt, outcome: Outcome(rawValue: outcome) ?? .crashed,
-                duration: duration, message: message)
-        )
+    /// Counts `other` too.
+    package mutating func add(_ other: FlushedResults) {
+        inserted += other.inserted
+        completed += other.completed
+        alreadyStored += other.alreadyStored
     }
 }

@@ -45,38 +45,27 @@ package final class KnownTests: @unchecked Sendable {
     }
 }
 
-/// The columns of a test's row that a `test.start` gives, as stored: tags as a JSON array's text.
+/// The columns of a test's row that a `test.start` may change (``StoredRows/Test/fields``), as
+/// stored, in order.
 package struct TestColumns: Equatable {
-    package var suite: String?
-    package var name: String?
-    package var file: String?
-    package var line: Int?
-    package var layer: String?
-    package var tags: String?
+    package var values: [StoredValue]
 
-    package init(
-        suite: String?, name: String?, file: String?, line: Int?, layer: String?, tags: String?
-    ) {
-        (self.suite, self.name, self.file, self.line, self.layer, self.tags) = (suite, name, file, line, layer, tags)
+    package init(values: [StoredValue]) {
+        self.values = values
     }
 
-    package init(_ start: LedgerEvent.TestStart) {
-        self.init(
-            suite: start.suite, name: start.name, file: start.file, line: start.line, layer: start.layer?.rawValue,
-            tags: start.tags.map { JSONValue.array($0.map(JSONValue.string)).jsonText })
+    /// The columns `test` gives.
+    package init(_ test: StoredRows.Test) {
+        self.init(values: StoredRows.Test.fields.map { $0.value(test) })
     }
 
     /// Whether storing `given` over these would change nothing: every value it gives is here.
     package func covers(_ given: TestColumns) -> Bool {
-        (given.suite == nil || given.suite == suite) && (given.name == nil || given.name == name)
-            && (given.file == nil || given.file == file) && (given.line == nil || given.line == line)
-            && (given.layer == nil || given.layer == layer) && (given.tags == nil || given.tags == tags)
+        zip(given.values, values).allSatisfy { given, stored in given == .null || given == stored }
     }
 
-    /// These columns stored over `stored`, as the upsert's `coalesce` stores them.
+    /// These columns stored over `stored`, as the upsert stores them (``StoredMerge/takeGiven``).
     package func stored(over stored: TestColumns) -> TestColumns {
-        TestColumns(
-            suite: suite ?? stored.suite, name: name ?? stored.name, file: file ?? stored.file,
-            line: line ?? stored.line, layer: layer ?? stored.layer, tags: tags ?? stored.tags)
+        TestColumns(values: zip(values, stored.values).map { given, stored in given == .null ? stored : given })
     }
 }

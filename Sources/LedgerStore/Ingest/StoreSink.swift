@@ -231,7 +231,7 @@ public struct StoreSink: EventSink {
         }
         noteWritten(run: row, testID: testID, attempt: attempt.start.attempt, end: end)
         if let end, attempt.hasNoDetails {
-            let queued = QueuedResult(
+            let queued = StoredRows.Result(
                 run: row, testID: testID, attempt: attempt.start.attempt, startedAt: attempt.start.at,
                 duration: max(0, end.duration), outcome: end.outcome.rawValue, message: end.message)
             if let flushed = try writes.queue(queued) { count(flushed) }
@@ -251,7 +251,7 @@ public struct StoreSink: EventSink {
         summary.results += 1
     }
 
-    private mutating func count(_ flushed: QueuedResult.Flushed) {
+    private mutating func count(_ flushed: FlushedResults) {
         summary.results += flushed.inserted + flushed.completed
         summary.alreadyStored += flushed.alreadyStored
     }

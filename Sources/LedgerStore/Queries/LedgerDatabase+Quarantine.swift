@@ -17,15 +17,12 @@ extension LedgerDatabase {
         -> [QuarantineChange]
     {
         try writer.write { db in
-            var changes: [QuarantineChange] = []
-            for entry in entries {
-                let current = try Self.quarantined(
+            try QuarantinedTest.quarantining(entries, evidence: evidence) { entry in
+                try Self.quarantined(
                     db, where: "project = ? AND test = ? AND configuration = ?",
                     [entry.project, entry.test, entry.configuration]
-                ).first.flatMap { $0.isActive(at: entry.since) ? $0 : nil }
-                guard let (stored, change) = entry.replacing(current, evidence: evidence[entry.test]) else {
-                    continue
-                }
+                ).first
+            } store: { stored in
                 try db.execute(
                     sql: """
                         INSERT OR REPLACE INTO quarantine
@@ -36,9 +33,9 @@ extension LedgerDatabase {
                         stored.project, stored.test, stored.configuration, stored.mode.rawValue, stored.reason,
                         stored.by, stored.since, stored.until, stored.automatic,
                     ])
-                changes.append(try Self.log(change, in: db))
+            } log: {
+                try Self.log($0, in: db)
             }
-            return changes
         }
     }
 

@@ -32,6 +32,25 @@ extension QuarantineChange {
     }
 }
 
+extension QuarantinedTest {
+    /// Puts each of `entries` in quarantine: `current` reads the entry in force for the entry's test
+    /// and configuration, when there is one; `store` keeps the row to keep; `log` appends the change
+    /// to the trail and returns it as logged. An entry identical to the one in force changes nothing.
+    package static func quarantining(
+        _ entries: [QuarantinedTest], evidence: [String: String], current: (QuarantinedTest) throws -> QuarantinedTest?,
+        store: (QuarantinedTest) throws -> Void, log: (QuarantineChange) throws -> QuarantineChange
+    ) throws -> [QuarantineChange] {
+        var changes: [QuarantineChange] = []
+        for entry in entries {
+            let active = try current(entry).flatMap { $0.isActive(at: entry.since) ? $0 : nil }
+            guard let (stored, change) = entry.replacing(active, evidence: evidence[entry.test]) else { continue }
+            try store(stored)
+            changes.append(try log(change))
+        }
+        return changes
+    }
+}
+
 extension QuarantineChange {
     /// Releases each of `tests` from `configuration`'s quarantine: `remove` deletes a test's entry
     /// and says whether there was one; `log` appends the removal to the trail and returns it as

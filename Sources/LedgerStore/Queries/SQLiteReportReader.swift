@@ -189,12 +189,9 @@ extension SQLiteReportReader {
             for index in preceding[test] ?? [] { rows.attempts[index].preceding = info.key }
         }
         let results = LedgerDatabase.jsonArray(rows.attempts.map(\.id))
-        rows.activities = try Row.fetchAll(
-            db,
-            sql: """
-                SELECT resultId, id, parentId, name, startedAt, endedAt, outcome, key FROM activity
-                WHERE resultId IN (SELECT value FROM json_each(?)) ORDER BY resultId, startedAt, id
-                """, arguments: [results]
+        rows.activities = try detailRows(
+            "resultId, id, parentId, name, startedAt, endedAt, outcome, key", of: "activity", results: results,
+            orderedBy: "startedAt"
         ).map {
             (
                 $0[0],
@@ -202,32 +199,35 @@ extension SQLiteReportReader {
                     id: $0[1], parent: $0[2], name: $0[3], started: $0[4], ended: $0[5], outcome: $0[6], key: $0[7])
             )
         }
-        rows.checks = try Row.fetchAll(
-            db,
-            sql: """
-                SELECT resultId, activityId, name, expect, held, waited, timeout, at FROM predicate
-                WHERE resultId IN (SELECT value FROM json_each(?)) ORDER BY resultId, at, id
-                """, arguments: [results]
+        rows.checks = try detailRows(
+            "resultId, activityId, name, expect, held, waited, timeout, at", of: "predicate", results: results,
+            orderedBy: "at"
         ).map {
             EvidenceRows.Check(
                 result: $0[0], activity: $0[1], name: $0[2], expect: $0[3], held: $0[4], waited: $0[5], timeout: $0[6],
                 at: $0[7])
         }
-        rows.captures = try Row.fetchAll(
-            db,
-            sql: """
-                SELECT resultId, activityId, verifier, fields, at FROM capture
-                WHERE resultId IN (SELECT value FROM json_each(?)) ORDER BY resultId, at, id
-                """, arguments: [results]
+        rows.captures = try detailRows(
+            "resultId, activityId, verifier, fields, at", of: "capture", results: results, orderedBy: "at"
         ).map { EvidenceRows.Capture(result: $0[0], activity: $0[1], verifier: $0[2], fields: $0[3], at: $0[4]) }
-        rows.issues = try Row.fetchAll(
-            db,
-            sql: """
-                SELECT resultId, at, message, file, line FROM issue
-                WHERE resultId IN (SELECT value FROM json_each(?)) ORDER BY resultId, at, id
-                """, arguments: [LedgerDatabase.jsonArray(rows.failingAttemptIDs)]
+        rows.issues = try detailRows(
+            "resultId, at, message, file, line", of: "issue",
+            results: LedgerDatabase.jsonArray(rows.failingAttemptIDs), orderedBy: "at"
         ).map { EvidenceRows.Issue(result: $0[0], at: $0[1], message: $0[2], file: $0[3], line: $0[4]) }
         return rows
+    }
+
+    /// `columns` of the rows of `table` (a result's details) that belong to `results` (result ids,
+    /// a JSON array), by result, then in `order`, then in the order stored.
+    private func detailRows(_ columns: String, of table: String, results: String, orderedBy order: String) throws
+        -> [Row]
+    {
+        try Row.fetchAll(
+            db,
+            sql: """
+                SELECT \(columns) FROM \(table)
+                WHERE resultId IN (SELECT value FROM json_each(?)) ORDER BY resultId, \(order), id
+                """, arguments: [results])
     }
 }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LedgerCore
+import LedgerDelivery
 import LedgerImport
 import LedgerStore
 
@@ -61,7 +62,7 @@ extension TestLedgerCommand {
                 runs += summary.runs
             }
             progress.finish()
-            try QuarantineEnforcement.afterIngest(runs: runs, config: config, in: database)
+            try database.afterRunsStored(runs, policy: .checkout(config)).printQuarantineChanges()
         }
     }
 }

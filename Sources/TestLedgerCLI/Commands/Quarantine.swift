@@ -10,17 +10,21 @@ extension TestLedgerCommand {
             abstract: "Mute or skip tests that cannot be trusted, with an audit trail of every change.",
             subcommands: [Add.self, Remove.self, List.self, Log.self, Args.self])
 
-        /// Which tests, of which project and configuration.
+        /// Which tests, of which project and configuration, in which ledger.
         struct Selection: ParsableArguments {
             @Option(help: "The project (default: .testledger.yml's, else the newest run's).")
             var project: String?
             @Option(help: "Only runs of this configuration (default: every configuration).")
             var configuration: String?
+            @OptionGroup var store: StoreOptions
 
             var configurationKey: String { configuration ?? QuarantinedTest.everyConfiguration }
 
-            func project(in database: any ResultStore) throws -> String {
-                try Quarantine.project(project, in: database)
+            /// Opens the ledger, then settles the project: the one given, else `.testledger.yml`'s,
+            /// else the newest run's.
+            func open() throws -> (database: any ResultStore, project: String) {
+                let database = try store.open()
+                return (database, try Quarantine.project(project, in: database))
             }
         }
 
@@ -42,7 +46,6 @@ extension TestLedgerCommand {
             var force = false
 
             @OptionGroup var selection: Selection
-            @OptionGroup var store: StoreOptions
 
             func validate() throws {
                 if tests.isEmpty { throw ValidationError("name at least one test id") }
@@ -52,8 +55,7 @@ extension TestLedgerCommand {
             }
 
             func run() throws {
-                let database = try store.open()
-                let project = try selection.project(in: database)
+                let (database, project) = try selection.open()
                 if !force {
                     let known = try database.testIDs(project: project)
                     let knownSet = Set(known)
@@ -96,12 +98,11 @@ extension TestLedgerCommand {
             var by: String?
 
             @OptionGroup var selection: Selection
-            @OptionGroup var store: StoreOptions
 
             func run() throws {
-                let database = try store.open()
+                let (database, project) = try selection.open()
                 let changes = try database.release(
-                    tests, project: try selection.project(in: database), configuration: selection.configurationKey,
+                    tests, project: project, configuration: selection.configurationKey,
                     reason: reason, by: by ?? Quarantine.actor, at: Date().timeIntervalSince1970)
                 for change in changes { print("removed\t\(change.test)") }
             }
@@ -112,13 +113,12 @@ extension TestLedgerCommand {
 
             @Option(help: "The project (default: .testledger.yml's, else the newest run's).")
             var project: String?
-            @OptionGroup var store: StoreOptions
-            @OptionGroup var output: OutputOptions
+            @OptionGroup var reporting: ReportOptions
 
             func run() throws {
-                let project = try project ?? Quarantine.project(nil, in: store.open())
-                let tests = try Quarantine.current(project: project, store: store)
-                try output.print(tests) { QuarantineRendering.list(tests) }
+                let project = try project ?? Quarantine.project(nil, in: reporting.store.open())
+                let tests = try Quarantine.current(project: project, store: reporting.store)
+                try reporting.output.print(tests) { QuarantineRendering.list(tests) }
             }
         }
 
@@ -128,13 +128,12 @@ extension TestLedgerCommand {
 
             @Option(help: "The project (default: .testledger.yml's, else the newest run's).")
             var project: String?
-            @OptionGroup var store: StoreOptions
-            @OptionGroup var output: OutputOptions
+            @OptionGroup var reporting: ReportOptions
 
             func run() throws {
-                let database = try store.open()
+                let database = try reporting.store.open()
                 let changes = try database.quarantineLog(project: try Quarantine.project(project, in: database))
-                try output.print(changes) { QuarantineRendering.log(changes) }
+                try reporting.output.print(changes) { QuarantineRendering.log(changes) }
             }
         }
 
@@ -155,9 +154,9 @@ extension TestLedgerCommand {
             @Option(name: .customLong("for"), help: "swift-test, xcodebuild or bacon.")
             var runner: Runner
             @OptionGroup var selection: Selection
-            @OptionGroup var store: StoreOptions
 
             func run() throws {
+                let store = selection.store
                 let project = try selection.project ?? Quarantine.project(nil, in: store.open())
                 let entries = try Quarantine.current(project: project, store: store)
                 let skipped = entries.filter { $0.mode == .skip && $0.applies(to: selection.configuration ?? "") }

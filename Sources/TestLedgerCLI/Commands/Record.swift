@@ -166,10 +166,11 @@ extension TestLedgerCommand {
                         try sink.consume(LedgerRecord(run: runID, event: .runEnd(end)))
                     }
                 }
-                settled = try quarantine.settle(status: status, run: runID, in: database)
+                let stored = try database.afterRunsStored(
+                    [runID], policy: .checkout(config, quarantine: quarantine.entries))
+                settled = try quarantine.settle(status: status, run: runID, stored: stored, in: database)
                 if failOnRetried { failedForRetries = try (database.run(id: runID)?.flaky ?? 0) > 0 }
-                try AutomaticQuarantine.apply(config, project: metadata.project, to: database)
-                try CheckoutOwnership.keep(config, project: metadata.project, in: database)
+                stored.printQuarantineChanges()
             } catch {
                 // Storing failed part way (the disk filled up): what ran is the command's to say.
                 for failure in failures + ["\(error)"] { printError("testledger: \(failure)") }

@@ -21,27 +21,21 @@ extension TestLedgerCommand.Report {
         var runs = CulpritAnalysis.defaultRuns
         @Option(help: "Only runs since then (30d, 12h, 2026-11-01).")
         var since: String?
-        @Option(help: "The project (default: the newest run's).")
-        var project: String?
+        @OptionGroup var project: ProjectOption
         @Option(help: "Only runs of this configuration (default: every configuration, compared).")
         var configuration: String?
 
-        @OptionGroup var store: StoreOptions
-        @OptionGroup var output: OutputOptions
+        @OptionGroup var reporting: ReportOptions
 
         func validate() throws {
             guard runs > 0 else { throw ValidationError("--runs takes a positive number") }
         }
 
         func run() throws {
-            let report = try store.open().culpritReport(
-                test: test, project: project, runs: runs, since: try since.map { try TimeWindow.start($0) },
+            let report = try reporting.store.open().culpritReport(
+                test: test, project: project.name, runs: runs, since: try since.map { try TimeWindow.start($0) },
                 configuration: configuration)
-            switch output.format {
-            case .json: print(try OutputOptions.json(report))
-            case .table: print(CulpritRendering.text(report))
-            case .markdown: print(CulpritRendering.markdown(report))
-            }
+            try reporting.print(report, table: CulpritRendering.text, markdown: CulpritRendering.markdown)
         }
     }
 }

@@ -11,14 +11,12 @@ extension TestLedgerCommand.Report {
 
         @OptionGroup var window: WindowOptions
         @OptionGroup var owners: OwnerOptions
-        @OptionGroup var store: StoreOptions
-        @OptionGroup var output: OutputOptions
+        @OptionGroup var reporting: ReportOptions
 
         func run() throws {
-            let config = try ProjectConfiguration.load()
-            let database = try store.open()
-            guard let project = try window.project ?? database.latestProject() else {
-                return try output.print([FailureGroup]()) { FailureGroupRendering.table([]) }
+            let (config, database) = try reporting.open()
+            guard let project = try window.project.resolved(in: database) else {
+                return try reporting.output.print([FailureGroup]()) { FailureGroupRendering.table([]) }
             }
             let testOwners = try CheckoutOwnership.owners(of: project, config: config, in: database)
             let owner = owners.owner
@@ -26,7 +24,7 @@ extension TestLedgerCommand.Report {
                 project: project, runs: window.count(config), since: try window.start(),
                 including: { test in owner.map { testOwners(test).includesOwner($0) } ?? true }
             ).owned(by: testOwners)
-            try output.print(groups) { FailureGroupRendering.table(groups) }
+            try reporting.output.print(groups) { FailureGroupRendering.table(groups) }
         }
     }
 }

@@ -13,29 +13,22 @@ extension TestLedgerCommand.Report {
         @Flag(help: "Exit 1 when any test is flaky: a CI gate.")
         var failOnFlaky = false
 
-        @OptionGroup var store: StoreOptions
-        @OptionGroup var output: OutputOptions
+        @OptionGroup var reporting: ReportOptions
 
         func run() throws {
-            let config = try ProjectConfiguration.load()
-            let database = try store.open()
+            let (config, database) = try reporting.open()
             let since = try window.start()
             let flaky = try database.withCulprits(
                 try database.flakyReport(
-                    project: window.project, runs: window.count(config), since: since, thresholds: config.flaky,
+                    project: window.project.name, runs: window.count(config), since: since, thresholds: config.flaky,
                     now: Date().timeIntervalSince1970),
-                project: window.project, runs: window.count(config), since: since)
+                project: window.project.name, runs: window.count(config), since: since)
             var report = flaky
-            if let project = try window.project ?? database.latestProject() {
-                let testOwners = try CheckoutOwnership.owners(of: project, config: config, in: database)
-                report = flaky.owned(by: testOwners)
-                if let owner = owners.owner { report = report.only(owner: owner, owners: testOwners) }
+            if let project = try window.project.resolved(in: database) {
+                report = owners.scope(
+                    flaky, owners: try CheckoutOwnership.owners(of: project, config: config, in: database))
             }
-            switch output.format {
-            case .json: print(try OutputOptions.json(report))
-            case .table: print(FlakyRendering.table(report))
-            case .markdown: print(FlakyRendering.markdown(report))
-            }
+            try reporting.print(report, table: FlakyRendering.table, markdown: FlakyRendering.markdown)
             if failOnFlaky, !report.flaky.isEmpty { throw ExitCode(1) }
         }
     }

@@ -12,22 +12,16 @@ extension TestLedgerCommand.Report {
         var runID: String?
         @Option(help: "Every test seen since then instead (14d, 12h, 2026-11-01).")
         var since: String?
-        @Option(help: "The project (default: the newest run's).")
-        var project: String?
+        @OptionGroup var project: ProjectOption
 
-        @OptionGroup var store: StoreOptions
-        @OptionGroup var output: OutputOptions
+        @OptionGroup var reporting: ReportOptions
 
         func run() throws {
-            let config = try ProjectConfiguration.load()
-            let report = try store.open().pyramidReport(
-                project: project, run: runID, since: try since.map { try TimeWindow.start($0) },
+            let (config, database) = try reporting.open()
+            let report = try database.pyramidReport(
+                project: project.name, run: runID, since: try since.map { try TimeWindow.start($0) },
                 classifier: LayerClassifier(rules: config.layers))
-            switch output.format {
-            case .json: print(try OutputOptions.json(report))
-            case .table: print(PyramidRendering.table(report))
-            case .markdown: print(PyramidRendering.markdown(report))
-            }
+            try reporting.print(report, table: PyramidRendering.table, markdown: PyramidRendering.markdown)
         }
     }
 }

@@ -12,28 +12,27 @@ extension TestLedgerCommand.Report {
 
         @Argument(help: "The run (default: the newest).")
         var runID: String?
-        @Option(help: "The base branch the failures are judged against.")
+        @Option(
+            help: """
+                The base branch the failures are judged against; when it has no runs, the project's runs \
+                just before (as many as the flaky window).
+                """)
         var base = "main"
-        @Option(help: "The project (default: the newest run's).")
-        var project: String?
+        @OptionGroup var project: ProjectOption
         @OptionGroup var owners: OwnerOptions
 
-        @OptionGroup var store: StoreOptions
-        @OptionGroup var output: OutputOptions
+        @OptionGroup var reporting: ReportOptions
 
         func run() throws {
-            let config = try ProjectConfiguration.load()
-            let database = try store.open()
-            var report = try Self.report(database, run: runID, project: project, base: base, config: config)
+            let (config, database) = try reporting.open()
+            var report = try Self.report(database, run: runID, project: project.name, base: base, config: config)
             if let owner = owners.owner {
                 report = report.only(
                     owner: owner, owners: try CheckoutOwnership.owners(of: report.project, config: config, in: database)
                 )
             }
-            switch output.format {
-            case .json: print(try OutputOptions.json(report))
-            case .table: print(RunReportRendering.table(report))
-            case .markdown: print(RunReportRendering.markdown(report, dashboard: LedgerEnvironment().serverURL))
+            try reporting.print(report, table: RunReportRendering.table) {
+                RunReportRendering.markdown($0, dashboard: LedgerEnvironment().serverURL)
             }
         }
 

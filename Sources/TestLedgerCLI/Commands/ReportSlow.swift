@@ -24,8 +24,7 @@ extension TestLedgerCommand.Report {
         @Flag(help: "Exit 1 when any test slowed down: a CI gate.")
         var failOnSlower = false
 
-        @OptionGroup var store: StoreOptions
-        @OptionGroup var output: OutputOptions
+        @OptionGroup var reporting: ReportOptions
 
         func validate() throws {
             guard share(growth) != nil else { throw ValidationError("--growth takes a share: 20% or 0.2") }
@@ -35,26 +34,18 @@ extension TestLedgerCommand.Report {
         }
 
         func run() throws {
-            let config = try ProjectConfiguration.load()
-            let database = try store.open()
+            let (config, database) = try reporting.open()
             var report = try database.slowReport(
-                project: window.project, runs: window.count(config), since: try window.start(),
+                project: window.project.name, runs: window.count(config), since: try window.start(),
                 thresholds: config.flaky,
                 criteria: SlowReport.Criteria(growth: share(growth) ?? 0.2, minimumChange: minimumChange),
                 limit: owners.owner == nil ? limit : Int.max)
-            if let project = try window.project ?? database.latestProject() {
-                let testOwners = try CheckoutOwnership.owners(of: project, config: config, in: database)
-                report = report.owned(by: testOwners)
-                if let owner = owners.owner {
-                    report = report.only(owner: owner, owners: testOwners)
-                    report.slowest = Array(report.slowest.prefix(limit))
-                }
+            if let project = try window.project.resolved(in: database) {
+                report = owners.scope(
+                    report, owners: try CheckoutOwnership.owners(of: project, config: config, in: database))
+                if owners.owner != nil { report.slowest = Array(report.slowest.prefix(limit)) }
             }
-            switch output.format {
-            case .json: print(try OutputOptions.json(report))
-            case .table: print(SlowRendering.table(report))
-            case .markdown: print(SlowRendering.markdown(report))
-            }
+            try reporting.print(report, table: SlowRendering.table, markdown: SlowRendering.markdown)
             if failOnSlower, !report.slowdowns.isEmpty { throw ExitCode(1) }
         }
 

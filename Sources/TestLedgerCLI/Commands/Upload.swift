@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LedgerCore
+import LedgerDelivery
 import LedgerImport
 
 extension TestLedgerCommand {

@@ -5,7 +5,8 @@ import LedgerPostgres
 import LedgerStore
 
 /// Where the ledger is: `--db` (a file's path, or a `postgres://` URL), else
-/// `TESTLEDGER_DATABASE_URL`, else `TESTLEDGER_DB`, else `.testledger/ledger.sqlite`.
+/// `TESTLEDGER_DATABASE_URL`, else `TESTLEDGER_DB`, else `.testledger/ledger.sqlite`. A URL without
+/// a password takes `TESTLEDGER_DATABASE_PASSWORD`'s, which needs no escaping.
 struct StoreOptions: ParsableArguments {
     @Option(
         name: [.long, .customLong("database")],
@@ -26,11 +27,13 @@ struct StoreOptions: ParsableArguments {
     }
 
     /// Opens the store; an SQLite ledger first stores what crashed recorders left in their journals.
-    func open() throws -> any ResultStore {
+    func open() throws -> any ResultStore & CredentialStore {
         let location = self.location
         guard PostgresLocation.isURL(location) else { return try openFile(path: location) }
         do {
-            return try PostgresLedger(location: PostgresLocation(url: location))
+            return try PostgresLedger(
+                location: PostgresLocation(
+                    url: location, password: LedgerEnvironment()["TESTLEDGER_DATABASE_PASSWORD"]))
         } catch let problem as PostgresLocation.Problem {
             throw ValidationError("--db: \(problem)")
         }
@@ -48,8 +51,9 @@ struct StoreOptions: ParsableArguments {
         return try openFile(path: path)
     }
 
+    /// Opens an SQLite ledger, closed when the command finishes (``OpenedLedgers``).
     private func openFile(path: String) throws -> LedgerDatabase {
-        let database = try LedgerDatabase(path: path)
+        let database = OpenedLedgers.keep(try LedgerDatabase(path: path))
         database.recoverPendingJournals(databasePath: path)
         return database
     }

@@ -7,8 +7,7 @@ struct WindowOptions: ParsableArguments {
     var runs: Int?
     @Option(help: "Only runs since then (14d, 12h, 2026-11-01).")
     var since: String?
-    @Option(help: "The project (default: the newest run's).")
-    var project: String?
+    @OptionGroup var project: ProjectOption
 
     /// How many runs: `--runs`, else `.testledger.yml`'s window, else 30.
     func count(_ config: ProjectConfiguration) -> Int { runs ?? config.window ?? 30 }

@@ -24,14 +24,6 @@ enum CheckoutOwnership {
         return ownership
     }
 
-    /// Keeps the checkout's ownership for `project`, so that reports away from the checkout
-    /// name owners too; a checkout without any keeps what was there.
-    static func keep(_ config: ProjectConfiguration, project: String, in database: any ResultStore) throws {
-        let ownership = read(config)
-        guard !ownership.isEmpty else { return }
-        try database.storeOwnership(ownership, project: project, at: Date().timeIntervalSince1970)
-    }
-
     /// The owners of `project`'s tests: by the checkout's rules when it has any, else by the
     /// ones kept in the ledger.
     static func owners(

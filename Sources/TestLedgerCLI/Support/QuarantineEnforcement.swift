@@ -2,17 +2,20 @@ import Foundation
 import LedgerCore
 import LedgerStore
 
-/// What quarantine does to a recorded command: skipped tests left out of `swift test`, muted
-/// tests' results flagged, and a build that failed only for muted tests passed.
+/// What quarantine does to a recorded command: skipped tests left out of `swift test`, and a build
+/// that failed only for muted tests passed.
 struct QuarantineEnforcement {
     /// Muted test ids: they run, but their failures do not fail the build.
     let muted: [String]
     /// Skipped test ids: they do not run.
     let skipped: [String]
+    /// The entries in force for the run, whichever list they came from.
+    let entries: [QuarantinedTest]
 
     /// The quarantine in force for a run of `configuration`.
     init(_ entries: [QuarantinedTest], configuration: String) {
         let applying = entries.filter { $0.applies(to: configuration) }
+        self.entries = applying
         muted = applying.filter { $0.mode == .mute }.map(\.test)
         skipped = applying.filter { $0.mode == .skip }.map(\.test)
     }
@@ -36,34 +39,21 @@ struct QuarantineEnforcement {
         return swiftTest.arguments(adding: SkipArguments.arguments(for: .swiftTest, skipping: skipped))
     }
 
-    /// After `ingest`: flags the results of tests muted now in each run stored, then applies the
-    /// automatic quarantine to their projects.
-    static func afterIngest(runs: [String], config: ProjectConfiguration, in database: any ResultStore) throws {
-        let now = Date().timeIntervalSince1970
-        var projects: [String] = []
-        for run in runs {
-            guard let listing = try database.windowRun(id: run) else { continue }
-            let quarantine = QuarantineEnforcement(
-                try database.quarantined(project: listing.project, at: now), configuration: listing.configuration)
-            try database.markMuted(run: run, tests: quarantine.muted)
-            if !projects.contains(listing.project) { projects.append(listing.project) }
-        }
-        for project in projects {
-            try AutomaticQuarantine.apply(config, project: project, to: database)
-            try CheckoutOwnership.keep(config, project: project, in: database)
-        }
-    }
-
-    /// After the command: flags the muted tests' results in `run` and decides the exit status.
+    /// After the command, once ``LedgerStore/ResultStore/afterRunsStored(_:policy:now:)`` flagged
+    /// `run`'s muted tests: decides the exit status.
     ///
+    /// - Parameters:
+    ///   - status: the command's exit status.
+    ///   - run: the run stored.
+    ///   - stored: what was done after `run` was stored: its muted tests.
+    ///   - database: the ledger.
     /// - Returns: the status to exit with (0 when every failure was a muted test's) and the muted
     ///   tests that failed.
-    func settle(status: Int32, run: String, in database: any ResultStore) throws -> (
+    func settle(status: Int32, run: String, stored: RunStoredChanges, in database: any ResultStore) throws -> (
         status: Int32, mutedFailures: [String]
     ) {
-        try database.markMuted(run: run, tests: muted)
         let failing = try database.failingTests(run: run)
-        let mutedSet = Set(muted)
+        let mutedSet = Set(stored.muted[run] ?? [])
         let mutedFailures = failing.filter { mutedSet.contains($0) }
         // A status that says nothing of tests (a signal, a build that never ran them) is kept.
         let onlyMuted = status != 0 && status < 128 && !failing.isEmpty && mutedFailures.count == failing.count
@@ -71,13 +61,25 @@ struct QuarantineEnforcement {
     }
 }
 
-/// `.testledger.yml`'s automatic quarantine, applied after a run is stored, its changes printed.
-enum AutomaticQuarantine {
-    static func apply(_ config: ProjectConfiguration, project: String, to database: any ResultStore) throws {
-        let changes = try database.applyQuarantinePolicy(
-            config.quarantine, project: project, window: config.window ?? 30, thresholds: config.flaky,
-            now: Date().timeIntervalSince1970)
-        for change in changes {
+extension RunStoredPolicy {
+    /// What `ingest` and `record` do after storing a run: `.testledger.yml`'s automatic quarantine
+    /// and the checkout's ownership.
+    ///
+    /// - Parameters:
+    ///   - config: the project's configuration.
+    ///   - quarantine: the quarantine in force, when it is not the ledger's (a team server's list).
+    static func checkout(_ config: ProjectConfiguration, quarantine: [QuarantinedTest]? = nil) -> RunStoredPolicy {
+        RunStoredPolicy(
+            automaticQuarantine: AutomaticQuarantine(
+                config.quarantine, window: config.window ?? 30, thresholds: config.flaky),
+            ownership: CheckoutOwnership.read(config), quarantine: quarantine)
+    }
+}
+
+extension RunStoredChanges {
+    /// Prints the automatic quarantine's changes, one line each.
+    func printQuarantineChanges() {
+        for change in quarantine {
             let what = change.action == .remove ? "released" : "muted"
             print("testledger: quarantine: \(what) \(change.test) automatically (\(change.reason))")
         }

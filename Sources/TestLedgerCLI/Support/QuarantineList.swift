@@ -1,5 +1,6 @@
 import Foundation
 import LedgerCore
+import LedgerDelivery
 import LedgerStore
 
 /// Where a command's quarantine comes from: the team server's when `TESTLEDGER_URL` and

@@ -1,5 +1,6 @@
 import Foundation
 import LedgerCore
+import LedgerDelivery
 
 /// Turns an input into upload batches in the spool: written to a private folder while the
 /// input is read, and moved into the spool only once all of it parsed, so a malformed input

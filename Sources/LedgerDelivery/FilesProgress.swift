@@ -1,7 +1,9 @@
 import Foundation
+import LedgerCore
 
 /// How much of a list of files is done: the finished files' sizes plus what the readers have
-/// taken from the current one (``ReadCounter``), shown on a terminal as a ``TerminalProgress``.
+/// taken from the current one (LedgerCore's `ReadCounter`), shown on a terminal as a
+/// ``TerminalProgress``.
 public final class FilesProgress: @unchecked Sendable {
     private let lock = NSLock()
     private var finished = 0

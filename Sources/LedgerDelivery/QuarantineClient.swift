@@ -1,4 +1,5 @@
 import Foundation
+import LedgerCore
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -1,3 +1,5 @@
+import LedgerCore
+
 /// Cuts a Ledger event stream into self-contained NDJSON batches for upload.
 ///
 /// A batch is cut only between tests, never inside one, and every batch after the first opens

@@ -1,4 +1,5 @@
 import Foundation
+import LedgerCore
 
 /// Where batches wait to be sent: each a self-contained NDJSON Ledger event stream, written
 /// whole (to a temporary name, then renamed) so a reader never sees half of one.

@@ -1,5 +1,6 @@
 import Foundation
 import LedgerCore
+import LedgerDelivery
 import LedgerTestSupport
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import LedgerCore
 
 #if canImport(Glibc)
     import Glibc
@@ -6,8 +7,8 @@ import Foundation
     import Darwin
 #endif
 
-/// A ``ProgressLine`` redrawn in place on standard error a few times a second, only where a
-/// person watches: standard error is a terminal, `TERM` is not `dumb`, and no CI is named
+/// A LedgerCore `ProgressLine` redrawn in place on standard error a few times a second, only
+/// where a person watches: standard error is a terminal, `TERM` is not `dumb`, and no CI is named
 /// (`CI`); `TESTLEDGER_PROGRESS=never` turns it off anywhere.
 public final class TerminalProgress: @unchecked Sendable {
     private let line: ProgressLine

@@ -1,0 +1,175 @@
+import AsyncHTTPClient
+import Foundation
+import LedgerCore
+import LedgerTestSupport
+import Testing
+
+/// Every `--format json` output and `/healthz` keep the shape checked in under `Tests/Contracts`:
+/// each key path and its types, from a generated history through the built binary. A removed key,
+/// a changed type and an added key all fail, so that each change to a contract is made on purpose
+/// and named in `CHANGELOG.md`.
+@Suite struct JSONContractTests {
+    /// One checked-in shape: the file's name and the commands whose outputs it describes together.
+    struct Contract: Sendable {
+        var name: String
+        var commands: [[String]]
+        /// Objects whose keys are data rather than contract.
+        var maps: Set<String> = []
+    }
+
+    static let newest = "00000000-0000-4000-8000-000000000047"
+    static let contracts: [Contract] = [
+        Contract(name: "runs", commands: [["runs", "--limit", "100"], ["runs", "--project", "Admin"]]),
+        Contract(
+            name: "report-pyramid",
+            commands: [
+                ["report", "pyramid", "--project", "Shop"],
+                ["report", "pyramid", "--since", "2026-01-01", "--project", "Shop"],
+            ]),
+        Contract(name: "report-flaky", commands: [["report", "flaky", "--project", "Shop"]]),
+        Contract(name: "report-slow", commands: [["report", "slow", "--runs", "8", "--project", "Shop"]]),
+        Contract(name: "report-failures", commands: [["report", "failures", "--project", "Shop"]]),
+        Contract(
+            name: "report-culprit",
+            commands: [
+                [
+                    "report", "culprit", "ShopTests.BrokenTests/test1", "--project", "Shop", "--configuration",
+                    "iPad / iOS 18",
+                ],
+                ["report", "culprit", "ShopTests.PassesonretryTests/test1", "--project", "Shop"],
+                ["report", "culprit", "ShopTests.StableTests/test0", "--project", "Shop"],
+            ]),
+        Contract(
+            name: "report-run",
+            commands: [
+                ["report", "run", newest], ["report", "run", "00000000-0000-4000-8000-000000000046"],
+                ["report", "run", "00000000-0000-4000-8000-000000000043"],
+            ]),
+        Contract(
+            name: "show",
+            commands: [
+                ["show", "ShopTests.PassesonretryTests/test1"],
+                ["show", "ShopTests.BrokenTests/test1", "--run", newest],
+                ["show", "ShopTests.StableTests/test3", "--run", "00000000-0000-4000-8000-000000000046"],
+            ],
+            maps: ["$.captures[].fields"]),
+        Contract(name: "quarantine-list", commands: [["quarantine", "list", "--project", "Shop"]]),
+        Contract(name: "quarantine-log", commands: [["quarantine", "log", "--project", "Shop"]]),
+    ]
+
+    /// Where the checked-in shapes are.
+    static let folder = CLI.packageRoot.appending(path: "Tests/Contracts")
+
+    /// `TESTLEDGER_RECORD_SHAPES=1` writes the shapes instead of comparing them.
+    static let recording = ProcessInfo.processInfo.environment["TESTLEDGER_RECORD_SHAPES"] == "1"
+
+    @Test func everyJSONOutputKeepsItsShape() async throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        try await Self.history(cli)
+        for contract in Self.contracts {
+            var shape = JSONShape(maps: contract.maps)
+            for command in contract.commands {
+                let output = try await cli.run(command + ["--format", "json"])
+                #expect(output.status == 0, "\(command): \(output.stderr)")
+                shape.add(try #require(JSONValue(jsonText: output.stdout), "\(command) printed \(output.stdout)"))
+            }
+            let header = contract.commands.map { "testledger " + $0.joined(separator: " ") + " --format json" }
+            try Self.compare(shape, contract.name, header)
+        }
+    }
+
+    @Test func healthzKeepsItsShape() async throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        let server = try ServerProcess(cli)
+        defer { server.stop() }
+        var request = HTTPClientRequest(url: server.url + "/healthz")
+        request.headers.add(name: "Accept", value: "application/json")
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(60))
+        let body = String(buffer: try await response.body.collect(upTo: 1 << 20))
+        #expect(response.status == .ok)
+        let health = try #require(JSONValue(jsonText: body), "\(body)")
+        #expect(health == ["status": "ok", "version": .string(TestLedgerVersion.current)])
+        var shape = JSONShape()
+        shape.add(health)
+        try Self.compare(shape, "healthz", ["GET /healthz with Accept: application/json"])
+
+        let plain = try await HTTPClient.shared.execute(
+            HTTPClientRequest(url: server.url + "/healthz"), timeout: .seconds(60))
+        #expect(String(buffer: try await plain.body.collect(upTo: 1 << 20)) == "ok\n")
+    }
+
+    @Test func versionIsTheOneConstantAndTheChangelogHasItsSection() async throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        let version = try await cli.run(["--version"])
+        #expect(version.status == 0, "\(version.stderr)")
+        #expect(version.stdout == TestLedgerVersion.current + "\n")
+        let changelog = try String(contentsOf: CLI.packageRoot.appending(path: "CHANGELOG.md"), encoding: .utf8)
+        #expect(changelog.contains("\n## \(TestLedgerVersion.current)\n"), "CHANGELOG.md has no section for it")
+    }
+
+    @Test func aShapeNamesWhatChanged() throws {
+        var shape = JSONShape(maps: ["$.fields"])
+        shape.add(["recovered": ["A/a"], "runs": 3, "fields": ["any": true]])
+        shape.add(["recovered": [["test": "A/a"]], "runs": 4, "note": "x", "fields": ["other": 1]])
+        #expect(
+            shape.lines == [
+                "$: object", "$.fields: object", "$.fields.*: bool|number", "$.note: optional string",
+                "$.recovered: array", "$.recovered[]: object|string", "$.recovered[].test: string",
+                "$.runs: number",
+            ])
+        let changes = shape.differences(from: [
+            "# a comment", "$: object", "$.fields: object", "$.fields.*: bool|number", "$.recovered: array",
+            "$.recovered[]: string", "$.runs: number", "$.gone: string",
+        ])
+        #expect(
+            changes == [
+                "`$.gone` was `string` and is gone (a removed key)",
+                "`$.note` is new: `optional string` (an added key)",
+                "`$.recovered[]` was `string`, is now `object|string`",
+                "`$.recovered[].test` is new: `string` (an added key)",
+            ])
+    }
+
+    /// Compares `shape` with the checked-in `NAME.shape`, or writes it, headed by `sources` (what
+    /// the shape was read from), when recording.
+    static func compare(_ shape: JSONShape, _ name: String, _ sources: [String]) throws {
+        let file = folder.appending(path: "\(name).shape")
+        if recording {
+            try (sources.map { "# " + $0 } + shape.lines).joined(separator: "\n").appending("\n").write(
+                to: file, atomically: true, encoding: .utf8)
+            return
+        }
+        let expected = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+        let changes = shape.differences(from: expected.split(separator: "\n").map(String.init))
+        #expect(
+            changes.isEmpty,
+            """
+            \(name): the JSON contract changed shape:
+            \(changes.map { "- " + $0 }.joined(separator: "\n"))
+            The JSON is a public contract whose keys are only ever added (README, JSON). If this \
+            change is deliberate, edit Tests/Contracts/\(name).shape (TESTLEDGER_RECORD_SHAPES=1 \
+            rewrites every shape) and name the change in CHANGELOG.md under Unreleased; a key that \
+            changed type or went away needs a new key instead.
+            """)
+    }
+
+    /// A generated history of 48 runs (some of its fixed tests recovered) with owners, a quarantined
+    /// test and a culprit, ingested into `cli`'s ledger.
+    static func history(_ cli: CLI) async throws {
+        try cli.directory.write(".github/CODEOWNERS", "*  @acme/shop\n")
+        try cli.directory.write("Tests/.keep", "")
+        let paths = try GeneratedHistory.files(runs: 48).enumerated().map { index, text in
+            try cli.directory.write(String(format: "run%02d.jsonl", index), text).path
+        }
+        let ingested = try await cli.run(["ingest"] + paths)
+        #expect(ingested.status == 0, "\(ingested.stderr)")
+        let added = try await cli.run([
+            "quarantine", "add", "ShopTests.FailsaquarterTests/test0", "--reason", "flaky on CI", "--by", "ci",
+            "--project", "Shop", "--until", "2099-01-01",
+        ])
+        #expect(added.status == 0, "\(added.stderr)")
+    }
+}
