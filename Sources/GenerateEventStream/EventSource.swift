@@ -154,12 +154,23 @@ struct EventSource {
         var decode = ""
         var encode = ""
         var write = ""
+        var shift = ""
+        var unattempted: [String] = []
         for event in schema.events {
             let type = quoted(event.wireType ?? "")
             read += "        case \(type): self = .\(event.caseName)(try .init(reading: fields, recent: &recent))\n"
             decode += "        case \(type): self = .\(event.caseName)(try \(event.name)(from: decoder))\n"
             encode += "        case .\(event.caseName)(let payload): try payload.encode(to: encoder)\n"
             write += "        case .\(event.caseName)(let payload): payload.write(into: &writer)\n"
+            if event.fields.contains(where: { $0.name == "attempt" && !$0.isOptional }) {
+                shift += "        case .\(event.caseName)(var payload):\n"
+                shift += "            payload.attempt += offset\n            return .\(event.caseName)(payload)\n"
+            } else {
+                unattempted.append(".\(event.caseName)")
+            }
+        }
+        if !unattempted.isEmpty {
+            shift += "        case \(unattempted.joined(separator: ", ")):\n            return self\n"
         }
         let unknown = "        default: throw UnknownEventType(type: type)\n"
         return """
@@ -188,6 +199,12 @@ struct EventSource {
                 func write(into writer: inout JSONLineWriter) {
                     switch self {
             \(write)        }
+                }
+
+                /// The event with its test attempt `offset` later; an event of no test attempt as it is.
+                func attemptShifted(by offset: Int) -> LedgerEvent {
+                    switch self {
+            \(shift)        }
                 }
             }
 

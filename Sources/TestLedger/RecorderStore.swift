@@ -70,7 +70,8 @@ final class RecorderStore: RecorderDestination, @unchecked Sendable {
         write(running: true, [.runEnd(.init(at: at))])
     }
 
-    /// At exit: the journal is stored and removed, unless another process stores it.
+    /// At exit: the journal is stored and removed, unless another process stores it; the ledger is
+    /// closed after.
     func finish() {
         lock.withLock {
             guard failure == nil, let journal else { return }
@@ -79,6 +80,7 @@ final class RecorderStore: RecorderDestination, @unchecked Sendable {
             guard !journalOnly else { return }
             do {
                 let database = try LedgerDatabase(path: path)
+                defer { try? database.close() }
                 database.recoverPendingJournals(databasePath: path)
                 if let kept {
                     try database.ingest(keepRunning: true) { sink in

@@ -94,10 +94,8 @@ public struct PresentationCapture: Capture, Equatable, Sendable {
     public init(
         presentedController: String, animated: Bool, presentingController: String? = nil, presentedCount: Int = 1
     ) {
-        self.presentedController = presentedController
-        self.animated = animated
-        self.presentingController = presentingController
-        self.presentedCount = presentedCount
+        (self.presentedController, self.animated) = (presentedController, animated)
+        (self.presentingController, self.presentedCount) = (presentingController, presentedCount)
     }
 }
 

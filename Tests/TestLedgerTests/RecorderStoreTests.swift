@@ -31,4 +31,27 @@ import Testing
         #expect(stored.project == "Demo" && stored.failed == 3)
         #expect(stored.muted == 1, "only A/muted: A/elsewhere is muted on iOS 17, which this run is not")
     }
+
+    @Test func storingTheJournalClosesTheLedgerWithNoLogLeft() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("ledger.sqlite")
+        // Another connection stays open, as another test process's may: SQLite folds the log by
+        // itself only when the last connection closes, so here only the recorder's close does.
+        let other = try LedgerDatabase(path: path)
+        defer { try? other.close() }
+        let run = UUID().uuidString.lowercased()
+        let store = RecorderStore(
+            environment: LedgerEnvironment(["TESTLEDGER_DB": path, "TESTLEDGER_RUN": run, "TESTLEDGER_PROJECT": "Demo"])
+        )
+        var script = RunScript(run: run, project: "Demo").start()
+        for test in 0..<50 { script = script.pass("A/test\(test)") }
+        store.write(running: false, script.records.dropFirst().map(\.event))
+        store.endRun(at: script.clock)
+        store.finish()
+
+        let log = try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int
+        #expect((log ?? 0) == 0, "the write-ahead log is folded into the ledger when the recorder closes it")
+        #expect(try other.run(id: run)?.passed == 50)
+    }
 }

@@ -41,12 +41,8 @@ public struct RunSample: Hashable, Sendable {
         run: String, at: Double, revision: String? = nil, final: Outcome, anyAttemptPassed: Bool,
         anyAttemptFailed: Bool
     ) {
-        self.run = run
-        self.at = at
-        self.revision = revision
-        self.final = final
-        self.anyAttemptPassed = anyAttemptPassed
-        self.anyAttemptFailed = anyAttemptFailed
+        (self.run, self.at, self.revision, self.final) = (run, at, revision, final)
+        (self.anyAttemptPassed, self.anyAttemptFailed) = (anyAttemptPassed, anyAttemptFailed)
     }
 
     /// Failed at least once, and the final attempt passed: passed on retry in this run.
@@ -94,10 +90,7 @@ public struct RunHealth: Hashable, Sendable, Codable {
     ///   - tests: tests with results in the run.
     ///   - failed: tests whose final outcome was a failure.
     public init(run: String, at: Double, tests: Int, failed: Int) {
-        self.run = run
-        self.at = at
-        self.tests = tests
-        self.failed = failed
+        (self.run, self.at, self.tests, self.failed) = (run, at, tests, failed)
     }
 
     /// Whether the run is infrastructure noise: it has at least ``FlakyThresholds/noiseMinimumTests``

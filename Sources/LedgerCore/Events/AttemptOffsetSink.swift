@@ -39,32 +39,7 @@ public struct AttemptOffsetSink<Base: EventSink>: EventSink {
     ///   - offset: how many attempts later.
     /// - Returns: the shifted event.
     public static func shifted(_ event: LedgerEvent, by offset: Int) -> LedgerEvent {
-        guard offset != 0 else { return event }
-        switch event {
-        case .testStart(var start):
-            start.attempt += offset
-            return .testStart(start)
-        case .activityStart(var start):
-            start.attempt += offset
-            return .activityStart(start)
-        case .capture(var capture):
-            capture.attempt += offset
-            return .capture(capture)
-        case .predicate(var predicate):
-            predicate.attempt += offset
-            return .predicate(predicate)
-        case .attachment(var attachment):
-            attachment.attempt += offset
-            return .attachment(attachment)
-        case .issue(var issue):
-            issue.attempt += offset
-            return .issue(issue)
-        case .testEnd(var end):
-            end.attempt += offset
-            return .testEnd(end)
-        case .runStart, .activityEnd, .runEnd:
-            return event
-        }
+        offset == 0 ? event : event.attemptShifted(by: offset)
     }
 }
 

@@ -42,8 +42,7 @@ struct JSONFieldReader<Field: JSONField> {
     }
 
     func string(_ field: Field) throws(JSONFieldProblem) -> String? {
-        guard let span = optional(field) else { return nil }
-        return try string(span, field)
+        try optional(field, string)
     }
 
     /// A required string that is often the same as the one read before: then `recent` is returned,
@@ -62,8 +61,7 @@ struct JSONFieldReader<Field: JSONField> {
     }
 
     func double(_ field: Field) throws(JSONFieldProblem) -> Double? {
-        guard let span = optional(field) else { return nil }
-        return try double(span, field)
+        try optional(field, double)
     }
 
     func requiredInt(_ field: Field) throws(JSONFieldProblem) -> Int {
@@ -71,8 +69,7 @@ struct JSONFieldReader<Field: JSONField> {
     }
 
     func int(_ field: Field) throws(JSONFieldProblem) -> Int? {
-        guard let span = optional(field) else { return nil }
-        return try int(span, field)
+        try optional(field, int)
     }
 
     func requiredBool(_ field: Field) throws(JSONFieldProblem) -> Bool {
@@ -86,6 +83,14 @@ struct JSONFieldReader<Field: JSONField> {
     func bool(_ field: Field) throws(JSONFieldProblem) -> Bool? {
         guard optional(field) != nil else { return nil }
         return try requiredBool(field)
+    }
+
+    /// `read` applied to the member, unless it is missing or `null`.
+    private func optional<Value>(
+        _ field: Field, _ read: (JSONSpan, Field) throws(JSONFieldProblem) -> Value
+    ) throws(JSONFieldProblem) -> Value? {
+        guard let span = optional(field) else { return nil }
+        return try read(span, field)
     }
 
     /// A string naming one of `Value`'s cases.

@@ -28,34 +28,44 @@ extension TestOwners {
     func reported(_ test: String) -> [String]? { isEmpty ? nil : self(test) }
 }
 
-extension Array where Element: OwnedEntry {
-    /// Names each entry's owners.
-    fileprivate mutating func name(_ owners: TestOwners) {
-        for index in indices { self[index].owners = owners.reported(self[index].test) }
-    }
+/// What a report's entries undergo: their owners named, or only one owner's kept.
+private enum OwnerChange {
+    case name(TestOwners)
+    case keep(String, TestOwners)
+}
 
-    /// Keeps one owner's entries.
-    fileprivate mutating func keep(_ owner: String, _ owners: TestOwners) {
-        removeAll { !owners($0.test).includesOwner(owner) }
+extension Array where Element: OwnedEntry {
+    /// Names each entry's owners, or keeps one owner's entries.
+    fileprivate mutating func apply(_ change: OwnerChange) {
+        switch change {
+        case .name(let owners):
+            for index in indices { self[index].owners = owners.reported(self[index].test) }
+        case .keep(let owner, let owners):
+            removeAll { !owners($0.test).includesOwner(owner) }
+        }
+    }
+}
+
+extension OwnedReport {
+    /// The report with `change` made to the entries of each of `lists`.
+    fileprivate func changing<each Entry: OwnedEntry>(
+        _ change: OwnerChange, _ lists: repeat WritableKeyPath<Self, [each Entry]>
+    ) -> Self {
+        var changed = self
+        repeat changed[keyPath: each lists].apply(change)
+        return changed
     }
 }
 
 extension FlakyReport {
     /// The report with each test's owners.
     public func owned(by owners: TestOwners) -> FlakyReport {
-        var owned = self
-        owned.flaky.name(owners)
-        owned.broken.name(owners)
-        owned.recovered.name(owners)
-        return owned
+        changing(.name(owners), \.flaky, \.broken, \.recovered)
     }
 
     /// The report with only the tests and predicates of one owner.
     public func only(owner: String, owners: TestOwners) -> FlakyReport {
-        var only = self
-        only.flaky.keep(owner, owners)
-        only.broken.keep(owner, owners)
-        only.recovered.keep(owner, owners)
+        var only = changing(.keep(owner, owners), \.flaky, \.broken, \.recovered)
         only.predicates.removeAll { !owners($0.test).includesOwner(owner) }
         return only
     }
@@ -73,16 +83,14 @@ extension TestDetail {
 extension RunReport {
     /// The report with each failure's owners.
     public func owned(by owners: TestOwners) -> RunReport {
-        var owned = self
-        owned.failures.name(owners)
+        var owned = changing(.name(owners), \.failures)
         owned.groups = groups.owned(by: owners)
         return owned
     }
 
     /// The report with only one owner's failures, fixed tests and groups' tests.
     public func only(owner: String, owners: TestOwners) -> RunReport {
-        var only = self
-        only.failures.keep(owner, owners)
+        var only = changing(.keep(owner, owners), \.failures)
         only.fixed.removeAll { !owners($0).includesOwner(owner) }
         only.groups = groups.compactMap { group in
             var mine = group
@@ -96,18 +104,12 @@ extension RunReport {
 extension SlowReport {
     /// The report with each test's owners.
     public func owned(by owners: TestOwners) -> SlowReport {
-        var owned = self
-        owned.slowest.name(owners)
-        owned.slowdowns.name(owners)
-        return owned
+        changing(.name(owners), \.slowest, \.slowdowns)
     }
 
     /// The report with only one owner's tests.
     public func only(owner: String, owners: TestOwners) -> SlowReport {
-        var only = self
-        only.slowest.keep(owner, owners)
-        only.slowdowns.keep(owner, owners)
-        return only
+        changing(.keep(owner, owners), \.slowest, \.slowdowns)
     }
 }
 

@@ -8,12 +8,7 @@ struct JUnitTestcase {
     static let maximumKept = 1_000
 
     /// The attributes the import reads; the others are ignored.
-    var classname: String?
-    var name: String?
-    var time: String?
-    var file: String?
-    var line: String?
-    var timestamp: String?
+    var classname, name, time, file, line, timestamp: String?
     /// `<failure>` and `<error>`, in document order.
     private(set) var problems: [JUnitResultElement] = []
     /// How many failures and errors were left out.

@@ -8,6 +8,7 @@ extension TestLedgerCommand {
     /// `RUNNER | testledger format`: echoes a spec runner's output and stores it as it streams.
     struct Format: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "format",
             abstract: "Read a spec runner's output from standard input, echo it, and store it as it streams.",
             discussion: """
                 For runners that cannot load TestLedger's module: `bacon -p spec/*.rb | testledger format`, \

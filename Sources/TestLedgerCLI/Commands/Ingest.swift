@@ -9,7 +9,7 @@ extension TestLedgerCommand {
     /// `testledger ingest FILE...`: stores what test runners wrote.
     struct Ingest: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Store test results from files (or - for standard input).",
+            commandName: "ingest", abstract: "Store test results from files (or - for standard input).",
             discussion: """
                 Reads the Ledger event stream, JUnit XML (swift test, pytest, Surefire, xcbeautify, \
                 trainer), Swift Testing's JSON event stream, TAP, Bacon, RSpec JSON, xcresulttool's JSON \

@@ -8,7 +8,7 @@ extension TestLedgerCommand {
     /// `testledger prune --older-than 180d`: retention.
     struct Prune: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Delete runs older than a time, and everything recorded in them.",
+            commandName: "prune", abstract: "Delete runs older than a time, and everything recorded in them.",
             discussion: """
                 Runs go in bounded batches, each its own transaction, so that other writers are never \
                 held up for long. Results of tests in quarantine are kept, with the runs that hold them: \

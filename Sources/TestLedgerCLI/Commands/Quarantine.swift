@@ -7,6 +7,7 @@ extension TestLedgerCommand {
     /// `testledger quarantine add|remove|list|log|args`: mute or skip tests that cannot be trusted.
     struct Quarantine: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "quarantine",
             abstract: "Mute or skip tests that cannot be trusted, with an audit trail of every change.",
             subcommands: [Add.self, Remove.self, List.self, Log.self, Args.self])
 
@@ -30,6 +31,7 @@ extension TestLedgerCommand {
 
         struct Add: ParsableCommand {
             static let configuration = CommandConfiguration(
+                commandName: "add",
                 abstract: "Quarantine tests: muted ones run but cannot fail the build; skipped ones do not run.")
 
             @Argument(help: "Test ids, as `report flaky` shows them.")
@@ -88,7 +90,8 @@ extension TestLedgerCommand {
         }
 
         struct Remove: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Take tests out of quarantine.")
+            static let configuration = CommandConfiguration(
+                commandName: "remove", abstract: "Take tests out of quarantine.")
 
             @Argument(help: "Test ids, as `quarantine list` shows them.")
             var tests: [String]
@@ -109,7 +112,8 @@ extension TestLedgerCommand {
         }
 
         struct List: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "The tests in quarantine now.")
+            static let configuration = CommandConfiguration(
+                commandName: "list", abstract: "The tests in quarantine now.")
 
             @Option(help: "The project (default: .testledger.yml's, else the newest run's).")
             var project: String?
@@ -124,6 +128,7 @@ extension TestLedgerCommand {
 
         struct Log: ParsableCommand {
             static let configuration = CommandConfiguration(
+                commandName: "log",
                 abstract: "Every change to the quarantine, oldest first: who, when, why, and on what evidence.")
 
             @Option(help: "The project (default: .testledger.yml's, else the newest run's).")
@@ -139,6 +144,7 @@ extension TestLedgerCommand {
 
         struct Args: ParsableCommand {
             static let configuration = CommandConfiguration(
+                commandName: "args",
                 abstract: "Print the arguments that skip the skipped tests, for a runner testledger does not wrap.",
                 discussion: """
                     swift test $(testledger quarantine args --for swift-test)

@@ -8,7 +8,7 @@ extension TestLedgerCommand {
     /// `testledger record -- COMMAND…`: runs a test command and stores its results.
     struct Record: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Run a test command, pass its output through, and store its results.",
+            commandName: "record", abstract: "Run a test command, pass its output through, and store its results.",
             discussion: """
                 For `swift test`, adds the flags that make SwiftPM write Swift Testing's event stream \
                 and the xUnit files, and reads XCTest's console output when no xUnit file is written \

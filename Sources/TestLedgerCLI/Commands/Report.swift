@@ -4,7 +4,7 @@ extension TestLedgerCommand {
     /// `testledger report …`: the reports.
     struct Report: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Report on the stored runs.",
+            commandName: "report", abstract: "Report on the stored runs.",
             subcommands: [Run.self, Pyramid.self, Flaky.self, Failures.self, Slow.self, Culprit.self])
     }
 }

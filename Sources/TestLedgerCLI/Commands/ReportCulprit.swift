@@ -5,6 +5,7 @@ extension TestLedgerCommand.Report {
     /// `testledger report culprit TEST`: what separates a test's failing attempts from its passing ones.
     struct Culprit: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "culprit",
             abstract: "Say why a test fails: what separates its failing attempts from its passing ones.",
             discussion: """
                 Compares the test's failing attempts with its passing ones over the window: steps that \

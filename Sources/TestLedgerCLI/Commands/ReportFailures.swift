@@ -6,6 +6,7 @@ extension TestLedgerCommand.Report {
     /// `testledger report failures`: failures grouped by cause.
     struct Failures: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "failures",
             abstract: "Group the failures of recent runs by cause: messages that match once numbers, addresses, "
                 + "ids and paths are set aside.")
 

@@ -6,7 +6,7 @@ extension TestLedgerCommand.Report {
     /// `testledger report flaky`: flaky tests and predicates, with their evidence.
     struct Flaky: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Rank flaky tests and retry-based predicates over recent runs.")
+            commandName: "flaky", abstract: "Rank flaky tests and retry-based predicates over recent runs.")
 
         @OptionGroup var window: WindowOptions
         @OptionGroup var owners: OwnerOptions

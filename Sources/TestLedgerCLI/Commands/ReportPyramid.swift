@@ -6,6 +6,7 @@ extension TestLedgerCommand.Report {
     /// `testledger report pyramid`: the balance of unit, integration and UI tests.
     struct Pyramid: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "pyramid",
             abstract: "Show the test pyramid: tests, time and failures per layer, and the verdict.")
 
         @Option(name: .customLong("run"), help: "The run to report on (default: the newest).")

@@ -7,6 +7,7 @@ extension TestLedgerCommand.Report {
     /// `testledger report run`: what each failure of a run means.
     struct Run: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "run",
             abstract: "Classify a run's failures: new, failed before, failing on the base branch too, known flaky, "
                 + "quarantined; and what the run fixed.")
 

@@ -6,6 +6,7 @@ extension TestLedgerCommand.Report {
     /// `testledger report slow`: the slowest tests and those that slowed down.
     struct Slow: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "slow",
             abstract: "List the slowest tests and those whose median duration grew against the runs before.",
             discussion: """
                 Durations are those of runs where the test passed with no failed attempt; noise runs \

@@ -5,7 +5,8 @@ import LedgerStore
 extension TestLedgerCommand {
     /// `testledger runs`: the stored runs, newest first.
     struct Runs: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List stored runs, newest first.")
+        static let configuration = CommandConfiguration(
+            commandName: "runs", abstract: "List stored runs, newest first.")
 
         @Option(help: "Only runs of this project.")
         var project: String?

@@ -8,6 +8,7 @@ extension TestLedgerCommand {
     /// `testledger serve`: the team's ingestion service, report API and dashboard.
     struct Serve: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "serve",
             abstract: "Serve the ledger over HTTP: uploads from CI, the report API and the dashboard.",
             discussion: """
                 Uploads need a write token and reading a read token (`testledger token create`), \

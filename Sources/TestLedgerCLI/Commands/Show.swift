@@ -5,7 +5,7 @@ extension TestLedgerCommand {
     /// `testledger show TEST`: one test's result with everything recorded inside it.
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Show one test's result: failures, activities, captures and predicates.")
+            commandName: "show", abstract: "Show one test's result: failures, activities, captures and predicates.")
 
         @Argument(help: "The test id, e.g. DemoTests.AlertTests/testDeleteAsksFirst.")
         var test: String

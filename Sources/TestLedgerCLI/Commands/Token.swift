@@ -7,11 +7,12 @@ extension TestLedgerCommand {
     /// `testledger token create|list|revoke`: access tokens for `testledger serve`.
     struct Token: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Make, list and revoke the server's access tokens.",
+            commandName: "token", abstract: "Make, list and revoke the server's access tokens.",
             subcommands: [Create.self, List.self, Revoke.self])
 
         struct Create: ParsableCommand {
             static let configuration = CommandConfiguration(
+                commandName: "create",
                 abstract: "Make a token and print it, alone, on standard output: it is shown only once.")
 
             @Option(help: "The project the token sends to or reads.")
@@ -27,7 +28,8 @@ extension TestLedgerCommand {
         }
 
         struct List: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "List tokens: id, prefix, project, scope, state.")
+            static let configuration = CommandConfiguration(
+                commandName: "list", abstract: "List tokens: id, prefix, project, scope, state.")
 
             @OptionGroup var store: StoreOptions
 
@@ -42,7 +44,8 @@ extension TestLedgerCommand {
         }
 
         struct Revoke: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Revoke a token, named by its id or prefix.")
+            static let configuration = CommandConfiguration(
+                commandName: "revoke", abstract: "Revoke a token, named by its id or prefix.")
 
             @Argument(help: "The token's id or prefix, as `token list` shows them.")
             var token: String

@@ -8,7 +8,7 @@ extension TestLedgerCommand {
     /// `testledger upload FILE…`: sends results to `testledger serve`.
     struct Upload: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Send test results to a TestLedger server.",
+            commandName: "upload", abstract: "Send test results to a TestLedger server.",
             discussion: """
                 Reads the same formats as `ingest`, with the CI's metadata, checks them here (a \
                 malformed file sends nothing) and sends them as Ledger event batches. Batches wait \
