@@ -137,6 +137,7 @@ let package = Package(
             name: "LedgerServerTests",
             dependencies: [
                 "LedgerServer", "LedgerCore", "LedgerDelivery", "LedgerStore", "LedgerTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: tools),
                 .product(name: "CompressNIO", package: "compress-nio", condition: tools),
                 .product(name: "NIOCore", package: "swift-nio", condition: tools),

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import LedgerServer
 import LedgerStore
 import LedgerTestSupport
@@ -76,7 +77,15 @@ import Testing
         }
     }
 
+    /// A token whose hex SHA-256 was computed apart from TestLedger:
+    /// `printf %s TOKEN | sha256sum`.
+    static let fixedToken = "tl_000102030405060708090a0b0c0d0e0f1011121314151617"
+    static let fixedTokenSHA256 = "8e42a6a932ba64f1d8818ec989c62b3f59b8169bca664826e136087d93eca419"
+
     @Test func tokensAreStoredOnlyAsHashes() async throws {
+        // The hash is SHA-256 in lowercase hex: FIPS 180-2's known answer for "abc".
+        #expect(Tokens.hash("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(Tokens.hash(Self.fixedToken) == Self.fixedTokenSHA256)
         try await LiveServer.with { server in
             let token = try server.token("Shop", .write)
             #expect(token.hasPrefix("tl_"))
@@ -86,6 +95,32 @@ import Testing
             #expect(stored.prefix.count < 16)
             #expect(try server.database.token(hash: Tokens.hash(token))?.id == stored.id)
             #expect(try server.database.token(hash: token) == nil)
+
+            // The token table as SQLite holds it, read on a connection of its own.
+            var readOnly = Configuration()
+            readOnly.readonly = true
+            let rows = try DatabaseQueue(path: server.databasePath, configuration: readOnly).read { db in
+                try Row.fetchAll(db, sql: "SELECT hash, prefix FROM token")
+            }
+            #expect(rows.count == 1)
+            let hash: String = try #require(rows.first?["hash"])
+            #expect(hash == Tokens.hash(token), "the stored hash is the token's SHA-256")
+            #expect(rows.first?["prefix"] == String(token.prefix(11)))
+
+            // The bytes on disk: neither the database file nor its write-ahead log holds the token,
+            // or its secret part after the stored prefix; the scan does see the hash.
+            let files = [server.databasePath, server.databasePath + "-wal"]
+            let bytes = files.compactMap { FileManager.default.contents(atPath: $0) }
+            #expect(!bytes.isEmpty)
+            for needle in [token, String(token.dropFirst(11))] {
+                #expect(!bytes.contains { $0.range(of: Data(needle.utf8)) != nil }, "\(needle) is stored")
+            }
+            #expect(bytes.contains { $0.range(of: Data(hash.utf8)) != nil }, "the scan reads what is stored")
+
+            // A token whose hash is stored as computed apart is the one the server accepts.
+            _ = try server.database.addToken(
+                project: "Shop", scope: .write, hash: Self.fixedTokenSHA256, prefix: String(Self.fixedToken.prefix(11)))
+            #expect(try await server.post("/api/v1/events", token: Self.fixedToken, events).status == 201)
         }
     }
 

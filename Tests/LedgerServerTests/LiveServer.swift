@@ -20,6 +20,8 @@ struct LiveServer: Sendable {
 
     let base: String
     let database: LedgerDatabase
+    /// The store's file, for what reads it other than through `database` (the CLI, its bytes).
+    let databasePath: String
     let metrics: ServerMetrics
 
     /// A server whose read side needs no token.
@@ -33,11 +35,14 @@ struct LiveServer: Sendable {
     ) async throws -> T {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let database = try LedgerDatabase(path: directory.path("ledger.sqlite"))
+        let path = directory.path("ledger.sqlite")
+        let database = try LedgerDatabase(path: path)
         try prepare(database)
         let metrics = ServerMetrics()
         return try await LedgerServer.running(database, configuration: configuration, metrics: metrics) { port in
-            try await body(LiveServer(base: "http://127.0.0.1:\(port)", database: database, metrics: metrics))
+            try await body(
+                LiveServer(
+                    base: "http://127.0.0.1:\(port)", database: database, databasePath: path, metrics: metrics))
         }
     }
 

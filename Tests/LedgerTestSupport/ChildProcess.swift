@@ -28,6 +28,38 @@ public enum ChildProcess {
         }
     }
 
+    /// Runs every command at once, in one of the slots: for a test whose point is that they
+    /// overlap (a race), which the slots would otherwise let only a few at a time into.
+    /// - Returns: each command's output, in the order given.
+    public static func runTogether(
+        _ commands: [(executable: URL, arguments: [String])], environment: [String: String]? = nil,
+        in directory: URL? = nil
+    ) async throws -> [Output] {
+        await slots.acquire()
+        do {
+            let outputs = try await withThrowingTaskGroup(of: (Int, Output).self, returning: [Output].self) { group in
+                for (index, command) in commands.enumerated() {
+                    group.addTask {
+                        (
+                            index,
+                            try await runNow(
+                                command.executable, command.arguments, environment: environment, in: directory,
+                                stdin: nil)
+                        )
+                    }
+                }
+                var outputs = [Output?](repeating: nil, count: commands.count)
+                for try await (index, output) in group { outputs[index] = output }
+                return outputs.compactMap { $0 }
+            }
+            await slots.release()
+            return outputs
+        } catch {
+            await slots.release()
+            throw error
+        }
+    }
+
     /// As many programs run at once as the machine has processors: tests no longer wait on
     /// Swift's cooperative threads, and without a bound a dozen `swift test` and `bacon`
     /// children would share two processors.

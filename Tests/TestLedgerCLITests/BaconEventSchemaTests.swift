@@ -7,7 +7,7 @@ import Testing
 /// stream: the module is Ruby, written by hand, so nothing generated keeps it to the schema.
 /// The real `bacon` runs the fixture's specs (nesting, outcomes, a UI context, activities,
 /// captures, `eventually` and predicates) and a spec retried once, writing to a file.
-@Suite(.enabled(if: RubyTools.bacon != nil, "bacon (Debian's ruby-bacon) is not installed"))
+@Suite(.enabled(if: InstalledTools.bacon != nil, "bacon (Debian's ruby-bacon) is not installed"))
 struct BaconEventSchemaTests {
     static let schemaFile = CLI.packageRoot.appending(path: "Sources/LedgerCore/Events/LedgerEvents.schema")
 
@@ -15,7 +15,7 @@ struct BaconEventSchemaTests {
         let schema = try LedgerSchema(parsing: String(contentsOf: Self.schemaFile, encoding: .utf8))
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let bacon = try #require(RubyTools.bacon)
+        let bacon = try #require(InstalledTools.bacon)
         let module = CLI.packageRoot.appending(path: "Formatters/bacon/testledger").path
 
         let fixture = CLI.packageRoot.appending(path: "Tests/Fixtures/BaconSpecs")

@@ -5,7 +5,7 @@ import Testing
 /// Runs the real `bacon -r Formatters/bacon/testledger -o TestLedger` on Tests/Fixtures/BaconSpecs,
 /// recording through the built `testledger ingest -`, and the RubyMotion stand-in driver
 /// (Formatters/bacon/test/rubymotion_hooks.rb) the same way; then reads the store back.
-@Suite(.enabled(if: RubyTools.bacon != nil, "bacon (Debian's ruby-bacon) is not installed"))
+@Suite(.enabled(if: InstalledTools.bacon != nil, "bacon (Debian's ruby-bacon) is not installed"))
 struct BaconModuleTests {
     static let fixture = CLI.packageRoot.appending(path: "Tests/Fixtures/BaconSpecs")
     static let module = CLI.packageRoot.appending(path: "Formatters/bacon/testledger").path
@@ -18,7 +18,7 @@ struct BaconModuleTests {
         let specs = try FileManager.default.contentsOfDirectory(atPath: Self.fixture.appending(path: "spec").path)
             .filter { $0.hasSuffix("_spec.rb") }.sorted().map { "spec/" + $0 }
         return try await launch(
-            try #require(RubyTools.bacon), ["-r", Self.module, "-o", "TestLedger"] + specs, cli: cli,
+            try #require(InstalledTools.bacon), ["-r", Self.module, "-o", "TestLedger"] + specs, cli: cli,
             environment: environment)
     }
 
@@ -38,7 +38,7 @@ struct BaconModuleTests {
     func bacon(_ specs: String, _ cli: CLI, environment: [String: String] = [:]) async throws -> CLI.Output {
         try cli.directory.write("spec/retry_spec.rb", specs)
         return try await launch(
-            try #require(RubyTools.bacon), ["-r", Self.module, "-o", "TestLedger", "spec/retry_spec.rb"], cli: cli,
+            try #require(InstalledTools.bacon), ["-r", Self.module, "-o", "TestLedger", "spec/retry_spec.rb"], cli: cli,
             environment: ["TESTLEDGER_PROJECT": "Retries"].merging(environment) { $1 }, in: cli.directory.url)
     }
 
@@ -399,12 +399,12 @@ struct BaconModuleTests {
         #expect(!FileManager.default.fileExists(atPath: cli.database))
     }
 
-    @Test(.enabled(if: RubyTools.ruby != nil, "ruby is not installed"))
+    @Test(.enabled(if: InstalledTools.ruby != nil, "ruby is not installed"))
     func rubyMotionHooksRecordLookupsAndFunctionalContexts() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
         let output = try await launch(
-            try #require(RubyTools.ruby), [Self.driver], cli: cli,
+            try #require(InstalledTools.ruby), [Self.driver], cli: cli,
             environment: ["output": "testledger", "TESTLEDGER_PROJECT": "Motion"])
         #expect(output.status == 3, "RubyMotion exits with failures + errors: \(output.stderr)")
         #expect(output.stdout.contains("  - fails with a message [FAILED - 2.==(3) failed]\n"))
@@ -447,7 +447,7 @@ struct BaconModuleTests {
         await #expect(try show(cli, "with memory/recalls the last result")["outcome"] as? String == "passed")
     }
 
-    @Test(.enabled(if: RubyTools.ruby != nil, "ruby is not installed"))
+    @Test(.enabled(if: InstalledTools.ruby != nil, "ruby is not installed"))
     func rubyMotionRetriesACopyOfTheFailingSpec() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
@@ -478,7 +478,7 @@ struct BaconModuleTests {
 
             """)
         let output = try await launch(
-            try #require(RubyTools.ruby), [driver.path], cli: cli,
+            try #require(InstalledTools.ruby), [driver.path], cli: cli,
             environment: ["output": "testledger", "TESTLEDGER_PROJECT": "Motion", "TESTLEDGER_TEST_RETRIES": "1"],
             in: cli.directory.url)
         #expect(output.status == 1, "RubyMotion exits with the last attempts' failures: \(output.stderr)")
@@ -500,10 +500,11 @@ struct BaconModuleTests {
     }
 }
 
-/// Where `bacon` and `ruby` are on the PATH, when they are.
-enum RubyTools {
+/// Programs the tests run when they are installed, found in `PATH`.
+enum InstalledTools {
     static let bacon = executable("bacon")
     static let ruby = executable("ruby")
+    static let node = executable("node")
 
     static func executable(_ name: String) -> String? {
         (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")

@@ -120,7 +120,7 @@ import Testing
         #expect((run["tests"] as? Int ?? 0) > 0, "what ran before the cut is stored")
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/node"), "needs node"))
+    @Test(.enabled(if: InstalledTools.node != nil, "needs node (Debian's nodejs)"))
     func nodesTAPIsStoredWithItsDurations() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
@@ -137,7 +137,7 @@ import Testing
         let output = try await cli.run(
             [
                 "sh", "-c",
-                "cd '\(cli.directory.url.path)' && node --test --test-reporter=tap sample.test.js | '\(CLI.binary.path)' format --db '\(cli.database)'",
+                "cd '\(cli.directory.url.path)' && '\(InstalledTools.node ?? "node")' --test --test-reporter=tap sample.test.js | '\(CLI.binary.path)' format --db '\(cli.database)'",
             ],
             executable: URL(fileURLWithPath: "/usr/bin/env"))
         #expect(output.status == 1)

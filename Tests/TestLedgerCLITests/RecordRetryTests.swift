@@ -202,14 +202,14 @@ import Testing
     /// on a spec that fails once (a marker file beside it), in `cli`'s directory.
     func bacon(_ cli: CLI, _ options: [String]) async throws -> CLI.Output {
         try cli.directory.write("spec/retry_spec.rb", BaconModuleTests.failsOnce)
-        let bacon = try #require(RubyTools.bacon)
+        let bacon = try #require(InstalledTools.bacon)
         return try await cli.run(
             ["record", "--project", "Retries"] + options + [
                 "--", bacon, "-r", BaconModuleTests.module, "-o", "TestLedger", "spec/retry_spec.rb",
             ], environment: ["TESTLEDGER_BIN": CLI.binary.path])
     }
 
-    @Test(.enabled(if: RubyTools.bacon != nil, "bacon (Debian's ruby-bacon) is not installed"))
+    @Test(.enabled(if: InstalledTools.bacon != nil, "bacon (Debian's ruby-bacon) is not installed"))
     func baconsModuleRetriesAFailingSpecAsTheNextAttemptOfTheRecordedRun() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }

@@ -53,9 +53,12 @@ struct ReportRoutes {
             return try JSONResponse.make(
                 try await Blocking.lookup {
                     let owners = try database.testOwners(project: name)
-                    let report = try database.flakyReport(
-                        project: name, runs: runs, since: since, thresholds: thresholds,
-                        now: Date().timeIntervalSince1970
+                    // With each flaky test's culprit, as `report flaky` prints it.
+                    let report = try database.withCulprits(
+                        try database.flakyReport(
+                            project: name, runs: runs, since: since, thresholds: thresholds,
+                            now: Date().timeIntervalSince1970),
+                        project: name, runs: runs, since: since
                     ).owned(by: owners)
                     return owner.map { report.only(owner: $0, owners: owners) } ?? report
                 })
