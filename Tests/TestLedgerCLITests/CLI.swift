@@ -7,19 +7,9 @@ struct CLI: Sendable {
     typealias Output = ChildProcess.Output
 
     /// The package's root folder.
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-
+    static let packageRoot = BuiltTestLedger.packageRoot
     /// The `testledger` binary built beside the test bundle.
-    static let binary: URL = {
-        var folder = Bundle.main.bundleURL
-        for _ in 0..<4 {
-            let candidate = folder.appending(path: "testledger")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            folder.deleteLastPathComponent()
-        }
-        return packageRoot.appending(path: ".build/debug/testledger")
-    }()
+    static let binary = BuiltTestLedger.binary
 
     /// Where fixture packages build: one shared folder per package, so reruns reuse it.
     static func scratchPath(for package: String) -> String {
