@@ -14,7 +14,8 @@ public final class TerminalProgress: @unchecked Sendable {
     private let line: ProgressLine
     private let read: @Sendable () -> Int
     private let started = Date()
-    private let timer: DispatchSourceTimer
+    private var timer: DispatchSourceTimer?
+    private let write: @Sendable (String) -> Void
     private let lock = NSLock()
     private var finished = false
     private var drawn = false
@@ -25,57 +26,70 @@ public final class TerminalProgress: @unchecked Sendable {
         return isatty(STDERR_FILENO) == 1 && environment["TERM"] != "dumb" && (environment["CI"] ?? "").isEmpty
     }
 
-    /// Starts drawing, or returns `nil` where no one watches.
+    /// Starts drawing, or returns `nil` where no one watches. The first draw comes after
+    /// `TESTLEDGER_PROGRESS_DELAY` seconds (0.3 when unset), so that quick work draws nothing; at
+    /// 0 it comes at once.
     ///
     /// - Parameters:
     ///   - line: what the line says.
     ///   - read: how much is done now; called on a background queue.
     public static func start(_ line: ProgressLine, read: @escaping @Sendable () -> Int) -> TerminalProgress? {
-        guard isWanted() else { return nil }
-        return TerminalProgress(line, read: read)
+        let environment = ProcessInfo.processInfo.environment
+        guard isWanted(environment: environment) else { return nil }
+        let delay = environment["TESTLEDGER_PROGRESS_DELAY"].flatMap(Double.init) ?? 0.3
+        let progress = TerminalProgress(line, read: read, write: Self.write)
+        progress.schedule(firstDrawAfter: delay)
+        return progress
     }
 
-    private init(_ line: ProgressLine, read: @escaping @Sendable () -> Int) {
+    /// A line that draws only when ``draw()`` is called.
+    init(_ line: ProgressLine, read: @escaping @Sendable () -> Int, write: @escaping @Sendable (String) -> Void) {
         self.line = line
         self.read = read
-        timer = DispatchSource.makeTimerSource(queue: DispatchQueue.global(qos: .utility))
-        // Quick work ends before anything is drawn.
-        timer.schedule(deadline: .now() + .milliseconds(300), repeating: .milliseconds(250))
+        self.write = write
+    }
+
+    private func schedule(firstDrawAfter delay: Double) {
+        if delay <= 0 { draw() }
+        let timer = DispatchSource.makeTimerSource(queue: DispatchQueue.global(qos: .utility))
+        timer.schedule(deadline: .now() + max(delay, 0.25), repeating: .milliseconds(250))
         timer.setEventHandler { [weak self] in self?.draw() }
         timer.resume()
+        self.timer = timer
     }
 
     /// Clears the line so that `body` can print; the next tick draws it again.
     public func interrupt(_ body: () -> Void) {
         lock.lock()
         defer { lock.unlock() }
-        if drawn, !finished { Self.write("\r\u{1B}[2K") }
+        if drawn, !finished { write("\r\u{1B}[2K") }
         body()
         fflush(nil)
     }
 
     /// Stops drawing and clears the line.
     public func finish() {
-        timer.cancel()
+        timer?.cancel()
         lock.lock()
         defer { lock.unlock() }
         guard !finished else { return }
         finished = true
-        if drawn { Self.write("\r\u{1B}[2K") }
+        if drawn { write("\r\u{1B}[2K") }
     }
 
-    deinit { timer.cancel() }
+    deinit { timer?.cancel() }
 
-    private func draw() {
+    /// Draws the line now, unless finished.
+    func draw() {
         let text = line.text(done: read(), elapsed: Date().timeIntervalSince(started))
         lock.lock()
         defer { lock.unlock() }
         guard !finished else { return }
         drawn = true
-        Self.write("\r\u{1B}[2K" + text)
+        write("\r\u{1B}[2K" + text)
     }
 
-    private static func write(_ text: String) {
+    @Sendable private static func write(_ text: String) {
         FileHandle.standardError.write(Data(text.utf8))
     }
 }

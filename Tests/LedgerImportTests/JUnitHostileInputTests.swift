@@ -127,22 +127,22 @@ struct JUnitHostileInputTests {
         #expect(run.testIDs == ["c/n"])
     }
 
+    // The time limits guard against a hang only: what shows that no entity was expanded is
+    // where each refusal happened, which is the same on any machine.
     @Test(.timeLimit(.minutes(1)))
-    func billionLaughsIsRefusedQuickly() throws {
-        let clock = ContinuousClock()
-        let started = clock.now
+    func billionLaughsIsRefusedAtItsDeclarationBeforeParsing() throws {
         let error = try JUnitHarness.failure(Self.billionLaughs)
         #expect(error.problem.contains("document type declaration"))
-        #expect(clock.now - started < .seconds(5))
+        #expect(error.line == 2)
     }
 
     @Test(.timeLimit(.minutes(1)))
-    func billionLaughsStopsTheParserItselfQuickly() throws {
-        let clock = ContinuousClock()
-        let started = clock.now
+    func billionLaughsStopsTheParserAtTheFirstReference() throws {
         let error = #expect(throws: LedgerInputError.self) { try Self.parseWithoutPrologCheck(Self.billionLaughs) }
-        #expect(error?.problem.contains("malformed XML") == true)
-        #expect(clock.now - started < .seconds(5))
+        #expect(error?.problem.contains("an entity that refers to itself or expands too much") == true)
+        // The first `&lol9;`, in the testcase's name: libxml2 stops there rather than expanding it.
+        #expect(error?.line == 14)
+        #expect(error?.problem.contains("at column 69") == true)
     }
 
     @Test func truncatedFileNamesItsLastLineAndNeverEndsTheRun() throws {

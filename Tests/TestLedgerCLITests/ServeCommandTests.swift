@@ -160,9 +160,10 @@ import Testing
         // The client reads the body once the connection is up and the request head sent.
         var announcements = bodyStarted.makeAsyncIterator()
         await announcements.next()
-        try await Task.sleep(for: .milliseconds(500))
+        try await untilRequestsUnderWay(2, on: server)  // the upload, and the question
         kill(server.process.processIdentifier, SIGTERM)
-        try await Task.sleep(for: .milliseconds(500))
+        let stopping = try await onOwnThread { server.output.line(containing: "stopping") }
+        #expect(stopping == "testledger: stopping: finishing 1 request under way")
         #expect(server.process.isRunning, "the server waits for the upload under way")
         sender.yield(ByteBuffer(bytes: body[(body.count / 2)...]))
         sender.finish()
@@ -170,6 +171,18 @@ import Testing
         #expect(server.stop() == 0)
         await #expect(try storedTests(cli) == 100)
     }
+}
+
+/// Waits until the server's `/metrics` counts `count` requests under way, its own included.
+private func untilRequestsUnderWay(_ count: Int, on server: ServerProcess) async throws {
+    let wanted = "testledger_http_requests_in_flight \(count)\n"
+    for _ in 0..<6_000 {
+        let answer = try await HTTPClient.shared.execute(
+            HTTPClientRequest(url: server.url + "/metrics"), timeout: .seconds(30))
+        if String(buffer: try await answer.body.collect(upTo: 1 << 20)).contains(wanted) { return }
+        try await Task.sleep(for: .milliseconds(10))
+    }
+    Issue.record("the server never had \(count) requests under way")
 }
 
 /// A body that says when the client begins to read it.

@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
 
-/// Counts requests by route and status, and their latency, for `GET /metrics`.
+/// Counts requests by route and status, their latency and those under way, for `GET /metrics`.
 struct MetricsMiddleware: RouterMiddleware {
     let metrics: ServerMetrics
 
@@ -10,6 +10,7 @@ struct MetricsMiddleware: RouterMiddleware {
         next: (Request, LedgerRequestContext) async throws -> Response
     ) async throws -> Response {
         let started = DispatchTime.now().uptimeNanoseconds
+        metrics.began()
         let route = { context.endpointPath ?? "unmatched" }
         do {
             let response = try await next(request, context)

@@ -48,6 +48,7 @@ extension TestLedgerCommand {
             let settings = configuration
             let layers = LayerClassifier(rules: config.layers)
             let thresholds = config.flaky
+            let metrics = ServerMetrics()
             // Opening the store and checking its tokens may wait on a database server: not on
             // Swift's shared threads, which that server's answers need.
             let application = try await withCheckedThrowingContinuation { continuation in
@@ -58,7 +59,7 @@ extension TestLedgerCommand {
                             let path = database.locationDescription
                             return UncheckedSendable(
                                 try LedgerServer.application(
-                                    database: database, configuration: settings, layers: layers,
+                                    database: database, configuration: settings, metrics: metrics, layers: layers,
                                     thresholds: thresholds
                                 ) { port in
                                     FileHandle.standardOutput.write(
@@ -67,7 +68,9 @@ extension TestLedgerCommand {
                         })
                 }
             }.value
-            try await application.runService()
+            try await LedgerServer.runUntilSignalled(application, metrics: metrics) { news in
+                FileHandle.standardOutput.write(Data("testledger: \(news)\n".utf8))
+            }
         }
     }
 }
