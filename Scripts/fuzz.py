@@ -4,14 +4,18 @@ from the fixtures and the format references.
 
 Usage: Scripts/fuzz.py [--seconds 60] [--only JUnit,TAP]
        Scripts/fuzz.py --ci        (a fixed seed and number of inputs per target: the same every run)
-       Scripts/fuzz.py --list      (the targets, from Fuzz/targets.txt, and their --ci inputs)
+       Scripts/fuzz.py --list      (the targets, from Fuzz/targets.txt, their --ci inputs and floors)
 
 First every kept regression input (Fuzz/Regressions/<target>/) is run once, then each target
 fuzzes for --seconds, or with --ci for a fixed number of inputs from seed 1 and a fresh corpus, so
 that CI's verdict does not depend on the machine's speed or luck. It prints each target's executions per second and the coverage reached
 (libFuzzer's `cov`, edges, and `ft`, features), keeps what it finds in .build-fuzz/findings/,
-and exits 1 when any target crashed, hung, or ran out of memory. A finding, once fixed, belongs in
-Fuzz/Regressions/<target>/ so that it runs every time.
+and exits 1 when any target crashed, hung, or ran out of memory, or did not show that it ran:
+- a kept regression input that libFuzzer did not report executing ("Executed <file> in N ms");
+- a run that printed no final stats (`stat::number_of_executed_units`) or executed no input;
+- with --ci, a run that executed fewer inputs than asked, or whose coverage (libFuzzer's final
+  `cov:`, edges) is below the target's floor in Fuzz/targets.txt (without --ci, a warning).
+A finding, once fixed, belongs in Fuzz/Regressions/<target>/ so that it runs every time.
 """
 
 import argparse
@@ -27,23 +31,38 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SHARED = os.path.join(os.path.dirname(ROOT), "shared")
 SCRATCH = os.path.join(ROOT, ".build-fuzz")
+TARGETS_FILE = os.path.join(ROOT, "Fuzz", "targets.txt")
 
 
-def read_targets(path=os.path.join(ROOT, "Fuzz", "targets.txt")):
-    """The fuzzed parsers and the inputs each runs with --ci, from Fuzz/targets.txt: the list
-    Fuzz/Package.swift declares its targets from."""
+def read_targets(path=TARGETS_FILE):
+    """The fuzzed parsers, the inputs each runs with --ci and the coverage (edges) a --ci run must
+    reach, from Fuzz/targets.txt: the list Fuzz/Package.swift declares its targets from."""
     targets = {}
     with open(path, encoding="utf-8") as lines:
-        for line in lines:
+        for number, line in enumerate(lines, 1):
             words = line.split()
             if words and not words[0].startswith("#"):
-                targets[words[0]] = int(words[1])
+                if len(words) != 3 or not all(word.isdigit() for word in words[1:]):
+                    sys.exit(f"fuzz: {os.path.relpath(path, ROOT)}:{number}: expected `name  inputs  min-edges`, "
+                             f"got {line.strip()!r}")
+                targets[words[0]] = (int(words[1]), int(words[2]))
     return targets
 
 
-# Inputs per target for --ci: about 45 s each on a 2-core machine.
-CI_RUNS = read_targets()
-TARGETS = list(CI_RUNS)
+# Per target, the inputs for --ci (about a minute each on a 2-core machine) and the coverage floor.
+CI_TARGETS = read_targets()
+CI_RUNS = {target: runs for target, (runs, _) in CI_TARGETS.items()}
+MIN_EDGES = {target: edges for target, (_, edges) in CI_TARGETS.items()}
+TARGETS = list(CI_TARGETS)
+# A floor is set this far below the lower of two --ci runs. --ci is seed 1 with deterministic
+# hashing, yet two runs still differ a little (TAP reached 1507, 1458 and 1474 edges), in part
+# because ASLR moves the addresses trace-cmp sees compared. A toolchain update may move it too.
+FLOOR_MARGIN = 0.04
+# libFuzzer's per-input hang limit, in seconds. It was 10 s, but these are AddressSanitizer builds
+# with trace-cmp coverage, and CI's machine has 2 shared cores: a slow but legitimate input (the
+# slowest in a --ci run took under a second) can stall for many seconds there when the machine is
+# busy, and would be reported as a hang. A real hang (a loop that never ends) still trips 60 s.
+HANG_TIMEOUT = 60
 
 
 def code_blocks(markdown):
@@ -61,29 +80,33 @@ def seeds(target):
     if target == "LedgerStream":
         texts = code_blocks(os.path.join(ROOT, "Sources/LedgerCore/LedgerCore.docc/EventStream.md"))
     elif target == "JUnit":
-        files = glob.glob(os.path.join(formats, "junit-*.xml"))
+        files = sorted(glob.glob(os.path.join(formats, "junit-*.xml")))
         texts = code_blocks(os.path.join(notes, "01-junit-xml.md"))
     elif target == "TAP":
-        files = glob.glob(os.path.join(formats, "*.tap"))
+        files = sorted(glob.glob(os.path.join(formats, "*.tap")))
         texts = code_blocks(os.path.join(notes, "02-tap.md"))
     elif target == "Bacon":
         texts = code_blocks(os.path.join(notes, "03-bacon.md"))
     elif target == "SwiftTesting":
         texts = code_blocks(os.path.join(notes, "04-swift-testing-event-stream.md"))
     elif target == "RSpec":
-        files = glob.glob(os.path.join(formats, "rspec.json"))
+        files = sorted(glob.glob(os.path.join(formats, "rspec.json")))
         texts = code_blocks(os.path.join(notes, "05-rspec.md"))
     elif target == "XCResult":
-        files = glob.glob(os.path.join(formats, "xcresult-*.json")) + glob.glob(
-            os.path.join(ROOT, "Tests/Fixtures/XCResultBundle/*.json"))
+        files = sorted(glob.glob(os.path.join(formats, "xcresult-*.json"))) + sorted(
+            glob.glob(os.path.join(ROOT, "Tests/Fixtures/XCResultBundle/*.json")))
         texts = code_blocks(os.path.join(notes, "06-xcresult.md"))
     elif target == "Gzip":
-        # The first byte picks the chunk size the body arrives in.
-        for path in glob.glob(os.path.join(formats, "*"))[:6]:
-            texts.append(bytes([7]) + gzip.compress(open(path, "rb").read()))
-        texts.append(bytes([0]) + gzip.compress(b"a") + gzip.compress(b"b"))
+        # The first byte picks the chunk size the body arrives in. Sorted, so that the six are the
+        # same every run (glob's order is the directory's, which is arbitrary), and stamped with
+        # time 0, not the time now, which gzip's header would otherwise hold.
+        for path in sorted(glob.glob(os.path.join(formats, "*")))[:6]:
+            texts.append(bytes([7]) + gzip.compress(open(path, "rb").read(), mtime=0))
+        texts.append(bytes([0]) + gzip.compress(b"a", mtime=0) + gzip.compress(b"b", mtime=0))
     # Real outputs kept in the repository: a Swift Testing event stream, Bacon's three outputs.
-    files += glob.glob(os.path.join(ROOT, "Fuzz", "Seeds", target, "*"))
+    files += sorted(glob.glob(os.path.join(ROOT, "Fuzz", "Seeds", target, "*")))
+    # In a stable order (files sorted, then the notes' examples in the order they appear), so that
+    # seed-<n> is the same input, and the corpus the same, on every run.
     return [open(path, "rb").read() for path in files] + [t if isinstance(t, bytes) else t.encode() for t in texts]
 
 
@@ -105,6 +128,38 @@ def build():
     print(f"fuzz: built in {time.time() - started:.0f} s", flush=True)
 
 
+def replay(target, binary, options, environment):
+    """Runs every input kept in Fuzz/Regressions/<target>/ once, and checks from libFuzzer's output
+    ("Running: <file>", then "Executed <file> in N ms", for each) that each one was executed.
+    Returns (ok, message)."""
+    folder = os.path.join(ROOT, "Fuzz", "Regressions", target)
+    kept = sorted(glob.glob(os.path.join(folder, "*")))
+    if not kept:
+        return True, f"{target}: no kept regression inputs"
+    # Only files: given a directory, libFuzzer would fuzz it as a corpus instead of replaying it,
+    # so one is left unreplayed, and the count below fails.
+    files = [path for path in kept if os.path.isfile(path)]
+    log, status = "", 0
+    if files:  # (with none, libFuzzer would fuzz from nothing, for ever)
+        result = subprocess.run([binary] + options + files, capture_output=True, text=True, env=environment)
+        log, status = result.stderr, result.returncode
+    started = set(re.findall(r"^Running: (.+)$", log, re.M))
+    executed = set(re.findall(r"^Executed (.+) in \d+ ms$", log, re.M))
+    replayed = [path for path in kept if path in executed]
+    if status != 0:
+        print(log[-3000:])
+        return False, f"{target}: a kept regression input fails again (libFuzzer exited {status})"
+    if len(replayed) != len(kept):
+        missing = [os.path.relpath(path, ROOT) + ("" if os.path.isfile(path) else " (not a file)")
+                   + (" (started, never finished)" if path in started else "")
+                   for path in kept if path not in executed]
+        if log:
+            print(log[-3000:])
+        return False, (f"{target}: {len(replayed)} of {len(kept)} kept regression inputs replayed; "
+                       f"not executed: {', '.join(missing)}")
+    return True, f"{target}: {len(replayed)} kept regression inputs replayed"
+
+
 def run(target, seconds, ci):
     binary = os.path.join(SCRATCH, "release", "Fuzz" + target)
     corpus = os.path.join(SCRATCH, "ci-corpus" if ci else "corpus", target)
@@ -117,33 +172,71 @@ def run(target, seconds, ci):
     for index, seed in enumerate(seeds(target)):
         with open(os.path.join(corpus, f"seed-{index}"), "wb") as out:
             out.write(seed)
-    options = ["-timeout=10", "-rss_limit_mb=2048", "-detect_leaks=0", f"-artifact_prefix={findings}"]
+    options = [f"-timeout={HANG_TIMEOUT}", "-rss_limit_mb=2048", "-detect_leaks=0", f"-artifact_prefix={findings}"]
     # Leaks are not looked for: Foundation and the Swift runtime keep caches to the end, which
     # LeakSanitizer would report at exit.
     # Swift seeds its hashing randomly per process, which changes what a run explores; CI's runs
     # must be the same every time.
     environment = dict(os.environ, ASAN_OPTIONS="detect_leaks=0", SWIFT_DETERMINISTIC_HASHING="1")
-    regressions = sorted(glob.glob(os.path.join(ROOT, "Fuzz", "Regressions", target, "*")))
-    if regressions:
-        replay = subprocess.run([binary] + options + regressions, capture_output=True, text=True, env=environment)
-        if replay.returncode != 0:
-            print(replay.stderr[-3000:])
-            return False, f"{target}: a kept regression input fails again"
+    ok, replayed = replay(target, binary, options, environment)
+    if not ok:
+        return False, replayed
+    print("fuzz: " + replayed, flush=True)
     started = time.time()
     budget = [f"-runs={CI_RUNS[target]}", "-seed=1"] if ci else [f"-max_total_time={seconds}"]
     result = subprocess.run([binary, corpus] + options + budget + ["-print_final_stats=1"],
                             capture_output=True, text=True, env=environment)
     took = time.time() - started
     log = result.stderr
-    executed = re.search(r"stat::number_of_executed_units:\s*(\d+)", log)
-    coverage = re.findall(r"cov: (\d+) ft: (\d+)", log)
+    executed = re.search(r"^stat::number_of_executed_units:\s*(\d+)", log, re.M)
+    slowest = re.search(r"^stat::slowest_unit_time_sec:\s*(\d+)", log, re.M)
+    coverage = re.findall(r"\bcov: (\d+) ft: (\d+)", log)
     runs = int(executed.group(1)) if executed else 0
-    edges, features = coverage[-1] if coverage else ("?", "?")
+    edges, features = (int(coverage[-1][0]), int(coverage[-1][1])) if coverage else (None, None)
+    floor = MIN_EDGES[target]
     found = [name for name in os.listdir(findings) if not name.startswith(".")]
-    summary = (f"{target}: {runs} executions in {took:.0f} s ({runs / max(took, 1):.0f}/s), coverage {edges} edges, "
-               f"{features} features, corpus {len(os.listdir(corpus))}, findings {len(found)}")
+    summary = (f"{target}: {runs} executions" + (f" (of {CI_RUNS[target]})" if ci else "")
+               + f" in {took:.0f} s ({runs / max(took, 1):.0f}/s), coverage {edges if coverage else '?'} edges "
+               f"(floor {floor}), {features if coverage else '?'} features, corpus {len(os.listdir(corpus))}, "
+               f"findings {len(found)}" + (f", slowest input {slowest.group(1)} s" if slowest else ""))
+    # Why the run does not count, if it does not: each names the target, the figure and the floor.
+    problems = []
     if result.returncode != 0 or found:
-        print(log[-4000:])
+        problems.append(f"libFuzzer exited {result.returncode} with {len(found)} findings in "
+                        f"{os.path.relpath(findings, ROOT)}")
+    if not executed:
+        problems.append(f"{target} printed no final stats (stat::number_of_executed_units): the fuzzer did not run "
+                        f"to its end (exit status {result.returncode})")
+    elif runs == 0:
+        problems.append(f"{target} executed 0 inputs")
+    elif ci and runs < CI_RUNS[target]:
+        problems.append(f"{target} executed {runs} inputs, fewer than the {CI_RUNS[target]} asked for")
+    warnings = []
+    suggested = int(edges * (1 - FLOOR_MARGIN)) if coverage else None
+    new_floor = (f"{target}'s min-edges in Fuzz/targets.txt to {suggested} (what this --ci run reached, "
+                 f"less {FLOOR_MARGIN:.0%})")
+    if executed and runs > 0 and not coverage:
+        problems.append(f"{target} printed no coverage (libFuzzer's `cov:`)")
+    elif coverage and edges < floor:
+        below = (f"{target}'s coverage is {edges} edges, below its floor of {floor}: a change left the fuzzer "
+                 f"unable to reach code it did (a seed lost, an input rejected earlier), or a target that no longer "
+                 f"exercises its parser")
+        if ci:
+            problems.append(f"{below}; if that is intended, lower {new_floor}")
+        else:
+            warnings.append(below + " (a time-bound, random run: the floor is for --ci's)")
+    elif ci and coverage and floor and suggested > floor * 1.05:
+        warnings.append(f"{target}'s coverage rose to {edges} edges, well above its floor of {floor}: to keep "
+                        f"the gain, raise {new_floor}")
+    if ci and floor == 0 and coverage:
+        problems.append(f"{target} has no coverage floor (min-edges 0): set {new_floor}")
+    for warning in warnings:
+        print(f"fuzz: warning: {warning}", flush=True)
+    if problems:
+        if result.returncode != 0 or found or not executed:
+            print(log[-4000:])  # what libFuzzer said, for a crash, a hang or a run cut short
+        for problem in problems:
+            print(f"fuzz: {problem}", flush=True)
         return False, summary
     return True, summary
 
@@ -153,14 +246,14 @@ def main():
     parser.add_argument("--seconds", type=int, default=60)
     parser.add_argument("--only", default=",".join(TARGETS))
     parser.add_argument("--ci", action="store_true", help="a fixed seed and number of inputs per target")
-    parser.add_argument("--list", action="store_true", help="print the targets and their --ci inputs, build nothing")
+    parser.add_argument("--list", action="store_true", help="print the targets, their --ci inputs and coverage floors, build nothing")
     arguments = parser.parse_args()
     unknown = [target for target in arguments.only.split(",") if target not in CI_RUNS]
     if unknown:
         sys.exit(f"fuzz: no target {', '.join(unknown)} in Fuzz/targets.txt (there are {', '.join(TARGETS)})")
     if arguments.list:
         for target in arguments.only.split(","):
-            print(f"Fuzz{target}  {CI_RUNS[target]} inputs with --ci")
+            print(f"Fuzz{target}  {CI_RUNS[target]} inputs with --ci, coverage at least {MIN_EDGES[target]} edges")
         return
     build()
     failed = []
