@@ -37,7 +37,10 @@ public enum ShardPlanner {
             shards[target].tests.append(item.id)
             shards[target].seconds += item.seconds
         }
-        for index in shards.indices { shards[index].tests.sort() }
+        for index in shards.indices {
+            shards[index].tests.sort()
+            shards[index].seconds = (shards[index].seconds * 1_000).rounded() / 1_000
+        }
         let unknown = zip(unique, durations).filter { $0.1 == nil }.map(\.0.id).sorted()
         return ShardPlan(shards: shards, unknown: unknown)
     }

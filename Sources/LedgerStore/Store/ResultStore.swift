@@ -243,6 +243,23 @@ extension ResultStore {
         }
     }
 
+    /// `shard plan`: each test's durations over the window's runs where it passed with no failed
+    /// attempt, noise runs left out, without the tests quarantined as skipped at `now`.
+    /// - Parameters:
+    ///   - project: the project; the newest run's when `nil`.
+    ///   - count: how many of the newest runs to read.
+    ///   - since: when given, the runs since then instead.
+    ///   - thresholds: which runs are noise.
+    ///   - now: the moment whose quarantine applies.
+    public func shardDurations(
+        project: String?, runs count: Int, since: Double?, thresholds: FlakyThresholds, now: Double
+    ) throws -> (durations: [String: [Double]], skipped: Set<String>) {
+        try reading {
+            try $0.reader.shardDurations(
+                project: project, runs: count, since: since, thresholds: thresholds, now: now)
+        }
+    }
+
     /// `report failures`: the failing attempts of the window's runs, grouped by cause.
     /// - Parameters:
     ///   - project: the project; the newest run's when `nil`.

@@ -1,0 +1,73 @@
+import ArgumentParser
+import Foundation
+import LedgerCore
+import LedgerStore
+
+extension TestLedgerCommand {
+    /// `testledger shard`: splitting a suite across CI machines by the ledger's timings.
+    struct Shard: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "shard", abstract: "Split a suite across CI machines by the ledger's timings.",
+            subcommands: [Plan.self])
+    }
+}
+
+extension TestLedgerCommand.Shard {
+    /// `testledger shard plan`: which tests each of N machines runs.
+    struct Plan: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "plan", abstract: "Plan N shards of the suite from its recent durations.",
+            discussion: """
+                Each test weighs the 75th percentile of its durations over the window's runs where it \
+                passed with no failed attempt (noise runs left out); a test with none weighs the \
+                median and is listed as unknown. Tests quarantined as skipped are left out. The \
+                heaviest go first, each to the least loaded shard, ties to the smaller id: every \
+                machine reading the same ledger gets the same plan.
+                """)
+
+        @Option(help: "How many shards.")
+        var shards: Int
+        @Option(help: "What to place: each test, or each suite (a test id's part before its last '/').")
+        var by: Unit = .test
+        @OptionGroup var window: WindowOptions
+        @OptionGroup var reporting: ReportOptions
+
+        enum Unit: String, ExpressibleByArgument, CaseIterable {
+            case test, suite
+        }
+
+        func validate() throws {
+            guard shards >= 1 else { throw ValidationError("--shards takes a count of 1 or more") }
+        }
+
+        func run() throws {
+            let (config, database) = try reporting.open()
+            let read = try database.shardDurations(
+                project: window.project.name, runs: window.count(config), since: try window.start(),
+                thresholds: config.flaky, now: Date().timeIntervalSince1970)
+            let plan = ShardPlanner.plan(items(read.durations), shards: shards)
+            try reporting.print(plan, table: Self.table, markdown: { Self.table($0) })
+        }
+
+        private func items(_ durations: [String: [Double]]) -> [ShardPlanner.Item] {
+            let typical = durations.mapValues { ShardPlanner.typicalDuration(ofCleanPasses: $0) }
+            guard by == .suite else { return typical.map { ShardPlanner.Item(id: $0.key, seconds: $0.value) } }
+            var suites: [String: Double?] = [:]
+            for (test, seconds) in typical {
+                let suite = test.lastIndex(of: "/").map { String(test[..<$0]) } ?? test
+                // A suite with any test never timed is weighed as unknown only when none was timed.
+                let sum = (suites[suite] ?? nil).map { $0 + (seconds ?? 0) } ?? seconds
+                suites[suite] = sum
+            }
+            return suites.map { ShardPlanner.Item(id: $0.key, seconds: $0.value) }
+        }
+
+        static func table(_ plan: ShardPlan) -> String {
+            let rows = plan.shards.map { shard in
+                ["\(shard.index)", String(format: "%.1f", shard.seconds), "\(shard.tests.count)"]
+            }
+            let unknown = plan.unknown.isEmpty ? "" : "\n\(plan.unknown.count) never timed, weighed at the median"
+            return TextTable(headers: ["shard", "seconds", "tests"], rows: rows, numeric: [0, 1, 2]).plain + unknown
+        }
+    }
+}
