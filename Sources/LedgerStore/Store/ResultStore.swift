@@ -244,19 +244,31 @@ extension ResultStore {
     }
 
     /// `shard plan`: each test's durations over the window's runs where it passed with no failed
-    /// attempt, noise runs left out, without the tests quarantined as skipped at `now`.
+    /// attempt, noise runs left out, without the tests quarantined as skipped at `now`, and
+    /// without the runs of `revision` (the other shards of the same commit).
     /// - Parameters:
     ///   - project: the project; the newest run's when `nil`.
     ///   - count: how many of the newest runs to read.
     ///   - since: when given, the runs since then instead.
     ///   - thresholds: which runs are noise.
     ///   - now: the moment whose quarantine applies.
+    ///   - revision: the revision whose runs are left out.
     public func shardDurations(
-        project: String?, runs count: Int, since: Double?, thresholds: FlakyThresholds, now: Double
+        project: String?, runs count: Int, since: Double?, thresholds: FlakyThresholds, now: Double,
+        excludingRevision revision: String? = nil
     ) throws -> (durations: [String: [Double]], skipped: Set<String>) {
         try reading {
             try $0.reader.shardDurations(
-                project: project, runs: count, since: since, thresholds: thresholds, now: now)
+                project: project, runs: count, since: since, thresholds: thresholds, now: now,
+                excludingRevision: revision)
+        }
+    }
+
+    /// The tests `run` has a result for, sorted; none for a run not stored.
+    public func testsStored(run: String) throws -> [String] {
+        try reading { store in
+            guard let stored = try store.reader.windowRun(id: run, project: nil) else { return [] }
+            return try store.reader.finalResults(run: stored.row).map(\.test).sorted()
         }
     }
 

@@ -46,6 +46,12 @@ extension TestLedgerCommand {
         @Flag(help: "A test that passed only on a retry still fails the command.")
         var failOnRetried = false
 
+        @Option(
+            help: ArgumentHelp(
+                "Run only shard I of N of `swift test`'s tests (2/4), planned from the ledger's timings of other revisions.",
+                valueName: "I/N"))
+        var shard: String?
+
         @OptionGroup var store: StoreOptions
         @OptionGroup var runInfo: RunOptions
 
@@ -58,6 +64,9 @@ extension TestLedgerCommand {
             }
             if let retries, retries < 0 { throw ValidationError("--retries is a count, 0 or more") }
             if retryLimit < 0 { throw ValidationError("--retry-limit is a count, 0 or more") }
+            if let shard, ShardPlanner.parse(shard) == nil {
+                throw ValidationError("--shard takes I/N, 1 ≤ I ≤ N: 2/4 runs the second of four shards")
+            }
         }
 
         func run() throws {
@@ -106,12 +115,19 @@ extension TestLedgerCommand {
                 }
             }
             let childEnvironment = ProcessInfo.processInfo.environment.merging(recorded) { _, recorded in recorded }
+            let share = try shard.map { try planShard($0, swiftTest: swiftTest, database: database, metadata, config) }
+            if let share { printError(share.announcement) }
             let console = ConsoleCollector()
-            let commandStatus = try ChildProcess(
-                arguments: quarantine.command(command, swiftTest: swiftTest, xcodebuild: xcodebuild),
-                environment: childEnvironment
-            )
-            .run { line in console.consume(line) }
+            // A shard with no tests runs nothing (no `--filter` would run them all).
+            let commandStatus =
+                share?.tests.isEmpty == true
+                ? 0
+                : try ChildProcess(
+                    arguments: quarantine.command(
+                        command, swiftTest: swiftTest, xcodebuild: xcodebuild, selecting: share?.arguments ?? []),
+                    environment: childEnvironment
+                )
+                .run { line in console.consume(line) }
             guard let database else { throw ExitCode(commandStatus != 0 ? commandStatus : 1) }
 
             var failures: [String] = []
@@ -145,6 +161,14 @@ extension TestLedgerCommand {
                         _ = try Ingestion.ingest(input, format: nil, metadata: metadata, runID: runID, into: database)
                     } catch {
                         failures.append("\(error)")
+                    }
+                }
+                if let share {
+                    let unrun = share.unrun(stored: try database.testsStored(run: runID))
+                    if !unrun.isEmpty {
+                        failures.append(
+                            "shard \(share.index)/\(share.plan.shards.count): \(unrun.count) of its tests did not run: "
+                                + unrun.prefix(10).joined(separator: ", "))
                     }
                 }
                 if let swiftTest, retries > 0, status != 0, status < 128 {
@@ -189,6 +213,25 @@ extension TestLedgerCommand {
         }
 
         /// Stores what xcodebuild's result bundle holds, also when it failed or was interrupted.
+        /// This machine's share of `swift test`'s tests: listed by the runner, weighed by the ledger.
+        private func planShard(
+            _ text: String, swiftTest: SwiftTestInvocation?, database: LedgerDatabase?, _ metadata: RunMetadata,
+            _ config: ProjectConfiguration
+        ) throws -> SwiftTestShard {
+            guard let swiftTest, let (index, count) = ShardPlanner.parse(text) else {
+                throw ValidationError("--shard splits `swift test`; for another runner, see `testledger shard plan`")
+            }
+            guard let listed = swiftTest.allTests(), !listed.isEmpty else {
+                throw ValidationError("--shard: `swift test list` named no tests; run it to see why")
+            }
+            let read = try database?.shardDurations(
+                project: metadata.project, runs: config.window ?? 30, since: nil, thresholds: config.flaky,
+                now: Date().timeIntervalSince1970, excludingRevision: metadata.revision)
+            return SwiftTestShard(
+                index: index, count: count, listed: listed, durations: read?.durations ?? [:],
+                skipped: read?.skipped ?? [])
+        }
+
         private func importBundle(
             _ xcodebuild: XcodebuildInvocation, status: Int32, metadata: RunMetadata, runID: String,
             into database: any ResultStore

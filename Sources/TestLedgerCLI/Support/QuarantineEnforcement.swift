@@ -22,10 +22,12 @@ struct QuarantineEnforcement {
 
     /// The command to run: `swift test` with a `--skip` and `xcodebuild` with a `-skip-testing:` for
     /// each skipped test; another command as it is (with a warning when it has tests to skip that
-    /// only its own arguments could leave out).
-    func command(_ command: [String], swiftTest: SwiftTestInvocation?, xcodebuild: XcodebuildInvocation? = nil)
-        -> [String]
-    {
+    /// only its own arguments could leave out). `selecting` (a shard's `--filter`s) is added to
+    /// `swift test`.
+    func command(
+        _ command: [String], swiftTest: SwiftTestInvocation?, xcodebuild: XcodebuildInvocation? = nil,
+        selecting: [String] = []
+    ) -> [String] {
         if let xcodebuild { return xcodebuild.arguments(skipping: skipped) }
         guard let swiftTest else {
             if !skipped.isEmpty {
@@ -36,7 +38,7 @@ struct QuarantineEnforcement {
             }
             return command
         }
-        return swiftTest.arguments(adding: SkipArguments.arguments(for: .swiftTest, skipping: skipped))
+        return swiftTest.arguments(adding: SkipArguments.arguments(for: .swiftTest, skipping: skipped) + selecting)
     }
 
     /// After the command, once ``LedgerStore/ResultStore/afterRunsStored(_:policy:now:)`` flagged

@@ -93,6 +93,21 @@ struct SwiftTestInvocation {
         return files
     }
 
+    /// Every test of the package, as `swift test list` names them (`Module.Class/test`,
+    /// `Module.Suite/test()`), building first when needed; `nil` when listing failed.
+    func allTests() -> [String]? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [original[0], "test", "list"] + locationOptions
+        let output = Pipe()
+        process.standardOutput = output
+        guard (try? process.run()) != nil else { return nil }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").filter { $0.contains("/") }.map(String.init)
+    }
+
     /// `Class.test` → `Module.Class/test` from `swift test list`, to name console-only results.
     func listedTests() -> [String: String] {
         let process = Process()

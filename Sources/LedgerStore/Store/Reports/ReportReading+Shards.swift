@@ -11,14 +11,18 @@ extension ReportReading {
     ///   - since: when given, the runs since then instead.
     ///   - thresholds: which runs are noise.
     ///   - now: the moment whose quarantine applies.
+    ///   - revision: runs of this revision are left out: the other shards of the same commit,
+    ///     which a shard starting later would otherwise read, and plan differently from.
     /// - Returns: the durations by test id (every test of those runs, with no duration when it
     ///   never passed cleanly), and the ids skipped by quarantine.
     /// - Throws: any database error.
     package func shardDurations(
-        project: String?, runs count: Int, since: Double?, thresholds: FlakyThresholds, now: Double
+        project: String?, runs count: Int, since: Double?, thresholds: FlakyThresholds, now: Double,
+        excludingRevision revision: String? = nil
     ) throws -> (durations: [String: [Double]], skipped: Set<String>) {
         guard let project = try project ?? latestProject() else { return ([:], []) }
         let runs = try windowRuns(project: project, count: since == nil ? count : nil, since: since)
+            .filter { revision == nil || $0.revision != revision }
         var durations: [Int64: [Double]] = [:]
         try forEachSummary(of: runs, seconds: true) { run, summary in
             let health = RunHealth(run: run.id, at: run.startedAt, tests: summary.tests, failed: summary.failed)
