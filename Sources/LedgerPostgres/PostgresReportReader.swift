@@ -112,6 +112,15 @@ struct PostgresReportReader: ReportReading {
         try session.rows("SELECT branch FROM run WHERE id = \(row)").first.flatMap { try $0.decode(String?.self) }
     }
 
+    func firstTestOffsets(runs: [WindowRun]) throws -> [Double] {
+        try session.rows(
+            """
+            SELECT MIN(r.startedAt) - run.startedAt FROM result r JOIN run ON run.id = r.runId
+            WHERE r.runId = ANY(\(runs.map(\.row))) GROUP BY r.runId, run.startedAt ORDER BY r.runId
+            """
+        ).map { try $0.decode(Double.self) }
+    }
+
     func finalResults(run row: Int64) throws -> [FinalResult] {
         try PostgresLedger.finalResults(run: row, in: session)
     }

@@ -40,4 +40,48 @@ import Testing
         #expect(bySuite.flatMap { $0 }.sorted() == ["App.Flaky", "App.UI", "App.Unit"])
         #expect(try await cli.run(["shard", "plan", "--shards", "0"]).status != 0)
     }
+
+    /// Three runs whose tests begin 30 s after the run (a build, a launch): each shard carries that.
+    static var timedHistory: String {
+        var lines: [String] = []
+        for run in 0..<3 {
+            let id = "6f1c0a52-3b7e-4d7a-9a51-0c2d4e8f9b1\(run)"
+            let start = 1_700_000_000 + run * 1_000
+            lines.append(#"{"v":1,"type":"run.start","run":"\#(id)","at":\#(start),"project":"FC","source":"xctest"}"#)
+            for (index, seconds) in [5, 3, 1, 1].enumerated() {
+                let at = start + 30 + index * 10
+                lines.append(
+                    #"{"v":1,"type":"test.start","run":"\#(id)","at":\#(at),"test":"FC.S/t\#(index)","attempt":1}"#)
+                lines.append(
+                    #"{"v":1,"type":"test.end","run":"\#(id)","at":\#(at + seconds),"test":"FC.S/t\#(index)","attempt":1,"outcome":"passed","duration":\#(seconds)}"#
+                )
+            }
+            lines.append(#"{"v":1,"type":"run.end","run":"\#(id)","at":\#(start + 100)}"#)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    func expectFixedCostCarried(_ cli: CLI, database: String) async throws {
+        #expect(try await cli.run(["ingest", "--db", database, "-"], stdin: Self.timedHistory).status == 0)
+        let plan = try await cli.run(["shard", "plan", "--db", database, "--shards", "2", "--format", "json"])
+        #expect(
+            plan.stdout.filter { !$0.isWhitespace }
+                == #"{"shards":[{"index":1,"seconds":35,"tests":["FC.S/t0"]},{"index":2,"seconds":35,"tests":["FC.S/t1","FC.S/t2","FC.S/t3"]}],"unknown":[]}"#,
+            "\(plan.stdout)\(plan.stderr)")
+    }
+
+    @Test func eachShardCarriesTheTimeBeforeARunsFirstTest() async throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        try await expectFixedCostCarried(cli, database: cli.database)
+    }
+
+    @Test(.enabled(if: TestPostgres.available, "needs TESTLEDGER_TEST_DATABASE_URL (a PostgreSQL server)"))
+    func postgresPlansAlike() async throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        let postgres = try #require(TestPostgres.freshURL())
+        defer { TestPostgres.drop(postgres) }
+        try await expectFixedCostCarried(cli, database: postgres)
+    }
 }

@@ -256,7 +256,7 @@ extension ResultStore {
     public func shardDurations(
         project: String?, runs count: Int, since: Double?, thresholds: FlakyThresholds, now: Double,
         excludingRevision revision: String? = nil
-    ) throws -> (durations: [String: [Double]], skipped: Set<String>) {
+    ) throws -> ShardTimings {
         try reading {
             try $0.reader.shardDurations(
                 project: project, runs: count, since: since, thresholds: thresholds, now: now,

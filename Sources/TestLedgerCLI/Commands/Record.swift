@@ -227,9 +227,7 @@ extension TestLedgerCommand {
             let read = try database?.shardDurations(
                 project: metadata.project, runs: config.window ?? 30, since: nil, thresholds: config.flaky,
                 now: Date().timeIntervalSince1970, excludingRevision: metadata.revision)
-            return SwiftTestShard(
-                index: index, count: count, listed: listed, durations: read?.durations ?? [:],
-                skipped: read?.skipped ?? [])
+            return SwiftTestShard(index: index, count: count, listed: listed, timings: read ?? ShardTimings())
         }
 
         private func importBundle(

@@ -45,7 +45,7 @@ extension TestLedgerCommand.Shard {
             let read = try database.shardDurations(
                 project: window.project.name, runs: window.count(config), since: try window.start(),
                 thresholds: config.flaky, now: Date().timeIntervalSince1970)
-            let plan = ShardPlanner.plan(items(read.durations), shards: shards)
+            let plan = ShardPlanner.plan(items(read.durations), shards: shards, fixedCost: read.fixedCost)
             try reporting.print(plan, table: Self.table, markdown: { Self.table($0) })
         }
 

@@ -1,5 +1,6 @@
 import Foundation
 import LedgerCore
+import LedgerStore
 
 /// `record --shard I/N -- swift test`: this machine's share of the suite, planned from the
 /// runner's own list of tests and the ledger's timings, so that a test the ledger has never seen
@@ -12,14 +13,14 @@ struct SwiftTestShard {
     ///   - index: which shard, 1…`count`.
     ///   - count: how many shards.
     ///   - listed: every test `swift test list` names.
-    ///   - durations: each test's clean-pass durations from the ledger.
-    ///   - skipped: tests quarantined as skipped, left out.
-    init(index: Int, count: Int, listed: [String], durations: [String: [Double]], skipped: Set<String>) {
-        let items = listed.filter { !skipped.contains($0) }.map { test in
-            ShardPlanner.Item(id: test, seconds: ShardPlanner.typicalDuration(ofCleanPasses: durations[test] ?? []))
+    ///   - timings: the ledger's durations, skipped tests (left out) and fixed cost.
+    init(index: Int, count: Int, listed: [String], timings: ShardTimings) {
+        let items = listed.filter { !timings.skipped.contains($0) }.map { test in
+            ShardPlanner.Item(
+                id: test, seconds: ShardPlanner.typicalDuration(ofCleanPasses: timings.durations[test] ?? []))
         }
         self.index = index
-        plan = ShardPlanner.plan(items, shards: count)
+        plan = ShardPlanner.plan(items, shards: count, fixedCost: timings.fixedCost)
     }
 
     /// The tests this shard runs, sorted.

@@ -113,6 +113,15 @@ struct SQLiteReportReader: ReportReading {
         try String.fetchOne(db, sql: "SELECT branch FROM run WHERE id = ?", arguments: [row])
     }
 
+    func firstTestOffsets(runs: [WindowRun]) throws -> [Double] {
+        try Double.fetchAll(
+            db,
+            sql: """
+                SELECT MIN(r.startedAt) - run.startedAt FROM result r JOIN run ON run.id = r.runId
+                WHERE r.runId IN (SELECT value FROM json_each(?)) GROUP BY r.runId ORDER BY r.runId
+                """, arguments: [LedgerDatabase.jsonArray(runs.map(\.row))])
+    }
+
     func finalResults(run row: Int64) throws -> [FinalResult] {
         try FinalResult.all(run: row, in: db)
     }

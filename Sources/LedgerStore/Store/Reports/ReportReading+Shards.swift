@@ -14,13 +14,14 @@ extension ReportReading {
     ///   - revision: runs of this revision are left out: the other shards of the same commit,
     ///     which a shard starting later would otherwise read, and plan differently from.
     /// - Returns: the durations by test id (every test of those runs, with no duration when it
-    ///   never passed cleanly), and the ids skipped by quarantine.
+    ///   never passed cleanly), the ids skipped by quarantine, and the median time from a run's
+    ///   start to its first test (a shard's fixed cost; 0 without runs).
     /// - Throws: any database error.
     package func shardDurations(
         project: String?, runs count: Int, since: Double?, thresholds: FlakyThresholds, now: Double,
         excludingRevision revision: String? = nil
-    ) throws -> (durations: [String: [Double]], skipped: Set<String>) {
-        guard let project = try project ?? latestProject() else { return ([:], []) }
+    ) throws -> ShardTimings {
+        guard let project = try project ?? latestProject() else { return ShardTimings() }
         let runs = try windowRuns(project: project, count: since == nil ? count : nil, since: since)
             .filter { revision == nil || $0.revision != revision }
         var durations: [Int64: [Double]] = [:]
@@ -41,6 +42,27 @@ extension ReportReading {
             byID[info[test]?.key ?? "#\(test)", default: []] += seconds
         }
         let skipped = Set(try quarantined(project: project, at: now).filter { $0.mode == .skip }.map(\.test))
-        return (byID.filter { !skipped.contains($0.key) }, skipped)
+        let offsets = try firstTestOffsets(runs: runs).filter { $0 >= 0 }
+        return ShardTimings(
+            durations: byID.filter { !skipped.contains($0.key) }, skipped: skipped,
+            fixedCost: Statistics.median(offsets))
+    }
+}
+
+/// What a shard plan is made from.
+public struct ShardTimings: Sendable, Equatable {
+    /// Each test's clean-pass durations, by test id; empty for a test that never passed cleanly.
+    public var durations: [String: [Double]]
+    /// The tests quarantined as skipped.
+    public var skipped: Set<String>
+    /// What each shard's process costs before its first test, in seconds.
+    public var fixedCost: Double
+
+    /// - Parameters:
+    ///   - durations: each test's clean-pass durations, by test id.
+    ///   - skipped: the tests quarantined as skipped.
+    ///   - fixedCost: each shard's cost before its first test, in seconds.
+    public init(durations: [String: [Double]] = [:], skipped: Set<String> = [], fixedCost: Double = 0) {
+        (self.durations, self.skipped, self.fixedCost) = (durations, skipped, fixedCost)
     }
 }

@@ -27,6 +27,9 @@ package protocol ReportReading {
     func quarantine(project: String) throws -> [QuarantinedTest]
     /// The branch the run at `row` tested.
     func branch(ofRun row: Int64) throws -> String?
+    /// For each of `runs` with results, the seconds from its start to its first test's: what its
+    /// process spent before testing (building, launching).
+    func firstTestOffsets(runs: [WindowRun]) throws -> [Double]
     /// Every test's final attempt in the run at `row`, by test id.
     func finalResults(run row: Int64) throws -> [FinalResult]
     /// The runs of `branch` before `run`, with its project and configuration, newest first.
