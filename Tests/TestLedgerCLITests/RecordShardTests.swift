@@ -69,6 +69,38 @@ import Testing
             "\(output.stderr.suffix(2_000))")
     }
 
+    /// `shard plan --for swift-test` for a runner `record` does not wrap: a whole suite by its name.
+    @Test func planArgumentsForSwiftTestRunEachSuiteInOneShard() async throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        try cli.directory.write("history.xml", history(run: 1))
+        #expect(try await cli.run(["ingest", "--project", "Sharded", "history.xml"]).status == 0)
+        for index in 1...2 {
+            let line = try await cli.run([
+                "shard", "plan", "--project", "Sharded", "--shards", "2", "--by", "suite", "--for", "swift-test",
+                "--index", "\(index)",
+            ])
+            #expect(line.status == 0 && line.stdout.hasPrefix("--filter "), "\(line.stdout)\(line.stderr)")
+            // The line is shell-quoted: a shell splits it back into arguments.
+            let split = try await ChildProcess.run(
+                URL(fileURLWithPath: "/bin/sh"), ["-c", "eval \"set -- $0\"; printf '%s\\n' \"$@\"", line.stdout])
+            let filters = split.stdout.split(separator: "\n").map(String.init)
+            #expect(filters.count == 2, "one suite each: \(filters)")
+            let output = try await cli.run(
+                [
+                    "record", "--project", "Sharded", "--", "swift", "test", "--package-path", Self.fixture,
+                    "--scratch-path",
+                    CLI.scratchPath(for: "ShardedSuite"),
+                ] + filters)
+            #expect(output.status == 0, "\(output.stderr.suffix(2_000))")
+        }
+        let executed = try await ConcurrentCreationTests.query(
+            cli.database,
+            "SELECT test.key FROM result JOIN run ON run.id = result.runId JOIN test ON test.id = result.testId "
+                + "WHERE run.source = 'swift-test'")
+        #expect(executed.count == 40 && Set(executed).count == 40, "each suite in one shard: \(executed.sorted())")
+    }
+
     @Test func aShardArgumentOutOfRangeIsRefused() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }

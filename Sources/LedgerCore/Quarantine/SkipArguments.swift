@@ -14,14 +14,23 @@ public enum SkipArguments {
         case .swiftTest:
             return tests.flatMap { ["--skip", swiftTestPattern($0)] }
         case .xcodebuild:
-            return tests.map { test in
-                // `Module.Class/test` names the test target as `Module`.
-                guard let dot = test.firstIndex(of: "."), let slash = test.firstIndex(of: "/"), dot < slash else {
-                    return "-skip-testing:" + test
-                }
-                return "-skip-testing:" + test[..<dot] + "/" + test[test.index(after: dot)...]
-            }
+            return tests.map { "-skip-testing:" + xcodebuildName($0) }
         }
+    }
+
+    /// `Module.Class/test` (or `Module.Class`) as xcodebuild names it, `Module/Class/test`: the
+    /// module is the test target.
+    static func xcodebuildName(_ id: String) -> String {
+        guard let dot = id.firstIndex(of: ".") else { return id }
+        if let slash = id.firstIndex(of: "/"), slash < dot { return id }
+        return id[..<dot] + "/" + id[id.index(after: dot)...]
+    }
+
+    /// A `swift test --filter` pattern for every test of `suite` (`Module.Class` or
+    /// `Module.Suite`), under XCTest and Swift Testing, and nothing of a suite whose name merely
+    /// starts the same.
+    static func swiftTestSuitePattern(_ suite: String) -> String {
+        "^" + escapedForRegex(suite) + "(?:/|\\.|$)"
     }
 
     /// `swift test` arguments that run only `tests` (stable ids, `Module.Class/test` or

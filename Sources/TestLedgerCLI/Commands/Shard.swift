@@ -23,12 +23,22 @@ extension TestLedgerCommand.Shard {
                 median and is listed as unknown. Tests quarantined as skipped are left out. The \
                 heaviest go first, each to the least loaded shard, ties to the smaller id: every \
                 machine reading the same ledger gets the same plan.
+
+                For a runner that `testledger record --shard` does not wrap, --for prints shard \
+                --index's arguments, shell-quoted, a whole suite by its name when the shard has all of it:
+                  eval "swift test $(testledger shard plan --shards 4 --for swift-test --index 2)"
                 """)
 
         @Option(help: "How many shards.")
         var shards: Int
         @Option(help: "What to place: each test, or each suite (a test id's part before its last '/').")
         var by: Unit = .test
+        @Option(
+            name: .customLong("for"),
+            help: "Print the arguments that run shard --index for this runner: swift-test (--filter) or xcodebuild.")
+        var runner: SkipArguments.Runner?
+        @Option(help: "The shard whose arguments --for prints, 1…N.")
+        var index: Int?
         @OptionGroup var window: WindowOptions
         @OptionGroup var reporting: ReportOptions
 
@@ -38,6 +48,8 @@ extension TestLedgerCommand.Shard {
 
         func validate() throws {
             guard shards >= 1 else { throw ValidationError("--shards takes a count of 1 or more") }
+            if (runner == nil) != (index == nil) { throw ValidationError("--for and --index go together") }
+            if let index, !(1...shards).contains(index) { throw ValidationError("--index is 1…\(shards)") }
         }
 
         func run() throws {
@@ -46,6 +58,13 @@ extension TestLedgerCommand.Shard {
                 project: window.project.name, runs: window.count(config), since: try window.start(),
                 thresholds: config.flaky, now: Date().timeIntervalSince1970)
             let plan = ShardPlanner.plan(items(read.durations), shards: shards, fixedCost: read.fixedCost)
+            if let runner, let index {
+                let every = plan.shards.flatMap(\.tests)
+                let mine = plan.shards[index - 1].tests
+                print(
+                    SkipArguments.shellLine(ShardArguments.arguments(for: runner, selecting: mine, of: every)))
+                return
+            }
             try reporting.print(plan, table: Self.table, markdown: { Self.table($0) })
         }
 
@@ -71,3 +90,5 @@ extension TestLedgerCommand.Shard {
         }
     }
 }
+
+extension SkipArguments.Runner: ExpressibleByArgument {}
