@@ -112,13 +112,14 @@ struct PostgresReportReader: ReportReading {
         try session.rows("SELECT branch FROM run WHERE id = \(row)").first.flatMap { try $0.decode(String?.self) }
     }
 
-    func firstTestOffsets(runs: [WindowRun]) throws -> [Double] {
-        try session.rows(
+    func firstTestOffsets(runs: [WindowRun]) throws -> [Int64: Double] {
+        let rows = try session.rows(
             """
-            SELECT MIN(r.startedAt) - run.startedAt FROM result r JOIN run ON run.id = r.runId
-            WHERE r.runId = ANY(\(runs.map(\.row))) GROUP BY r.runId, run.startedAt ORDER BY r.runId
+            SELECT r.runId, MIN(r.startedAt) - run.startedAt FROM result r JOIN run ON run.id = r.runId
+            WHERE r.runId = ANY(\(runs.map(\.row))) GROUP BY r.runId, run.startedAt
             """
-        ).map { try $0.decode(Double.self) }
+        ).map { try $0.decode((Int64, Double).self) }
+        return Dictionary(uniqueKeysWithValues: rows)
     }
 
     func finalResults(run row: Int64) throws -> [FinalResult] {

@@ -87,4 +87,21 @@ import Testing
         #expect(text == #"{"shards":[{"index":1,"seconds":61.2,"tests":["S\/a"]}],"unknown":["S\/new"]}"#)
         #expect(try JSONDecoder().decode(ShardPlan.self, from: Data(text.utf8)) == plan)
     }
+
+    @Test func aReplayPutsEachRunsRealSecondsBesideThePrediction() {
+        let plan = ShardPlan(
+            shards: [.init(index: 1, tests: ["a", "b"], seconds: 12), .init(index: 2, tests: ["c"], seconds: 12)],
+            unknown: [])
+        let runs = [
+            ShardReplay.TimedRun(id: "r2", fixedCost: 2, seconds: ["a": 4, "b": 6, "c": 14]),
+            ShardReplay.TimedRun(id: "r1", fixedCost: 1, seconds: ["a": 5, "c": 9]),
+        ]
+        let replay = ShardReplay(plan: plan, runs: runs)
+        #expect(replay.runs.map(\.run) == ["r2", "r1"])
+        #expect(replay.runs[0].shards.map(\.actual) == [12, 16])
+        #expect(replay.runs[0].shards.map(\.predicted) == [12, 12])
+        #expect(replay.runs[0].slowestOverMean == 1.143)
+        #expect(replay.runs[1].shards.map(\.actual) == [6, 10], "a test the run did not have counts 0")
+        #expect(ShardReplay(plan: plan, runs: []).runs.isEmpty)
+    }
 }

@@ -68,6 +68,12 @@ import Testing
             plan.stdout.filter { !$0.isWhitespace }
                 == #"{"shards":[{"index":1,"seconds":35,"tests":["FC.S/t0"]},{"index":2,"seconds":35,"tests":["FC.S/t1","FC.S/t2","FC.S/t3"]}],"unknown":[]}"#,
             "\(plan.stdout)\(plan.stderr)")
+        let replay = try #require(
+            try await cli.json(["shard", "plan", "--db", database, "--shards", "2", "--replay"]) as? [String: Any])
+        let runs = try #require(replay["runs"] as? [[String: Any]])
+        #expect(
+            runs.map { $0["run"] as? String } == (0..<3).reversed().map { "6f1c0a52-3b7e-4d7a-9a51-0c2d4e8f9b1\($0)" })
+        #expect(runs.allSatisfy { ($0["shards"] as? [[String: Any]])?.map { $0["actual"] as? Double } == [35, 35] })
     }
 
     @Test func eachShardCarriesTheTimeBeforeARunsFirstTest() async throws {

@@ -39,6 +39,8 @@ extension TestLedgerCommand.Shard {
         var runner: SkipArguments.Runner?
         @Option(help: "The shard whose arguments --for prints, 1…N.")
         var index: Int?
+        @Flag(help: "Replay the window's runs through this plan: each shard's predicted seconds against what it took.")
+        var replay = false
         @OptionGroup var window: WindowOptions
         @OptionGroup var reporting: ReportOptions
 
@@ -65,6 +67,10 @@ extension TestLedgerCommand.Shard {
                     SkipArguments.shellLine(ShardArguments.arguments(for: runner, selecting: mine, of: every)))
                 return
             }
+            if replay {
+                let replayed = ShardReplay(plan: plan, runs: read.runs)
+                return try reporting.print(replayed, table: Self.table, markdown: { Self.table($0) })
+            }
             try reporting.print(plan, table: Self.table, markdown: { Self.table($0) })
         }
 
@@ -87,6 +93,18 @@ extension TestLedgerCommand.Shard {
             }
             let unknown = plan.unknown.isEmpty ? "" : "\n\(plan.unknown.count) never timed, weighed at the median"
             return TextTable(headers: ["shard", "seconds", "tests"], rows: rows, numeric: [0, 1, 2]).plain + unknown
+        }
+
+        static func table(_ replay: ShardReplay) -> String {
+            guard let first = replay.runs.first else { return "no runs to replay" }
+            let seconds = { (value: Double) in String(format: "%.1f", value) }
+            let predicted = ["predicted"] + first.shards.map { seconds($0.predicted) } + [""]
+            let rows = replay.runs.map { run in
+                [run.run] + run.shards.map { seconds($0.actual) }
+                    + [String(format: "%.2f×", run.slowestOverMean)]
+            }
+            let headers = ["run"] + first.shards.map { "shard \($0.index)" } + ["slowest/mean"]
+            return TextTable(headers: headers, rows: [predicted] + rows, numeric: Set(1...first.shards.count + 1)).plain
         }
     }
 }

@@ -113,13 +113,14 @@ struct SQLiteReportReader: ReportReading {
         try String.fetchOne(db, sql: "SELECT branch FROM run WHERE id = ?", arguments: [row])
     }
 
-    func firstTestOffsets(runs: [WindowRun]) throws -> [Double] {
-        try Double.fetchAll(
+    func firstTestOffsets(runs: [WindowRun]) throws -> [Int64: Double] {
+        let rows = try Row.fetchAll(
             db,
             sql: """
-                SELECT MIN(r.startedAt) - run.startedAt FROM result r JOIN run ON run.id = r.runId
+                SELECT r.runId, MIN(r.startedAt) - run.startedAt FROM result r JOIN run ON run.id = r.runId
                 WHERE r.runId IN (SELECT value FROM json_each(?)) GROUP BY r.runId ORDER BY r.runId
                 """, arguments: [LedgerDatabase.jsonArray(runs.map(\.row))])
+        return Dictionary(uniqueKeysWithValues: rows.map { ($0[0], $0[1]) })
     }
 
     func finalResults(run row: Int64) throws -> [FinalResult] {

@@ -25,27 +25,35 @@ extension ReportReading {
         let runs = try windowRuns(project: project, count: since == nil ? count : nil, since: since)
             .filter { revision == nil || $0.revision != revision }
         var durations: [Int64: [Double]] = [:]
+        var timed: [(run: WindowRun, seconds: [Int64: Double])] = []
         try forEachSummary(of: runs, seconds: true) { run, summary in
             let health = RunHealth(run: run.id, at: run.startedAt, tests: summary.tests, failed: summary.failed)
             guard !health.isNoise(thresholds) else { return true }
             let entries = summary.entries
+            var seconds: [Int64: Double] = [:]
             for index in 0..<entries.count {
                 let code = entries.code(index)
                 let clean = code.final.isPass && !code.anyFailed
                 durations[entries.testID(index), default: []] += clean ? [summary.seconds(index)] : []
+                seconds[entries.testID(index)] = summary.seconds(index)
             }
+            timed.append((run, seconds))
             return true
         }
         let info = try testInfo(ids: Array(durations.keys))
+        let key = { (test: Int64) in info[test]?.key ?? "#\(test)" }
         var byID: [String: [Double]] = [:]
-        for (test, seconds) in durations {
-            byID[info[test]?.key ?? "#\(test)", default: []] += seconds
-        }
+        for (test, seconds) in durations { byID[key(test), default: []] += seconds }
         let skipped = Set(try quarantined(project: project, at: now).filter { $0.mode == .skip }.map(\.test))
-        let offsets = try firstTestOffsets(runs: runs).filter { $0 >= 0 }
+        let offsets = try firstTestOffsets(runs: runs).mapValues { max($0, 0) }
         return ShardTimings(
             durations: byID.filter { !skipped.contains($0.key) }, skipped: skipped,
-            fixedCost: Statistics.median(offsets))
+            fixedCost: Statistics.median(Array(offsets.values)),
+            runs: timed.map { run, seconds in
+                ShardReplay.TimedRun(
+                    id: run.id, fixedCost: offsets[run.row] ?? 0,
+                    seconds: Dictionary(uniqueKeysWithValues: seconds.map { (key($0.key), $0.value) }))
+            })
     }
 }
 
@@ -57,12 +65,18 @@ public struct ShardTimings: Sendable, Equatable {
     public var skipped: Set<String>
     /// What each shard's process costs before its first test, in seconds.
     public var fixedCost: Double
+    /// The runs read (noise left out), as they happened, in the window's order.
+    public var runs: [ShardReplay.TimedRun]
 
     /// - Parameters:
     ///   - durations: each test's clean-pass durations, by test id.
     ///   - skipped: the tests quarantined as skipped.
     ///   - fixedCost: each shard's cost before its first test, in seconds.
-    public init(durations: [String: [Double]] = [:], skipped: Set<String> = [], fixedCost: Double = 0) {
-        (self.durations, self.skipped, self.fixedCost) = (durations, skipped, fixedCost)
+    ///   - runs: the runs read, as they happened.
+    public init(
+        durations: [String: [Double]] = [:], skipped: Set<String> = [], fixedCost: Double = 0,
+        runs: [ShardReplay.TimedRun] = []
+    ) {
+        (self.durations, self.skipped, self.fixedCost, self.runs) = (durations, skipped, fixedCost, runs)
     }
 }

@@ -29,7 +29,7 @@ package protocol ReportReading {
     func branch(ofRun row: Int64) throws -> String?
     /// For each of `runs` with results, the seconds from its start to its first test's: what its
     /// process spent before testing (building, launching).
-    func firstTestOffsets(runs: [WindowRun]) throws -> [Double]
+    func firstTestOffsets(runs: [WindowRun]) throws -> [Int64: Double]
     /// Every test's final attempt in the run at `row`, by test id.
     func finalResults(run row: Int64) throws -> [FinalResult]
     /// The runs of `branch` before `run`, with its project and configuration, newest first.
