@@ -22,10 +22,19 @@ import Testing
                 == ["-skip-testing:AppTests/Cart/testTotal", "-skip-testing:Bare/test"])
     }
 
-    @Test func shellLinesQuoteWhatAShellWouldSplitOrExpand() {
+    /// A shell keeps quotes that a command substitution prints: the words go unquoted, and a
+    /// pattern has no space for the shell to split at.
+    @Test func substitutionLinesAreBareWordsAndPatternsWriteSpacesAsEscapes() {
+        let arguments = SkipArguments.arguments(for: .swiftTest, skipping: ["App.Cart/`adds an item`()"])
         #expect(
-            SkipArguments.shellLine(["--skip", "^A\\.B/it's$", "-skip-testing:A/B/c"])
-                == #"--skip '^A\.B/it'\''s$' -skip-testing:A/B/c"#)
+            arguments == [
+                "--skip",
+                #"^(?:App\.Cart/`adds\x{20}an\x{20}item`\(\)|App\.Cart\.`adds\x{20}an\x{20}item`\(\))(?:/|$)"#,
+            ])
+        #expect(SkipArguments.substitutionLine(arguments) == arguments.joined(separator: " "))
+        let pattern = try! Regex(arguments[1])
+        #expect("App.Cart.`adds an item`()/CartTests.swift:3:2".contains(pattern))
+        #expect(!"App.Cart.`adds an item too`()".contains(pattern))
     }
 
     @Test func closestIDsPreferThoseContainingTheGivenOneThenFewestEdits() {

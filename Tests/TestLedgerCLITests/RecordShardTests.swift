@@ -81,9 +81,10 @@ import Testing
                 "--index", "\(index)",
             ])
             #expect(line.status == 0 && line.stdout.hasPrefix("--filter "), "\(line.stdout)\(line.stderr)")
-            // The line is shell-quoted: a shell splits it back into arguments.
+            // As `swift test $(testledger shard plan …)` hands it over: through a shell.
             let split = try await ChildProcess.run(
-                URL(fileURLWithPath: "/bin/sh"), ["-c", "eval \"set -- $0\"; printf '%s\\n' \"$@\"", line.stdout])
+                URL(fileURLWithPath: "/bin/sh"), ["-c", #"printf '%s\n' $(printf '%s' "$LINE")"#],
+                environment: ["LINE": line.stdout])
             let filters = split.stdout.split(separator: "\n").map(String.init)
             #expect(filters.count == 2, "one suite each: \(filters)")
             let output = try await cli.run(

@@ -40,12 +40,11 @@ public enum SkipArguments {
         tests.flatMap { ["--filter", swiftTestPattern($0)] }
     }
 
-    /// `arguments` quoted for a POSIX shell, on one line.
-    public static func shellLine(_ arguments: [String]) -> String {
-        arguments.map { argument in
-            argument.allSatisfy { $0.isLetter || $0.isNumber || "-_./:=@".contains($0) }
-                ? argument : "'" + argument.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
-        }.joined(separator: " ")
+    /// `arguments` on one line for a shell's command substitution, `swift test $(…)`: a shell
+    /// splits the result at spaces and keeps quotes as they are, so the words are not quoted (a
+    /// pattern writes its spaces as `\x{20}`, and no word has another space).
+    public static func substitutionLine(_ arguments: [String]) -> String {
+        arguments.joined(separator: " ")
     }
 
     /// XCTest matches `--skip` against `Module.Class/test`; Swift Testing against
@@ -61,6 +60,10 @@ public enum SkipArguments {
     private static func escapedForRegex(_ text: String) -> String {
         var escaped = ""
         for character in text {
+            if character.isWhitespace {
+                escaped += character.unicodeScalars.map { "\\x{" + String($0.value, radix: 16) + "}" }.joined()
+                continue
+            }
             if #"\^$.|?*+()[]{}"#.contains(character) { escaped.append("\\") }
             escaped.append(character)
         }

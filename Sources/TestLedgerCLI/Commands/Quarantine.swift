@@ -178,7 +178,7 @@ extension TestLedgerCommand {
                     try JSONEncoder().encode(entries).write(to: file, options: .atomic)
                     arguments = ["TESTLEDGER_QUARANTINE=" + file.standardizedFileURL.path]
                 }
-                if !arguments.isEmpty { print(SkipArguments.shellLine(arguments)) }
+                if !arguments.isEmpty { print(SkipArguments.substitutionLine(arguments)) }
             }
         }
 

@@ -25,8 +25,8 @@ extension TestLedgerCommand.Shard {
                 machine reading the same ledger gets the same plan.
 
                 For a runner that `testledger record --shard` does not wrap, --for prints shard \
-                --index's arguments, shell-quoted, a whole suite by its name when the shard has all of it:
-                  eval "swift test $(testledger shard plan --shards 4 --for swift-test --index 2)"
+                --index's arguments, a whole suite by its name when the shard has all of it:
+                  swift test $(testledger shard plan --shards 4 --for swift-test --index 2)
                 """)
 
         @Option(help: "How many shards.")
@@ -64,7 +64,7 @@ extension TestLedgerCommand.Shard {
                 let every = plan.shards.flatMap(\.tests)
                 let mine = plan.shards[index - 1].tests
                 print(
-                    SkipArguments.shellLine(ShardArguments.arguments(for: runner, selecting: mine, of: every)))
+                    SkipArguments.substitutionLine(ShardArguments.arguments(for: runner, selecting: mine, of: every)))
                 return
             }
             if replay {
