@@ -104,4 +104,32 @@ import Testing
         #expect(replay.runs[1].shards.map(\.actual) == [6, 10], "a test the run did not have counts 0")
         #expect(ShardReplay(plan: plan, runs: []).runs.isEmpty)
     }
+
+    @Test func aShardsArgumentsNameAWholeSuiteOnlyWhenTheNameSelectsNothingElse() throws {
+        let every = [
+            "App.Cart/testA", "App.Cart/testB", "App.Outer/checks()", "App.Outer/Inner/deep()", "App/free()",
+            "App.Login/testX", "App.Login/testY",
+        ]
+        let mine = ["App.Cart/testA", "App.Cart/testB", "App.Outer/checks()", "App/free()", "App.Login/testX"]
+        let arguments = ShardArguments.arguments(
+            for: .xcodebuild, selecting: mine, of: every, skipped: [])
+        // App.Cart is whole; App (a module), App.Login (split) and App.Outer (a nested suite
+        // elsewhere) go test by test.
+        #expect(
+            arguments == [
+                "-only-testing:App/Cart", "-only-testing:App/free()", "-only-testing:App/Login/testX",
+                "-only-testing:App/Outer/checks()",
+            ])
+        let skipping = ShardArguments.arguments(
+            for: .xcodebuild, selecting: ["App.Cart/testA", "App.Cart/testB"], of: every, skipped: ["App.Cart/testC"])
+        #expect(
+            skipping == ["-only-testing:App/Cart/testA", "-only-testing:App/Cart/testB"],
+            "a suite's name would run testC")
+        let filters = ShardArguments.arguments(
+            for: .swiftTest, selecting: ["App.Cart/testA", "App.Cart/testB"], of: every)
+        #expect(filters.count == 2 && filters[0] == "--filter")
+        let suite = try Regex(filters[1])
+        #expect("App.Cart/testA".contains(suite) && "App.Cart.testB()/Cart.swift:3:2".contains(suite))
+        #expect(!"App.CartTwo/testA".contains(suite))
+    }
 }

@@ -30,7 +30,7 @@ public enum SkipArguments {
     /// `Module.Suite`), under XCTest and Swift Testing, and nothing of a suite whose name merely
     /// starts the same.
     static func swiftTestSuitePattern(_ suite: String) -> String {
-        "^" + escapedForRegex(suite) + "(?:/|\\.|$)"
+        "^" + escapedForRegex(suite) + "(/|\\.|$)"
     }
 
     /// `swift test` arguments that run only `tests` (stable ids, `Module.Class/test` or
@@ -54,7 +54,7 @@ public enum SkipArguments {
     static func swiftTestPattern(_ test: String) -> String {
         let dotted = test.replacingOccurrences(of: "/", with: ".")
         let names = dotted == test ? escapedForRegex(test) : escapedForRegex(test) + "|" + escapedForRegex(dotted)
-        return "^(?:" + names + ")(?:/|$)"
+        return "^(" + names + ")(/|$)"
     }
 
     private static func escapedForRegex(_ text: String) -> String {

@@ -5,15 +5,19 @@ public enum ShardArguments {
     ///   - runner: `swift test` (`--filter`) or `xcodebuild` (`-only-testing:`).
     ///   - tests: the shard's tests, stable ids (`Module.Class/test`).
     ///   - everyTest: every test of the plan, to tell a whole suite from part of one.
+    ///   - skipped: tests left out of the plan (quarantined as skipped), which a suite's name
+    ///     would run again.
     public static func arguments(
-        for runner: SkipArguments.Runner, selecting tests: [String], of everyTest: [String]
+        for runner: SkipArguments.Runner, selecting tests: [String], of everyTest: [String],
+        skipped: Set<String> = []
     ) -> [String] {
         let chosen = Set(tests)
         let suites = Dictionary(grouping: everyTest, by: suite(of:))
+        let everything = Set(everyTest).union(skipped)
         var whole: [String] = []
         var single: [String] = []
         for (name, members) in suites.sorted(by: { $0.key < $1.key }) where members.contains(where: chosen.contains) {
-            if members.allSatisfy(chosen.contains) {
+            if members.allSatisfy(chosen.contains), namesOnly(members, suite: name, among: everything) {
                 whole.append(name)
             } else {
                 single += members.filter(chosen.contains).sorted()
@@ -27,6 +31,14 @@ public enum ShardArguments {
         case .xcodebuild:
             return (whole + single).map { "-only-testing:" + SkipArguments.xcodebuildName($0) }
         }
+    }
+
+    /// Whether `suite`'s name selects its `members` and nothing else: not a bare module (every
+    /// test in it would match), and no other test, a nested suite's or a skipped one, under it.
+    static func namesOnly(_ members: [String], suite: String, among everything: Set<String>) -> Bool {
+        guard suite.contains(".") else { return false }
+        let own = Set(members)
+        return !everything.contains { !own.contains($0) && ($0.hasPrefix(suite + "/") || $0.hasPrefix(suite + ".")) }
     }
 
     /// A test id's suite: its part before the last `/`.

@@ -115,7 +115,10 @@ extension TestLedgerCommand {
                 }
             }
             let childEnvironment = ProcessInfo.processInfo.environment.merging(recorded) { _, recorded in recorded }
-            let share = try shard.map { try planShard($0, swiftTest: swiftTest, database: database, metadata, config) }
+            let share = try shard.map {
+                try planShard(
+                    $0, swiftTest: swiftTest, skipped: quarantine.skipped, database: database, metadata, config)
+            }
             if let share { printError(share.announcement) }
             let console = ConsoleCollector()
             // A shard with no tests runs nothing (no `--filter` would run them all).
@@ -215,11 +218,20 @@ extension TestLedgerCommand {
         /// Stores what xcodebuild's result bundle holds, also when it failed or was interrupted.
         /// This machine's share of `swift test`'s tests: listed by the runner, weighed by the ledger.
         private func planShard(
-            _ text: String, swiftTest: SwiftTestInvocation?, database: LedgerDatabase?, _ metadata: RunMetadata,
-            _ config: ProjectConfiguration
+            _ text: String, swiftTest: SwiftTestInvocation?, skipped: [String], database: LedgerDatabase?,
+            _ metadata: RunMetadata, _ config: ProjectConfiguration
         ) throws -> SwiftTestShard {
             guard let swiftTest, let (index, count) = ShardPlanner.parse(text) else {
                 throw ValidationError("--shard splits `swift test`; for another runner, see `testledger shard plan`")
+            }
+            // SwiftPM runs what any filter matches: the user's would run in every shard.
+            guard !swiftTest.original.contains(where: { $0 == "--filter" || $0.hasPrefix("--filter=") }) else {
+                throw ValidationError("--shard selects the tests itself: leave out swift test's --filter")
+            }
+            if metadata.revision == nil {
+                printError(
+                    "testledger: --shard: no revision known (pass --revision): shards of one commit that start "
+                        + "at different moments may plan differently")
             }
             guard let listed = swiftTest.allTests(), !listed.isEmpty else {
                 throw ValidationError("--shard: `swift test list` named no tests; run it to see why")
@@ -227,7 +239,10 @@ extension TestLedgerCommand {
             let read = try database?.shardDurations(
                 project: metadata.project, runs: config.window ?? 30, since: nil, thresholds: config.flaky,
                 now: Date().timeIntervalSince1970, excludingRevision: metadata.revision)
-            return SwiftTestShard(index: index, count: count, listed: listed, timings: read ?? ShardTimings())
+            var timings = read ?? ShardTimings()
+            // The skip list the command is given, the server's when there is one, for this configuration.
+            timings.skipped = Set(skipped)
+            return SwiftTestShard(index: index, count: count, listed: listed, timings: timings)
         }
 
         private func importBundle(

@@ -49,7 +49,8 @@ extension TestLedgerCommand.Shard {
         }
 
         func validate() throws {
-            guard shards >= 1 else { throw ValidationError("--shards takes a count of 1 or more") }
+            guard (1...1_000).contains(shards) else { throw ValidationError("--shards takes a count from 1 to 1000") }
+            if replay, by == .suite { throw ValidationError("--replay weighs tests: leave out --by suite") }
             if (runner == nil) != (index == nil) { throw ValidationError("--for and --index go together") }
             if let index, !(1...shards).contains(index) { throw ValidationError("--index is 1…\(shards)") }
         }
@@ -63,8 +64,14 @@ extension TestLedgerCommand.Shard {
             if let runner, let index {
                 let every = plan.shards.flatMap(\.tests)
                 let mine = plan.shards[index - 1].tests
-                print(
-                    SkipArguments.substitutionLine(ShardArguments.arguments(for: runner, selecting: mine, of: every)))
+                // No arguments would run every test.
+                guard !mine.isEmpty else {
+                    throw ValidationError(
+                        "shard \(index) of \(shards) has no tests (\(every.count) timed in the ledger): record the whole "
+                            + "suite once, or use fewer shards")
+                }
+                let arguments = ShardArguments.arguments(for: runner, selecting: mine, of: every, skipped: read.skipped)
+                print(SkipArguments.substitutionLine(arguments))
                 return
             }
             if replay {
@@ -78,7 +85,8 @@ extension TestLedgerCommand.Shard {
             let typical = durations.mapValues { ShardPlanner.typicalDuration(ofCleanPasses: $0) }
             guard by == .suite else { return typical.map { ShardPlanner.Item(id: $0.key, seconds: $0.value) } }
             var suites: [String: Double?] = [:]
-            for (test, seconds) in typical {
+            // In the order of the ids, so that every machine adds the same numbers in the same order.
+            for (test, seconds) in typical.sorted(by: { $0.key < $1.key }) {
                 let suite = test.lastIndex(of: "/").map { String(test[..<$0]) } ?? test
                 // A suite with any test never timed is weighed as unknown only when none was timed.
                 let sum = (suites[suite] ?? nil).map { $0 + (seconds ?? 0) } ?? seconds

@@ -105,7 +105,7 @@ struct SwiftTestInvocation {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { return nil }
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").filter { $0.contains("/") }.map(String.init)
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap(SwiftTestList.stableID(listed:))
     }
 
     /// `Class.test` → `Module.Class/test` from `swift test list`, to name console-only results.

@@ -22,8 +22,11 @@ extension ReportReading {
         excludingRevision revision: String? = nil
     ) throws -> ShardTimings {
         guard let project = try project ?? latestProject() else { return ShardTimings() }
-        let runs = try windowRuns(project: project, count: since == nil ? count : nil, since: since)
-            .filter { revision == nil || $0.revision != revision }
+        // The revision is left out before the window is counted, so that every shard of one
+        // commit reads the same runs however many siblings have already stored theirs.
+        let all = try windowRuns(project: project, count: nil, since: since)
+        let others = all.filter { revision == nil || $0.revision != revision }
+        let runs = since == nil ? Array(others.prefix(count)) : others
         var durations: [Int64: [Double]] = [:]
         var timed: [(run: WindowRun, seconds: [Int64: Double])] = []
         try forEachSummary(of: runs, seconds: true) { run, summary in
