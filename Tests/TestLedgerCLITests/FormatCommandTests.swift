@@ -59,11 +59,13 @@ import Testing
         #expect(failing.status == 1)
     }
 
-    /// Ruby holds back output to a pipe unless told not to, hence `sync.rb`. The spec sleeps well
-    /// past what the test asks for: a duration measured by when lines arrive also takes in how
-    /// late a busy machine runs the reader.
+    /// Ruby holds back output to a pipe unless told not to, hence `sync.rb`. A duration measured
+    /// by when lines arrive also takes in how late a busy machine runs the reader (a spec that
+    /// slept 0.5 s has read as 0.13 s on a loaded 2-core machine), so this checks only that real
+    /// Bacon's lines give each spec an outcome and a duration; how arrival times become durations
+    /// is checked with given times (`BaconSpecDoxTests.arrivalTimesGiveDurations`).
     @Test(.enabled(if: hasBacon, "needs Debian's ruby-bacon"))
-    func specDoxTimesEachSpecByItsLine() async throws {
+    func specDoxGivesEachSpecAnOutcomeAndADuration() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
         try cli.directory.write(
@@ -74,7 +76,7 @@ import Testing
                 true.should.be.true
               end
               it 'sleeps' do
-                sleep 0.5
+                sleep 0.1
                 true.should.be.true
               end
             end
@@ -88,10 +90,10 @@ import Testing
             executable: URL(fileURLWithPath: "/usr/bin/env"))
         let slow = try #require(try await cli.json(["show", "Slow/sleeps"]) as? [String: Any])
         #expect(slow["outcome"] as? String == "passed")
-        let slept = try #require(slow["duration"] as? Double)
-        #expect(slept >= 0.25)
+        #expect(try #require(slow["duration"] as? Double) >= 0)
         let quick = try #require(try await cli.json(["show", "Slow/is quick"]) as? [String: Any])
-        #expect(try #require(quick["duration"] as? Double) < slept, "the sleep is not the quick spec's")
+        #expect(quick["outcome"] as? String == "passed")
+        #expect(try #require(quick["duration"] as? Double) >= 0)
     }
 
     @Test(.enabled(if: hasBacon, "needs Debian's ruby-bacon"))
