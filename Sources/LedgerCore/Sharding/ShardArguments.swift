@@ -12,7 +12,7 @@ public enum ShardArguments {
         skipped: Set<String> = []
     ) -> [String] {
         let chosen = Set(tests)
-        let suites = Dictionary(grouping: everyTest, by: suite(of:))
+        let suites = Dictionary(grouping: everyTest, by: ShardPlanner.suite(of:))
         let everything = Set(everyTest).union(skipped)
         var whole: [String] = []
         var single: [String] = []
@@ -39,10 +39,5 @@ public enum ShardArguments {
         guard suite.contains(".") else { return false }
         let own = Set(members)
         return !everything.contains { !own.contains($0) && ($0.hasPrefix(suite + "/") || $0.hasPrefix(suite + ".")) }
-    }
-
-    /// A test id's suite: its part before the last `/`.
-    static func suite(of test: String) -> String {
-        test.lastIndex(of: "/").map { String(test[..<$0]) } ?? test
     }
 }

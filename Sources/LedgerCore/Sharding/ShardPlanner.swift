@@ -57,6 +57,11 @@ public enum ShardPlanner {
         durations.isEmpty ? nil : Statistics.percentile(durations, 0.75)
     }
 
+    /// A test id's suite: its part before the last `/`.
+    public static func suite(of test: String) -> String {
+        test.lastIndex(of: "/").map { String(test[..<$0]) } ?? test
+    }
+
     /// Reads `index/count` (`2/4`): 1 ≤ index ≤ count.
     public static func parse(_ text: String) -> (index: Int, count: Int)? {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)

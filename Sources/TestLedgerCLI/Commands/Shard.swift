@@ -87,7 +87,7 @@ extension TestLedgerCommand.Shard {
             var suites: [String: Double?] = [:]
             // In the order of the ids, so that every machine adds the same numbers in the same order.
             for (test, seconds) in typical.sorted(by: { $0.key < $1.key }) {
-                let suite = test.lastIndex(of: "/").map { String(test[..<$0]) } ?? test
+                let suite = ShardPlanner.suite(of: test)
                 // A suite with any test never timed is weighed as unknown only when none was timed.
                 let sum = (suites[suite] ?? nil).map { $0 + (seconds ?? 0) } ?? seconds
                 suites[suite] = sum

@@ -96,30 +96,29 @@ struct SwiftTestInvocation {
     /// Every test of the package, as `swift test list` names them (`Module.Class/test`,
     /// `Module.Suite/test()`), building first when needed; `nil` when listing failed.
     func allTests() -> [String]? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [original[0], "test", "list"] + locationOptions
-        let output = Pipe()
-        process.standardOutput = output
-        guard (try? process.run()) != nil else { return nil }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap(SwiftTestList.stableID(listed:))
+        listing(building: true)?.compactMap(SwiftTestList.stableID(listed:))
     }
 
     /// `Class.test` → `Module.Class/test` from `swift test list`, to name console-only results.
     func listedTests() -> [String: String] {
+        Self.consoleNames(of: listing(building: false) ?? [])
+    }
+
+    /// The lines `swift test list` prints; `nil` when it could not start, or failed while
+    /// `building`. Without `building`, what is not built yet is not listed.
+    private func listing(building: Bool) -> [Substring]? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [original[0], "test", "list", "--skip-build"] + locationOptions
+        process.arguments = [original[0], "test", "list"] + (building ? [] : ["--skip-build"]) + locationOptions
         let output = Pipe()
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return [:] }
+        if !building { process.standardError = FileHandle.nullDevice }
+        guard (try? process.run()) != nil else { return nil }
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Self.consoleNames(of: String(decoding: data, as: UTF8.self).split(separator: "\n"))
+        // A listing without building keeps what it printed, as far as it got.
+        guard process.terminationStatus == 0 || !building else { return nil }
+        return String(decoding: data, as: UTF8.self).split(separator: "\n")
     }
 
     /// `Class.test` and `Module.Class.test`, as XCTest's console names a test, → its stable id
