@@ -122,6 +122,18 @@ struct PostgresReportReader: ReportReading {
         return Dictionary(uniqueKeysWithValues: rows)
     }
 
+    func runSeconds(runs: [WindowRun]) throws -> [Int64: Double] {
+        let rows = try session.rows(
+            """
+            SELECT run.id, coalesce(
+                run.endedAt - run.startedAt,
+                (SELECT sum(coalesce(r.duration, 0)) FROM result r WHERE r.runId = run.id), 0)::float8
+            FROM run WHERE run.id = ANY(\(runs.map(\.row)))
+            """
+        ).map { try $0.decode((Int64, Double).self) }
+        return Dictionary(uniqueKeysWithValues: rows)
+    }
+
     func finalResults(run row: Int64) throws -> [FinalResult] {
         try PostgresLedger.finalResults(run: row, in: session)
     }

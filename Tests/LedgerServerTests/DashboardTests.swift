@@ -71,6 +71,12 @@ import Testing
             #expect(predicates.contains("cart badge shows 1"))
             #expect(predicates.contains(">flaky</span>"))
             #expect(predicates.contains("max 100%"))
+            let cost = try server.database.costReport(
+                project: "Shop", runs: 30, since: nil, thresholds: FlakyThresholds(), now: Date().timeIntervalSince1970)
+            #expect(cost.tests.map(\.test) == ["Cart/flips"] && cost.seconds > 0, "\(cost)")
+            #expect(page.body.contains("<p>\(CostRendering.headline(cost))</p>"))
+            let costs = try #require(Self.element("table class=\"cost\"", in: page.body))
+            #expect(costs.contains(">Cart/flips</a>") && costs.contains(Figures.seconds(cost.seconds)))
             #expect(page.body.contains("<h2>Recent runs</h2>"))
         }
     }

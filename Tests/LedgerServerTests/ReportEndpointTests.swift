@@ -49,7 +49,7 @@ import Testing
     @Test func pyramidAndFlakyMatchTheCLI() async throws {
         try await LiveServer.with { server in
             let (read, _) = try await Self.seeded(server)
-            for report in ["pyramid", "flaky", "slow", "failures"] {
+            for report in ["pyramid", "flaky", "slow", "failures", "cost"] {
                 let answer = try await server.get("/api/v1/projects/Shop/\(report)", token: read)
                 #expect(answer.status == 200, "\(report): \(answer.body)")
                 let printed = try await BuiltCLI.run(
@@ -61,6 +61,8 @@ import Testing
             let flaky = try await server.get("/api/v1/projects/Shop/flaky", token: read)
             #expect(flaky.body.contains("Cart/flips"), "the reports are not empty: \(flaky.body)")
             #expect(!flaky.body.contains("Vault"))
+            let cost = try await server.get("/api/v1/projects/Shop/cost", token: read)
+            #expect(cost.body.contains("Cart/flips"), "the flaky test cost something: \(cost.body)")
         }
     }
 

@@ -28,6 +28,7 @@ import Testing
             ]),
         Contract(name: "report-flaky", commands: [["report", "flaky", "--project", "Shop"]]),
         Contract(name: "report-slow", commands: [["report", "slow", "--runs", "8", "--project", "Shop"]]),
+        Contract(name: "report-cost", commands: [["report", "cost", "--project", "Shop"]]),
         Contract(name: "report-failures", commands: [["report", "failures", "--project", "Shop"]]),
         Contract(
             name: "report-culprit",

@@ -4,7 +4,8 @@ import Testing
 
 /// `record --retries` on Tests/Fixtures/RetriedSuite, whose XCTest and Swift Testing tests fail
 /// on their first run only (a marker file in `$RETRIED_MARKERS`), one fails always when
-/// `RETRIED_ALWAYS_FAILS=1`, one crashes its process once when `RETRIED_CRASH=1`, and the rest pass.
+/// `RETRIED_ALWAYS_FAILS=1`, one crashes its process once when `RETRIED_CRASH=1`, and the rest pass
+/// (`RecordRepeatNewTests` uses its `Repeated…` tests).
 @Suite(.serialized) struct RecordRetryTests {
     static let fixture = CLI.packageRoot.appending(path: "Tests/Fixtures/RetriedSuite").path
     static let failingOnce = [
@@ -18,14 +19,17 @@ import Testing
     static let alwaysFails = "RetriedTests.RetriedXCTests/testAlwaysFails"
 
     /// `testledger record OPTIONS -- swift test` on the fixture, with a fresh marker folder.
-    func record(_ cli: CLI, _ options: [String], environment: [String: String] = [:]) async throws -> CLI.Output {
+    /// - Parameter skipping: a `swift test --skip` pattern, when given.
+    func record(_ cli: CLI, _ options: [String], skipping: String? = nil, environment: [String: String] = [:])
+        async throws -> CLI.Output
+    {
         let markers = cli.directory.path("markers")
         try FileManager.default.createDirectory(atPath: markers, withIntermediateDirectories: true)
         return try await cli.run(
             ["record"] + options + [
                 "--", "swift", "test", "--package-path", Self.fixture, "--scratch-path",
                 CLI.scratchPath(for: "RetriedSuite"),
-            ],
+            ] + (skipping.map { ["--skip", $0] } ?? []),
             environment: ["RETRIED_MARKERS": markers].merging(environment) { _, given in given })
     }
 

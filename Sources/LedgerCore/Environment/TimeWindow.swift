@@ -36,8 +36,10 @@ public enum TimeWindow {
             fix: "use e.g. 14d, 2w or 2026-12-31")
     }
 
-    private static func duration(_ text: String) -> Double? {
-        let units: [Character: Double] = ["m": 60, "h": 3_600, "d": 86_400, "w": 604_800]
+    /// The seconds a duration names: a non-negative number followed by `s` seconds, `m`
+    /// minutes, `h` hours, `d` days or `w` weeks; `nil` for anything else.
+    public static func duration(_ text: String) -> Double? {
+        let units: [Character: Double] = ["s": 1, "m": 60, "h": 3_600, "d": 86_400, "w": 604_800]
         guard let unit = text.last, let seconds = units[unit], let count = Double(text.dropLast()), count >= 0 else {
             return nil
         }

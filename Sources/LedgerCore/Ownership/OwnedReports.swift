@@ -125,3 +125,19 @@ extension [FailureGroup] {
         }
     }
 }
+
+extension CostReport.TestCost: OwnedEntry {}
+
+extension CostReport: OwnedReport {
+    /// The report with each test's owners.
+    public func owned(by owners: TestOwners) -> CostReport {
+        changing(.name(owners), \.tests)
+    }
+
+    /// The report with only one owner's tests, the runs they lost, and their total.
+    public func only(owner: String, owners: TestOwners) -> CostReport {
+        let mine = changing(.keep(owner, owners), \.tests).tests
+        let kept = Set(mine.map(\.test))
+        return CostReport(runs: runs, tests: mine, lostRuns: lostRuns.filter { !kept.isDisjoint(with: $0.tests) })
+    }
+}

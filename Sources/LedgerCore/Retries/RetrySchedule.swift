@@ -42,6 +42,9 @@ public struct RetrySchedule: Sendable {
     private let tests: [String]
     private let before: [String: Int]
     private let retries: Int
+    /// Whether a test runs its every retry whatever its attempts end as (`record --repeat-new`),
+    /// rather than until it passes.
+    private let repeating: Bool
     private var alone: Set<String> = []
 
     /// A schedule for the tests that failed in the command.
@@ -50,8 +53,22 @@ public struct RetrySchedule: Sendable {
     ///     (or never ended) runs alone.
     ///   - retries: how many more attempts each test may have.
     public init(attempts: [String: [AttemptState]], retries: Int) {
+        self.init(attempts: attempts, retries: retries, repeating: false)
+    }
+
+    /// A schedule that runs each test `times` more times whatever its attempts end as: new
+    /// tests proven before they merge (`record --repeat-new`).
+    /// - Parameters:
+    ///   - attempts: each test's attempts after the command (and its retries).
+    ///   - times: how many more attempts each test has.
+    public init(repeating attempts: [String: [AttemptState]], times: Int) {
+        self.init(attempts: attempts, retries: times, repeating: true)
+    }
+
+    private init(attempts: [String: [AttemptState]], retries: Int, repeating: Bool) {
         self.attempts = attempts
         self.retries = retries
+        self.repeating = repeating
         tests = attempts.keys.sorted()
         before = attempts.mapValues(\.count)
         alone = Set(tests.filter { attempts[$0]?.last?.isCrash == true })
@@ -89,6 +106,16 @@ public struct RetrySchedule: Sendable {
         }
     }
 
+    /// How many more attempts `test` has had than it had when the schedule began.
+    public func added(_ test: String) -> Int {
+        (attempts[test]?.count ?? 0) - (before[test] ?? 0)
+    }
+
+    /// Stops the schedule: nothing more is due (a time budget ran out).
+    public mutating func stop() {
+        abandoned += tests.filter(isDue)
+    }
+
     /// The tests that failed, then passed on a retry.
     public var passedOnRetry: [String] {
         tests.filter { attempts[$0]?.last?.isFailure == false }
@@ -100,10 +127,9 @@ public struct RetrySchedule: Sendable {
     }
 
     private func isDue(_ test: String) -> Bool {
-        guard !abandoned.contains(test), let attempts = attempts[test], attempts.last?.isFailure != false else {
-            return false
-        }
-        return attempts.count - (before[test] ?? 0) < retries
+        guard !abandoned.contains(test), let attempts = attempts[test], repeating || attempts.last?.isFailure != false
+        else { return false }
+        return added(test) < retries
     }
 }
 

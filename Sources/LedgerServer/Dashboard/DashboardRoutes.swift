@@ -100,7 +100,10 @@ struct DashboardRoutes {
             changes: Array(try database.quarantineLog(project: project).suffix(20).reversed()))
         return .init(
             project: project, pyramid: pyramid, flaky: flaky, strips: strips, runs: runs, quarantine: quarantine,
-            newest: try runReport(newest.id, project, base: base, thresholds, database))
+            newest: try runReport(newest.id, project, base: base, thresholds, database),
+            cost: try database.costReport(
+                project: project, runs: count, since: since, thresholds: thresholds, now: Date().timeIntervalSince1970
+            ).owned(by: owners))
     }
 
     /// A run's failures classified against `base`, with their owners.

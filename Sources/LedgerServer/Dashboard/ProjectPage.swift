@@ -2,7 +2,7 @@ import LedgerCore
 import LedgerStore
 
 /// `/projects/{project}`: the pyramid, flaky and broken tests with their strips, judged
-/// predicates and the recent runs.
+/// predicates, the CI time flakiness cost and the recent runs.
 enum ProjectPage {
     struct Content {
         var project: String
@@ -16,6 +16,8 @@ enum ProjectPage {
         var quarantine = QuarantineSection.Content()
         /// The newest run's failures, classified.
         var newest: RunReport?
+        /// The CI time the flaky tests cost over the window.
+        var cost = CostReport(runs: 0, tests: [], lostRuns: [])
     }
 
     /// At most this many of the newest run's failures are listed here; its page lists them all.
@@ -27,6 +29,7 @@ enum ProjectPage {
             newest(content.newest),
             pyramid(content.pyramid),
             FlakySection.render(content),
+            CostSection.render(content.cost, project: content.project),
             QuarantineSection.render(content.quarantine, project: content.project),
             runs(content.runs, project: content.project),
         ]

@@ -6,7 +6,8 @@ import LedgerStore
 /// The read side: the same JSON as the CLI's `--format json`.
 ///
 /// `GET /api/v1/projects`, and under `/api/v1/projects/{project}`: `runs`, `runs/{id}`,
-/// `pyramid` (`?run=`, `?since=`), `flaky` (`?runs=`, `?since=`), `tests/{test id}` (`?run=`) and
+/// `pyramid` (`?run=`, `?since=`), `flaky` (`?runs=`, `?since=`), `cost` (`?runs=`, `?since=`,
+/// `?owner=`), `tests/{test id}` (`?run=`) and
 /// `tests/{test id}/culprit` (`?runs=`, `?since=`, `?configuration=`; a test whose own id ends in
 /// `/culprit` is named with its slash encoded, `%2F`).
 struct ReportRoutes {
@@ -74,6 +75,22 @@ struct ReportRoutes {
                         project: name, runs: runs, since: since, thresholds: thresholds, criteria: .init(),
                         limit: request.count("limit", default: 20)
                     ).owned(by: try database.testOwners(project: name))
+                })
+        }
+        project.get("cost") { request, context in
+            let name = try access.readable(context)
+            let runs = request.count("runs", default: 30)
+            let since = try request.since()
+            let owner = request.uri.queryParameters.get("owner").map { String($0) }
+            let thresholds = self.thresholds
+            return try JSONResponse.make(
+                try await Blocking.lookup {
+                    let owners = try database.testOwners(project: name)
+                    let report = try database.costReport(
+                        project: name, runs: runs, since: since, thresholds: thresholds,
+                        now: Date().timeIntervalSince1970
+                    ).owned(by: owners)
+                    return owner.map { report.only(owner: $0, owners: owners) } ?? report
                 })
         }
         project.get("failures") { request, context in

@@ -346,3 +346,28 @@ extension ResultStore {
         try reading { try $0.reader.predicateSites(runs: runs) }
     }
 }
+
+extension ResultStore {
+    /// The tests of `run` the base branch never ran before it that passed, with their seconds.
+    /// - Throws: ``StoreError/noSuchRun(_:)``; any database error.
+    public func newTests(run: String, base: String) throws -> NewTests {
+        try reading { try $0.reader.newTests(run: run, base: base) }
+    }
+}
+
+extension ResultStore {
+    /// `report cost`: the CI time the window's flaky tests cost.
+    /// - Parameters:
+    ///   - project: the project; the newest run's when `nil`.
+    ///   - count: how many of the newest runs make the window.
+    ///   - since: when given, every run since then instead.
+    ///   - thresholds: which tests are flaky.
+    ///   - now: the time the flaky report is judged at.
+    public func costReport(
+        project: String?, runs count: Int, since: Double?, thresholds: FlakyThresholds, now: Double
+    ) throws -> CostReport {
+        try reading {
+            try $0.reader.costReport(project: project, runs: count, since: since, thresholds: thresholds, now: now)
+        }
+    }
+}

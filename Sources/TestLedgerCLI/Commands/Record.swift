@@ -48,6 +48,20 @@ extension TestLedgerCommand {
 
         @Option(
             help: ArgumentHelp(
+                "Run each new test (one the base branch never ran) that passed N more times after the suite; a "
+                    + "failure in any of its runs fails the job (default: .testledger.yml's repeatNew, else 0).",
+                valueName: "N"))
+        var repeatNew: Int?
+
+        @Option(
+            help: ArgumentHelp(
+                "The time the new tests' repeats may take (300s, 10m); those beyond it are named as unproven "
+                    + "(default: .testledger.yml's repeatNewBudget, else no bound).",
+                valueName: "duration"))
+        var repeatNewBudget: String?
+
+        @Option(
+            help: ArgumentHelp(
                 "Run only shard I of N of `swift test`'s tests (2/4), planned from the ledger's timings of other revisions.",
                 valueName: "I/N"))
         var shard: String?
@@ -64,6 +78,10 @@ extension TestLedgerCommand {
             }
             if let retries, retries < 0 { throw ValidationError("--retries is a count, 0 or more") }
             if retryLimit < 0 { throw ValidationError("--retry-limit is a count, 0 or more") }
+            if let repeatNew, repeatNew < 0 { throw ValidationError("--repeat-new is a count, 0 or more") }
+            if let repeatNewBudget, Self.seconds(repeatNewBudget) == nil {
+                throw ValidationError("--repeat-new-budget is a duration: 300s, 10m or 1h")
+            }
             if let shard, ShardPlanner.parse(shard) == nil {
                 throw ValidationError("--shard takes I/N, 1 ≤ I ≤ N: 2/4 runs the second of four shards")
             }
@@ -138,6 +156,7 @@ extension TestLedgerCommand {
             var status = commandStatus
             let settled: (status: Int32, mutedFailures: [String])
             var retried: RetryOutcome?
+            var repeated: NewTestRepeats.Outcome?
             var failedForRetries = false
             do {
                 try database.ingest { sink in try sink.consume(runStart) }
@@ -186,10 +205,23 @@ extension TestLedgerCommand {
                         status = 0
                     }
                 }
+                let repeats = repeatNew ?? config.repeatNew ?? 0
+                if let swiftTest, repeats > 0, status < 128 {
+                    let (outcome, problems) = try SwiftTestRetries(
+                        invocation: swiftTest, retries: repeats, limit: 0, muted: [], run: runID, metadata: metadata,
+                        environment: childEnvironment, outputFolder: folder, databasePath: store.filePath
+                    ).repeatNew(
+                        base: baseBranch,
+                        budget: try (repeatNewBudget ?? config.repeatNewBudget).map { try Self.budget($0) },
+                        in: database)
+                    failures += problems
+                    repeated = outcome
+                }
                 if status < 128 {
                     try database.ingest { sink in
+                        let passed = status == 0 && repeated?.failsTheJob != true
                         let end = LedgerEvent.RunEnd(
-                            at: Date().timeIntervalSince1970, outcome: status == 0 ? .passed : .failed)
+                            at: Date().timeIntervalSince1970, outcome: passed ? .passed : .failed)
                         try sink.consume(LedgerRecord(run: runID, event: .runEnd(end)))
                     }
                 }
@@ -208,10 +240,10 @@ extension TestLedgerCommand {
                 try RecordSummary.text(
                     database, run: runID, project: metadata.project, config: config, flakyBefore: flakyBefore,
                     mutedFailures: settled.mutedFailures, forgiven: settled.status != status && !failedForRetries,
-                    retries: retried, failedForRetries: failedForRetries))
+                    retries: retried, repeats: repeated, failedForRetries: failedForRetries))
             try explainFailures(run: runID, project: metadata.project, config: config, in: database)
             if settled.status != 0 { throw ExitCode(settled.status) }
-            if failedForRetries { throw ExitCode(1) }
+            if failedForRetries || repeated?.failsTheJob == true { throw ExitCode(1) }
             if !failures.isEmpty { throw ExitCode(1) }
         }
 
@@ -265,9 +297,9 @@ extension TestLedgerCommand {
             run: String, project: String, config: ProjectConfiguration, in database: any ResultStore
         ) throws {
             let environment = ProcessInfo.processInfo.environment
-            let base = base ?? environment["GITHUB_BASE_REF"].flatMap { $0.isEmpty ? nil : $0 } ?? "main"
             guard try database.windowRun(id: run) != nil else { return }
-            let report = try Report.Run.report(database, run: run, project: project, base: base, config: config)
+            let report = try Report.Run.report(
+                database, run: run, project: project, base: baseBranch, config: config)
             if !report.failures.isEmpty || !report.fixed.isEmpty { print(RunReportRendering.table(report)) }
             if let path = environment["GITHUB_STEP_SUMMARY"], !path.isEmpty {
                 let markdown = RunReportRendering.markdown(report, dashboard: LedgerEnvironment().serverURL) + "\n"
@@ -279,6 +311,23 @@ extension TestLedgerCommand {
                     try markdown.write(toFile: path, atomically: true, encoding: .utf8)
                 }
             }
+        }
+
+        /// The branch failures and new tests are judged against.
+        private var baseBranch: String {
+            base ?? ProcessInfo.processInfo.environment["GITHUB_BASE_REF"].flatMap { $0.isEmpty ? nil : $0 } ?? "main"
+        }
+
+        /// A budget's seconds: `300s`, `10m`, or a bare number of seconds.
+        static func seconds(_ text: String) -> Double? {
+            Double(text).flatMap { $0 >= 0 ? $0 : nil } ?? TimeWindow.duration(text)
+        }
+
+        private static func budget(_ text: String) throws -> Double {
+            guard let seconds = seconds(text) else {
+                throw ValidationError(".testledger.yml: repeatNewBudget is a duration (300s, 10m), not \(text)")
+            }
+            return seconds
         }
 
         /// The files named by --junit to ingest after the command.

@@ -19,6 +19,8 @@ import Yams
 ///   - pattern: "AppUITests.*"
 ///     owners: ["@acme/ui"]
 /// retries: 2
+/// repeatNew: 5
+/// repeatNewBudget: 300s
 /// ```
 struct ProjectConfiguration: Decodable {
     var project: String?
@@ -29,8 +31,14 @@ struct ProjectConfiguration: Decodable {
     var owners: [OwnerRule] = []
     /// How many more times `record` runs a test that failed; `nil` when not set.
     var retries: Int?
+    /// How many more times `record` runs each new test; `nil` when not set.
+    var repeatNew: Int?
+    /// How long those repeats may take (`300s`); `nil` when not set.
+    var repeatNewBudget: String?
 
-    private enum CodingKeys: String, CodingKey { case project, layers, flaky, quarantine, owners, retries }
+    private enum CodingKeys: String, CodingKey {
+        case project, layers, flaky, quarantine, owners, retries, repeatNew, repeatNewBudget
+    }
     private enum QuarantineKeys: String, CodingKey { case auto, after, releaseDays, releaseChance }
     private enum FlakyKeys: String, CodingKey {
         case flipRate, brokenShare, brokenStreak, recoveryChance, recoveryDays, noiseShare,
@@ -50,6 +58,14 @@ struct ProjectConfiguration: Decodable {
             throw DecodingError.dataCorruptedError(
                 forKey: .retries, in: container, debugDescription: "retries is a count, 0 or more, not \(retries)")
         }
+        repeatNew = try container.decodeIfPresent(Int.self, forKey: .repeatNew)
+        if let repeatNew, repeatNew < 0 {
+            throw DecodingError.dataCorruptedError(
+                forKey: .repeatNew, in: container, debugDescription: "repeatNew is a count, 0 or more, not \(repeatNew)"
+            )
+        }
+        // Read as text, so that `300` and `300s` both parse; checked when `record` uses it.
+        repeatNewBudget = try container.decodeIfPresent(String.self, forKey: .repeatNewBudget)
         if container.contains(.quarantine) {
             quarantine = try Self.policy(
                 try container.nestedContainer(keyedBy: QuarantineKeys.self, forKey: .quarantine))

@@ -15,11 +15,12 @@ enum RecordSummary {
 
     /// - Parameters:
     ///   - retries: what `--retries` did, when it ran tests again.
+    ///   - repeats: what `--repeat-new` found, when it repeated new tests.
     ///   - failedForRetries: whether `--fail-on-retried` fails the command for tests that passed on a retry.
     static func text(
         _ database: any ResultStore, run: String, project: String, config: ProjectConfiguration,
         flakyBefore: Set<String>, mutedFailures: [String] = [], forgiven: Bool = false,
-        retries: RetryOutcome? = nil, failedForRetries: Bool = false
+        retries: RetryOutcome? = nil, repeats: NewTestRepeats.Outcome? = nil, failedForRetries: Bool = false
     ) throws -> String {
         guard let listing = try database.runs(project: project, limit: 50).first(where: { $0.id == run }) else {
             return "testledger: no results were recorded for run \(run)"
@@ -37,6 +38,7 @@ enum RecordSummary {
             "testledger: layers: \(layers) (\(pyramid.verdict.title))",
         ]
         lines += retries?.lines ?? []
+        lines += repeats?.lines ?? []
         if failedForRetries {
             lines.append(
                 "testledger: --fail-on-retried: \(listing.flaky) test(s) passed only on a retry: the command fails")

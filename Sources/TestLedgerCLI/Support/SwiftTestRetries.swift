@@ -34,12 +34,35 @@ struct SwiftTestRetries {
         var schedule = RetrySchedule(attempts: try attempts(of: failed, in: database), retries: retries)
         var outcome = RetryOutcome()
         outcome.crashedTheCommand = failed.filter { schedule.attempts[$0]?.contains(where: \.isCrash) == true }
+        (outcome.problems, outcome.interrupted) = try drive(&schedule, in: database) { batch in
+            "retrying \(batch.tests.count) failed test(s), attempt \(batch.offset + 1)"
+        }
+        outcome.passedOnRetry = schedule.passedOnRetry.map { .init(test: $0, attempts: schedule.attempts[$0] ?? []) }
+        outcome.stillFailing = schedule.stillFailing.filter { !schedule.abandoned.contains($0) }.map {
+            .init(test: $0, attempts: schedule.attempts[$0] ?? [])
+        }
+        outcome.abandoned = schedule.abandoned
+        return outcome
+    }
+
+    /// Runs `schedule`'s processes one after another, each announced with `note`, until it has
+    /// none left, an interrupt (Ctrl-C) stops it, or `deadline` (seconds since 1970) has passed.
+    /// - Returns: problems storing the processes' outputs, and whether an interrupt stopped it.
+    func drive(
+        _ schedule: inout RetrySchedule, in database: LedgerDatabase, deadline: Double? = nil,
+        note: (RetrySchedule.Batch) -> String
+    ) throws -> (problems: [String], interrupted: Bool) {
+        var problems: [String] = []
         var process = 0
         while let batch = schedule.next() {
+            if let deadline, Date().timeIntervalSince1970 >= deadline {
+                schedule.stop()
+                break
+            }
             process += 1
-            // Unbuffered, so that it comes before the retry's own output.
-            let note = "testledger: retrying \(batch.tests.count) failed test(s), attempt \(batch.offset + 1): "
-            FileHandle.standardOutput.write(Data((note + batch.tests.joined(separator: ", ") + "\n").utf8))
+            // Unbuffered, so that it comes before the process's own output.
+            let line = "testledger: \(note(batch)): " + batch.tests.joined(separator: ", ") + "\n"
+            FileHandle.standardOutput.write(Data(line.utf8))
             let retry = invocation.retrying(
                 batch.tests, outputFolder: outputFolder.appending(path: "retry-\(process)"))
             try FileManager.default.createDirectory(at: retry.outputFolder, withIntermediateDirectories: true)
@@ -51,26 +74,18 @@ struct SwiftTestRetries {
             }
             let outputs = SwiftTestOutputs(
                 invocation: retry, console: console.results, run: run, metadata: metadata, attemptOffset: batch.offset)
-            outcome.problems += try outputs.store(in: database, databasePath: databasePath) {
+            problems += try outputs.store(in: database, databasePath: databasePath) {
                 SwiftTestInvocation.consoleNames(of: batch.tests)
             }
             schedule.take(batch, attempts: try attempts(of: batch.tests, in: database))
             // Interrupted (Ctrl-C): what ran is stored, and nothing more is started.
-            if status >= 128 {
-                outcome.interrupted = true
-                break
-            }
+            if status >= 128 { return (problems, true) }
         }
-        outcome.passedOnRetry = schedule.passedOnRetry.map { .init(test: $0, attempts: schedule.attempts[$0] ?? []) }
-        outcome.stillFailing = schedule.stillFailing.filter { !schedule.abandoned.contains($0) }.map {
-            .init(test: $0, attempts: schedule.attempts[$0] ?? [])
-        }
-        outcome.abandoned = schedule.abandoned
-        return outcome
+        return (problems, false)
     }
 
     /// Each test's attempts in the run, as the store holds them now.
-    private func attempts(of tests: [String], in database: LedgerDatabase) throws -> [String: [AttemptState]] {
+    func attempts(of tests: [String], in database: LedgerDatabase) throws -> [String: [AttemptState]] {
         var attempts: [String: [AttemptState]] = [:]
         for test in tests {
             attempts[test] = (try? database.testDetail(test: test, run: run))?.attempts ?? []

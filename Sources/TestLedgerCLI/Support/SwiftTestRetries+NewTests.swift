@@ -1,0 +1,31 @@
+import Foundation
+import LedgerCore
+import LedgerStore
+
+extension SwiftTestRetries {
+    /// `record --repeat-new`: runs the run's new tests that passed `retries` more times each, as
+    /// the next attempts of the same run, whatever each attempt ends as, within `budget` seconds.
+    /// - Parameters:
+    ///   - base: the branch that tells new tests from known ones.
+    ///   - budget: the seconds the repeats may take; the tests beyond it are unproven.
+    /// - Throws: what reading the store or storing the processes' outputs throws.
+    func repeatNew(base: String, budget: Double?, in database: LedgerDatabase) throws -> (
+        NewTestRepeats.Outcome, problems: [String]
+    ) {
+        let new = try database.newTests(run: run, base: base)
+        guard new.comparedWith.runs > 0 else {
+            let outcome = NewTestRepeats.Outcome(
+                notRepeated: "no earlier run of \(base) or of this configuration tells new tests from known ones")
+            return (outcome, [])
+        }
+        let (chosen, beyond) = NewTestRepeats.within(budget: budget, repeats: retries, seconds: new.seconds)
+        var schedule = RetrySchedule(repeating: try attempts(of: chosen, in: database), times: retries)
+        let deadline = budget.map { Date().timeIntervalSince1970 + $0 }
+        let (problems, _) = try drive(&schedule, in: database, deadline: deadline) { batch in
+            "repeating \(batch.tests.count) new test(s), attempt \(batch.offset + 1)"
+        }
+        let outcome = NewTestRepeats.Outcome(
+            attempts: schedule.attempts, repeats: retries, added: schedule.added, beyond: beyond, budget: budget)
+        return (outcome, problems)
+    }
+}
