@@ -62,7 +62,8 @@ extension TestLedgerCommand {
 
         @Option(
             help: ArgumentHelp(
-                "Run only shard I of N of `swift test`'s tests (2/4), planned from the ledger's timings of other revisions.",
+                "Run only shard I of N (2/4) of `swift test`'s or `xcodebuild test`'s tests, as the runner lists them, "
+                    + "planned from the ledger's timings of other revisions.",
                 valueName: "I/N"))
         var shard: String?
 
@@ -135,7 +136,8 @@ extension TestLedgerCommand {
             let childEnvironment = ProcessInfo.processInfo.environment.merging(recorded) { _, recorded in recorded }
             let share = try shard.map {
                 try planShard(
-                    $0, swiftTest: swiftTest, skipped: quarantine.skipped, database: database, metadata, config)
+                    $0, swiftTest: swiftTest, xcodebuild: xcodebuild, skipped: quarantine.skipped, database: database,
+                    folder: folder, metadata, config)
             }
             if let share { printError(share.announcement) }
             let console = ConsoleCollector()
@@ -247,26 +249,40 @@ extension TestLedgerCommand {
             if !failures.isEmpty { throw ExitCode(1) }
         }
 
-        /// Stores what xcodebuild's result bundle holds, also when it failed or was interrupted.
-        /// This machine's share of `swift test`'s tests: listed by the runner, weighed by the ledger.
+        /// This machine's share of the tests of `swift test` or `xcodebuild test`: listed by the
+        /// runner, weighed by the ledger.
         private func planShard(
-            _ text: String, swiftTest: SwiftTestInvocation?, skipped: [String], database: LedgerDatabase?,
-            _ metadata: RunMetadata, _ config: ProjectConfiguration
-        ) throws -> SwiftTestShard {
-            guard let swiftTest, let (index, count) = ShardPlanner.parse(text) else {
-                throw ValidationError("--shard splits `swift test`; for another runner, see `testledger shard plan`")
+            _ text: String, swiftTest: SwiftTestInvocation?, xcodebuild: XcodebuildInvocation?, skipped: [String],
+            database: LedgerDatabase?, folder: URL, _ metadata: RunMetadata, _ config: ProjectConfiguration
+        ) throws -> RecordShard {
+            guard swiftTest != nil || xcodebuild != nil, let (index, count) = ShardPlanner.parse(text) else {
+                throw ValidationError(
+                    "--shard splits `swift test` and `xcodebuild test`; Bacon's module splits with TESTLEDGER_SHARD, "
+                        + "and another runner with `testledger shard plan --for`")
             }
-            // SwiftPM runs what any filter matches: the user's would run in every shard.
-            guard !swiftTest.original.contains(where: { $0 == "--filter" || $0.hasPrefix("--filter=") }) else {
+            // Tests the command selects itself would run in every shard.
+            if let swiftTest, swiftTest.original.contains(where: { $0 == "--filter" || $0.hasPrefix("--filter=") }) {
                 throw ValidationError("--shard selects the tests itself: leave out swift test's --filter")
+            }
+            if let xcodebuild, xcodebuild.selectsTests {
+                throw ValidationError("--shard selects the tests itself: leave out xcodebuild's -only-testing")
             }
             if metadata.revision == nil {
                 printError(
                     "testledger: --shard: no revision known (pass --revision): shards of one commit that start "
                         + "at different moments may plan differently")
             }
-            guard let listed = swiftTest.allTests(), !listed.isEmpty else {
-                throw ValidationError("--shard: `swift test list` named no tests; run it to see why")
+            let listed: [String]
+            if let swiftTest {
+                guard let tests = swiftTest.allTests(), !tests.isEmpty else {
+                    throw ValidationError("--shard: `swift test list` named no tests; run it to see why")
+                }
+                listed = tests
+            } else {
+                listed = try xcodebuild?.allTests(writingInto: folder) ?? []
+                guard !listed.isEmpty else {
+                    throw ValidationError("--shard: xcodebuild -enumerate-tests named no tests")
+                }
             }
             let read = try database?.shardDurations(
                 project: metadata.project, runs: config.window ?? 30, since: nil, thresholds: config.flaky,
@@ -274,9 +290,12 @@ extension TestLedgerCommand {
             var timings = read ?? ShardTimings()
             // The skip list the command is given, the server's when there is one, for this configuration.
             timings.skipped = Set(skipped)
-            return SwiftTestShard(index: index, count: count, listed: listed, timings: timings)
+            return RecordShard(
+                index: index, count: count, listed: listed, timings: timings,
+                runner: swiftTest != nil ? .swiftTest : .xcodebuild)
         }
 
+        /// Stores what xcodebuild's result bundle holds, also when it failed or was interrupted.
         private func importBundle(
             _ xcodebuild: XcodebuildInvocation, status: Int32, metadata: RunMetadata, runID: String,
             into database: any ResultStore

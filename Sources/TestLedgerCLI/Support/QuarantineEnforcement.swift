@@ -22,13 +22,13 @@ struct QuarantineEnforcement {
 
     /// The command to run: `swift test` with a `--skip` and `xcodebuild` with a `-skip-testing:` for
     /// each skipped test; another command as it is (with a warning when it has tests to skip that
-    /// only its own arguments could leave out). `selecting` (a shard's `--filter`s) is added to
-    /// `swift test`.
+    /// only its own arguments could leave out). `selecting` (a shard's `--filter`s or
+    /// `-only-testing:`s) is added to `swift test` and `xcodebuild`.
     func command(
         _ command: [String], swiftTest: SwiftTestInvocation?, xcodebuild: XcodebuildInvocation? = nil,
         selecting: [String] = []
     ) -> [String] {
-        if let xcodebuild { return xcodebuild.arguments(skipping: skipped) }
+        if let xcodebuild { return xcodebuild.arguments(skipping: skipped, selecting: selecting) }
         guard let swiftTest else {
             if !skipped.isEmpty {
                 FileHandle.standardError.write(

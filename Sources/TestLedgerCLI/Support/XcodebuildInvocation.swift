@@ -34,11 +34,47 @@ struct XcodebuildInvocation {
         }
     }
 
-    /// The command with `-resultBundlePath` added unless given, the retry options, and a
-    /// `-skip-testing:` per test.
-    func arguments(skipping tests: [String]) -> [String] {
+    /// The command with `-resultBundlePath` added unless given, the retry options, a
+    /// `-skip-testing:` per test, and `selecting` (a shard's `-only-testing:`s).
+    func arguments(skipping tests: [String], selecting: [String] = []) -> [String] {
         original + (addsBundle ? ["-resultBundlePath", resultBundle.path] : []) + retryOptions
-            + SkipArguments.arguments(for: .xcodebuild, skipping: tests)
+            + SkipArguments.arguments(for: .xcodebuild, skipping: tests) + selecting
+    }
+
+    /// Whether the command already chooses its tests with `-only-testing`.
+    var selectsTests: Bool {
+        original.contains { $0.hasPrefix("-only-testing") }
+    }
+
+    /// Every test the command would run, as xcodebuild lists them (`-enumerate-tests`, which
+    /// builds first when needed), as the ledger names them.
+    /// - Parameter folder: where xcodebuild writes the list.
+    /// - Throws: ``LedgerInputError`` when xcodebuild could not list them.
+    func allTests(writingInto folder: URL) throws -> [String] {
+        let output = folder.appending(path: "enumerated-tests.json")
+        var arguments = original
+        // The run's own bundle must not exist yet when the tests run.
+        if let option = arguments.firstIndex(of: "-resultBundlePath"), option + 1 < arguments.count {
+            arguments.removeSubrange(option...option + 1)
+        }
+        arguments += [
+            "-enumerate-tests", "-test-enumeration-style", "flat", "-test-enumeration-format", "json",
+            "-test-enumeration-output-path", output.path,
+        ]
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        // What xcodebuild prints while listing is the build's, not the tests': it goes to stderr.
+        process.standardOutput = FileHandle.standardError
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0, let data = FileManager.default.contents(atPath: output.path) else {
+            throw LedgerInputError(
+                source: "xcodebuild -enumerate-tests",
+                problem: "listing the tests failed (exit \(process.terminationStatus))",
+                fix: "run the command with -enumerate-tests to see why")
+        }
+        return try XcodebuildTestList.stableIDs(enumeration: data, source: output.lastPathComponent)
     }
 
     /// `variables` as xcodebuild passes them on to the test runner: it strips `TEST_RUNNER_` from
