@@ -17,6 +17,13 @@
 # And for retries: with TESTLEDGER_TEST_RETRIES=N a failing spec (not a muted or empty one)
 # runs again, before and after blocks too, up to N times until it passes, each run an attempt
 # of the same test; Bacon's counts, ErrorLog and exit status follow the last attempt.
+# For shards: with TESTLEDGER_SHARD=I/N only this shard's specs run (the others are neither run
+# nor recorded). The plan (the file TESTLEDGER_SHARD_PLAN names, else `testledger shard plan`)
+# places the specs the ledger has timed; any other spec goes to the shard its id hashes to, so
+# that every spec runs in exactly one shard. And for new specs: with TESTLEDGER_REPEAT_NEW=N and
+# TESTLEDGER_KNOWN_TESTS (a JSON array of the ids the base branch ran), a spec not named there
+# runs N more times whatever each run ends as (within TESTLEDGER_REPEAT_NEW_BUDGET seconds, when
+# set), and a failure in any run fails the run, naming the spec as a flaky new test.
 #
 # Inside specs: `activity(name) { }`, `capture(verifier, fields)`, `eventually { }` and
 # `predicate(name) { }.holds` / `.doesnt_hold`; `ledger_layer :ui` tags a context.
@@ -155,6 +162,58 @@ module TestLedger
       $?.success? ? ::JSON.parse(output) : []
     rescue Errno::ENOENT
       [] # no binary: the recording's own warning says so
+    end
+  end
+
+  # TESTLEDGER_SHARD=I/N: which specs this process runs.
+  class Shard
+    attr_reader :index, :count, :problem
+
+    # The shard the environment asks for; `nil` when none (or not I/N, which is said).
+    def self.from(env)
+      text = env['TESTLEDGER_SHARD'].to_s
+      return nil if text.empty?
+
+      index, count = text.split('/', 2).map { |part| part =~ /\A\d+\z/ ? part.to_i : 0 }
+      return new(index, count, env) if count.to_i.positive? && index.between?(1, count)
+
+      warn "testledger: TESTLEDGER_SHARD is I/N with 1 ≤ I ≤ N, not #{text}: every spec runs"
+      nil
+    end
+
+    def initialize(index, count, env)
+      @index = index
+      @count = count
+      @planned = {}
+      (plan(env)['shards'] || []).each do |shard|
+        shard['tests'].each { |id| @planned[id] = shard['index'] }
+      end
+    rescue StandardError, ScriptError => e
+      @planned = {}
+      @problem = "could not read the shard plan (#{e.message}): specs are placed by their ids alone"
+    end
+
+    # Whether the spec `id` is this shard's: by the plan, else by its id's hash.
+    def mine?(id)
+      (@planned[id] || (TestLedger.fnv1a(id) % @count) + 1) == @index
+    end
+
+    private
+
+    # The plan record wrote, else `testledger shard plan`'s from the ledger or the server.
+    def plan(env)
+      require 'json'
+      path = env['TESTLEDGER_SHARD_PLAN']
+      return ::JSON.parse(File.read(path)) if path && !path.empty?
+      return {} if env['TESTLEDGER_DISABLE'] == '1' || env['TESTLEDGER_EVENTS'].to_s != ''
+      return {} if defined?(Bacon::Specification)
+
+      bin = env['TESTLEDGER_BIN'].to_s.empty? ? 'testledger' : env['TESTLEDGER_BIN']
+      output = IO.popen([bin, 'shard', 'plan', '--shards', @count.to_s, '--format', 'json', '--project',
+                         TestLedger.project(env)], err: File::NULL, &:read)
+      $?.success? ? ::JSON.parse(output) : {}
+    rescue Errno::ENOENT
+      {}
     end
   end
 
@@ -464,12 +523,22 @@ module TestLedger
       @quarantine ||= Quarantine.new(ENV)
     end
 
-    # Whether the spec `description` of `context` is quarantined as skipped; if so it is
-    # recorded as such and must not run.
-    def skip?(context, description)
-      return false if ENV['TESTLEDGER_DISABLE'] == '1'
+    def shard
+      @shard = Shard.from(ENV) unless defined?(@shard)
+      @shard
+    end
 
+    # FNV-1a (32 bits) of `text`'s bytes: the same number in every process and language.
+    def fnv1a(text)
+      text.to_s.bytes.reduce(0x811c9dc5) { |hash, byte| ((hash ^ byte) * 0x01000193) & 0xffffffff }
+    end
+
+    # Whether the spec `description` of `context` must not run: another shard's (not recorded),
+    # or quarantined as skipped (recorded as such).
+    def skip?(context, description)
       id = defined?(Bacon::Specification) ? "#{context.name}/#{description}" : recorder.spec_id(description)
+      return true if shard && !shard.mine?(id)
+      return false if ENV['TESTLEDGER_DISABLE'] == '1'
       return false unless quarantine.skipped?(id)
 
       (@skipped ||= []) << id
@@ -532,7 +601,8 @@ module TestLedger
       @log_offset = Bacon::ErrorLog.size
       @counts = Bacon::Counter.values_at(*RETRY_COUNTERS)
       @description = description
-      keep_pristine_spec if retries.positive?
+      @attempt_started = monotonic
+      keep_pristine_spec if retries.positive? || repeats.positive?
       safely do
         next recorder.retry_begin if @attempt > 1
 
@@ -546,15 +616,19 @@ module TestLedger
     # Bacon's counters and ErrorLog.
     def requirement_end(error)
       clean_error_log(@log_offset.to_i, @description)
-      again = retry?(error)
+      repeating = new_spec?(@description)
+      note_new_spec_run(error) if repeating
+      again = repeating ? repeat? : retry?(error)
       note_muted(error) unless again
-      (@recovered ||= []) << ledger_id(@description) if error.to_s.empty? && @attempt.to_i > 1
+      (@recovered ||= []) << ledger_id(@description) if !repeating && error.to_s.empty? && @attempt.to_i > 1
       safely { recorder.spec_end(error) }
       return error unless again
 
       discard_attempt
       @retrying = true
-      "#{error}, retrying #{@attempt}/#{retries}"
+      return "#{error}, retrying #{@attempt}/#{retries}" unless repeating
+
+      [error.to_s, "repeating new spec #{@attempt}/#{repeats}"].reject(&:empty?).join(', ')
     end
 
     # Whether the attempt that just ended is to be followed by another (Bacon 1.2's output runs it).
@@ -571,12 +645,86 @@ module TestLedger
       end
     end
 
+    # TESTLEDGER_REPEAT_NEW: how many more times a new spec runs; 0 unless a positive whole number.
+    def repeats
+      @repeats ||= begin
+        text = ENV['TESTLEDGER_REPEAT_NEW'].to_s
+        text =~ /\A[+-]?\d+\z/ ? [text.to_i, 0].max : 0
+      end
+    end
+
+    # TESTLEDGER_REPEAT_NEW_BUDGET: the seconds the repeats may take; `nil` for no bound.
+    def repeat_budget
+      text = ENV['TESTLEDGER_REPEAT_NEW_BUDGET'].to_s
+      text =~ /\A\d+(\.\d+)?\z/ ? text.to_f : nil
+    end
+
+    # The ids TESTLEDGER_KNOWN_TESTS names; `nil` without the file, when no spec is new.
+    def known_tests
+      return @known_tests if defined?(@known_tests)
+
+      path = ENV['TESTLEDGER_KNOWN_TESTS'].to_s
+      @known_tests = path.empty? ? nil : begin
+        require 'json'
+        ::JSON.parse(File.read(path)).each_with_object({}) { |id, known| known[id] = true }
+      end
+    rescue StandardError, ScriptError => e
+      @repeat_problem = "could not read the known tests (#{e.message}): no spec was repeated"
+      @known_tests = nil
+    end
+
+    # Whether the spec `description` is new: repeated whatever its runs end as.
+    def new_spec?(description)
+      repeats.positive? && known_tests && !known_tests.key?(ledger_id(description)) ? true : false
+    end
+
+    # Counts a new spec's run, and the time its repeats take.
+    def note_new_spec_run(error)
+      @new_specs ||= Hash.new { |specs, id| specs[id] = { runs: 0, failed: 0, last_failed: false } }
+      runs = @new_specs[ledger_id(@description)]
+      failed = !failure_kind(error).nil?
+      runs[:runs] += 1
+      runs[:failed] += 1 if failed
+      runs[:last_failed] = failed
+      @repeat_spent = @repeat_spent.to_f + (monotonic - @attempt_started) if @attempt.to_i > 1
+    end
+
+    # Whether a new spec runs again: repeats are left and the budget is not spent.
+    def repeat?
+      return false unless @attempt.to_i <= repeats
+      return false if repeat_budget && @repeat_spent.to_f >= repeat_budget
+
+      !defined?(Bacon::Specification) || queue_pristine_spec
+    end
+
+    # Names the new specs that failed a run (and fails the run when their last run passed) and
+    # those the budget left unproven.
+    def judge_new_specs
+      warn "testledger: #{@repeat_problem}" if @repeat_problem
+      return unless @new_specs
+
+      @new_specs.each do |id, runs|
+        next if runs[:failed].zero?
+
+        kind = runs[:failed] == runs[:runs] ? 'failing' : 'flaky'
+        warn "testledger: #{kind} new test: #{id} failed #{runs[:failed]} of #{runs[:runs]} runs: not ready to merge"
+        Bacon::Counter[:failed] += 1 unless runs[:last_failed]
+      end
+      unproven = @new_specs.select { |_, runs| runs[:failed].zero? && runs[:runs] <= repeats }.keys
+      return if unproven.empty?
+
+      why = repeat_budget ? "beyond the #{repeat_budget} s budget" : 'could not be run again'
+      warn "testledger: new tests unproven (#{why}): #{unproven.join(', ')}"
+    end
+
     def finish
+      judge_new_specs
       problem = safely { recorder.finish(Bacon::Counter[:failed] + Bacon::Counter[:errors] > 0) } || @broken
       warn "testledger: recording stopped: #{problem}" if problem
       warn "testledger: #{quarantine.problem}" if quarantine.problem
       warn "testledger: skipped (quarantined): #{@skipped.join(', ')}" if @skipped
       warn "testledger: passed on a retry: #{@recovered.join(', ')}" if @recovered
+      warn "testledger: #{shard.problem}" if shard&.problem
       forgive_muted
     end
 
@@ -767,7 +915,7 @@ module TestLedger
     # Bacon 1.2 runs `it` as it is called: wrapped only when a spec is to be skipped, since the
     # wrapper is a frame in every backtrace Bacon prints.
     def self.install_skips
-      return if defined?(Bacon::Specification) || !TestLedger.quarantine.skips_any?
+      return if defined?(Bacon::Specification) || !(TestLedger.shard || TestLedger.quarantine.skips_any?)
 
       TestLedger.wrap(Bacon::Context, :it) do |context, original, args, block|
         next if TestLedger.skip?(context, args.first)

@@ -33,8 +33,11 @@ import Testing
             }
             _ = try send(ledger, branch: "main", at: 180) { $0.pass("A/other") }
             let new = try ledger.database.newTests(run: run, base: "main")
-            #expect(new.seconds == ["A/added": 2.5, "A/other": 0.5], "a new failing test is a failure already")
+            #expect(new.seconds == ["A/added": 2.5, "A/other": 0.5])
+            #expect(new.failed == ["A/newFailing"])
             #expect(new.comparedWith.branch == "main" && new.comparedWith.runs == 1)
+            let known = try ledger.database.knownTests(run: run, base: "main")
+            #expect(known.tests == ["A/known", "A/knownFailing"] && known.comparedWith.runs == 1)
         }
     }
 
@@ -57,7 +60,9 @@ import Testing
         try await onOwnThread {
             let ledger = try TemporaryStore(kind)
             defer { ledger.remove() }
-            let run = try send(ledger, branch: "feature", at: 0) { $0.pass("A/a") }
+            // A main run that stored no test (its recording failed) tells nothing either.
+            _ = try send(ledger, branch: "main", at: 0) { $0 }
+            let run = try send(ledger, branch: "feature", at: 60) { $0.pass("A/a") }
             let new = try ledger.database.newTests(run: run, base: "main")
             #expect(new.seconds.isEmpty && new.comparedWith.runs == 0)
             #expect(throws: StoreError.self) { try ledger.database.newTests(run: "missing", base: "main") }

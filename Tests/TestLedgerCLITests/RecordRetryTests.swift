@@ -194,7 +194,7 @@ import Testing
         #expect(flag.status == 0, "\(flag.stderr)")
         #expect(flag.stdout.contains("retries=2\n"), "\(flag.stdout)")
         #expect(
-            flag.stderr.contains("testledger: retries: the command gets TESTLEDGER_TEST_RETRIES=2;"), "\(flag.stderr)")
+            flag.stderr.contains("testledger: the command gets TESTLEDGER_TEST_RETRIES=2;"), "\(flag.stderr)")
         let overridden = try await seen(cli, ["--retries", "0"], environment: ["TESTLEDGER_TEST_RETRIES": "3"])
         #expect(overridden.stdout.contains("retries=0\n"), "the flag wins: \(overridden.stdout)")
         #expect(!overridden.stderr.contains("TESTLEDGER_TEST_RETRIES"), "\(overridden.stderr)")

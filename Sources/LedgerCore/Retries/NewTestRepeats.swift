@@ -27,6 +27,11 @@ public enum NewTestRepeats {
         return (chosen.sorted(), beyond.sorted())
     }
 
+    /// The outcome when no earlier run tells new tests from known ones: nothing is repeated.
+    public static func nothingToCompare(base: String) -> Outcome {
+        Outcome(notRepeated: "no earlier run of \(base) or of this configuration tells new tests from known ones")
+    }
+
     /// What repeating new tests found.
     public struct Outcome: Equatable, Sendable {
         /// A new test that failed one of its runs, with how many.
@@ -96,8 +101,8 @@ public enum NewTestRepeats {
             if let notRepeated { lines.append("testledger: --repeat-new: nothing was repeated: \(notRepeated)") }
             for test in flaky {
                 lines.append(
-                    "testledger: flaky new test: \(test.test) failed \(test.failed) of \(test.runs) runs: "
-                        + "not ready to merge")
+                    "testledger: \(test.failed == test.runs ? "failing" : "flaky") new test: \(test.test) failed "
+                        + "\(test.failed) of \(test.runs) runs: not ready to merge")
             }
             if !proven.isEmpty {
                 lines.append(

@@ -371,3 +371,11 @@ extension ResultStore {
         }
     }
 }
+
+extension ResultStore {
+    /// The tests the base branch ran before `run` (else the configuration's earlier runs did).
+    /// - Throws: ``StoreError/noSuchRun(_:)``; any database error.
+    public func knownTests(run: String, base: String) throws -> TestsKnownBefore {
+        try reading { try $0.reader.knownTests(run: run, base: base) }
+    }
+}

@@ -123,27 +123,39 @@ extension TestLedgerCommand {
             var recorded = LedgerEnvironment.forRecordedTests(
                 run: runID, databasePath: store.filePath, metadata: metadata)
             if xcodebuild != nil { recorded.merge(XcodebuildInvocation.testRunnerEnvironment(recorded)) { a, _ in a } }
-            // Any other command retries in its own process, if at all: Bacon's output module reads
-            // the count (0 too, so that --retries 0 wins over an inherited variable).
-            if swiftTest == nil, xcodebuild == nil {
-                recorded["TESTLEDGER_TEST_RETRIES"] = String(retries)
-                if retries > 0 {
-                    printError(
-                        "testledger: retries: the command gets TESTLEDGER_TEST_RETRIES=\(retries); only a runner "
-                            + "that reads it (Bacon's testledger module) retries")
-                }
-            }
-            let childEnvironment = ProcessInfo.processInfo.environment.merging(recorded) { _, recorded in recorded }
             let share = try shard.map {
-                try planShard(
+                try RecordShard.planned(
                     $0, swiftTest: swiftTest, xcodebuild: xcodebuild, skipped: quarantine.skipped, database: database,
                     folder: folder, metadata, config)
             }
             if let share { printError(share.announcement) }
+            let repeats = repeatNew ?? config.repeatNew ?? 0
+            let budget = try (repeatNewBudget ?? config.repeatNewBudget).map { try Self.budget($0) }
+            // Any other command retries, shards and repeats new tests in its own process, if at all:
+            // Bacon's output module reads the variables (a count of 0 too, so that --retries 0 wins
+            // over an inherited variable).
+            if swiftTest == nil, xcodebuild == nil {
+                recorded["TESTLEDGER_TEST_RETRIES"] = String(retries)
+                if let share { recorded.merge(try share.moduleEnvironment(folder: folder)) { _, new in new } }
+                if repeats > 0, let database {
+                    let known = try database.knownTests(run: runID, base: baseBranch)
+                    recorded.merge(
+                        try ModuleRepeats.environment(known: known, repeats: repeats, budget: budget, folder: folder)
+                    ) { _, new in new }
+                }
+                if retries > 0 || repeats > 0 || share != nil {
+                    printError(
+                        "testledger: the command gets TESTLEDGER_TEST_RETRIES=\(retries)"
+                            + (share.map { ", TESTLEDGER_SHARD=\($0.index)/\($0.plan.shards.count)" } ?? "")
+                            + (repeats > 0 ? ", TESTLEDGER_REPEAT_NEW=\(repeats)" : "")
+                            + "; only a runner that reads them (Bacon's testledger module) acts on them")
+                }
+            }
+            let childEnvironment = ProcessInfo.processInfo.environment.merging(recorded) { _, recorded in recorded }
             let console = ConsoleCollector()
             // A shard with no tests runs nothing (no `--filter` would run them all).
             let commandStatus =
-                share?.tests.isEmpty == true
+                share.map { $0.isListedByTheRunner && $0.tests.isEmpty } == true
                 ? 0
                 : try ChildProcess(
                     arguments: quarantine.command(
@@ -189,7 +201,12 @@ extension TestLedgerCommand {
                 }
                 if let share {
                     let unrun = share.unrun(stored: try database.testsStored(run: runID))
-                    if !unrun.isEmpty {
+                    if !unrun.isEmpty, !share.isListedByTheRunner {
+                        printError(
+                            "testledger: shard \(share.index)/\(share.plan.shards.count): \(unrun.count) test(s) the "
+                                + "ledger knows did not run (removed, renamed, or not part of this command): "
+                                + unrun.prefix(10).joined(separator: ", "))
+                    } else if !unrun.isEmpty {
                         failures.append(
                             "shard \(share.index)/\(share.plan.shards.count): \(unrun.count) of its tests did not run: "
                                 + unrun.prefix(10).joined(separator: ", "))
@@ -207,17 +224,16 @@ extension TestLedgerCommand {
                         status = 0
                     }
                 }
-                let repeats = repeatNew ?? config.repeatNew ?? 0
                 if let swiftTest, repeats > 0, status < 128 {
                     let (outcome, problems) = try SwiftTestRetries(
                         invocation: swiftTest, retries: repeats, limit: 0, muted: [], run: runID, metadata: metadata,
                         environment: childEnvironment, outputFolder: folder, databasePath: store.filePath
-                    ).repeatNew(
-                        base: baseBranch,
-                        budget: try (repeatNewBudget ?? config.repeatNewBudget).map { try Self.budget($0) },
-                        in: database)
+                    ).repeatNew(base: baseBranch, budget: budget, in: database)
                     failures += problems
                     repeated = outcome
+                } else if xcodebuild == nil, repeats > 0, status < 128 {
+                    repeated = try ModuleRepeats.outcome(
+                        run: runID, base: baseBranch, repeats: repeats, budget: budget, in: database)
                 }
                 if status < 128 {
                     try database.ingest { sink in
@@ -247,52 +263,6 @@ extension TestLedgerCommand {
             if settled.status != 0 { throw ExitCode(settled.status) }
             if failedForRetries || repeated?.failsTheJob == true { throw ExitCode(1) }
             if !failures.isEmpty { throw ExitCode(1) }
-        }
-
-        /// This machine's share of the tests of `swift test` or `xcodebuild test`: listed by the
-        /// runner, weighed by the ledger.
-        private func planShard(
-            _ text: String, swiftTest: SwiftTestInvocation?, xcodebuild: XcodebuildInvocation?, skipped: [String],
-            database: LedgerDatabase?, folder: URL, _ metadata: RunMetadata, _ config: ProjectConfiguration
-        ) throws -> RecordShard {
-            guard swiftTest != nil || xcodebuild != nil, let (index, count) = ShardPlanner.parse(text) else {
-                throw ValidationError(
-                    "--shard splits `swift test` and `xcodebuild test`; Bacon's module splits with TESTLEDGER_SHARD, "
-                        + "and another runner with `testledger shard plan --for`")
-            }
-            // Tests the command selects itself would run in every shard.
-            if let swiftTest, swiftTest.original.contains(where: { $0 == "--filter" || $0.hasPrefix("--filter=") }) {
-                throw ValidationError("--shard selects the tests itself: leave out swift test's --filter")
-            }
-            if let xcodebuild, xcodebuild.selectsTests {
-                throw ValidationError("--shard selects the tests itself: leave out xcodebuild's -only-testing")
-            }
-            if metadata.revision == nil {
-                printError(
-                    "testledger: --shard: no revision known (pass --revision): shards of one commit that start "
-                        + "at different moments may plan differently")
-            }
-            let listed: [String]
-            if let swiftTest {
-                guard let tests = swiftTest.allTests(), !tests.isEmpty else {
-                    throw ValidationError("--shard: `swift test list` named no tests; run it to see why")
-                }
-                listed = tests
-            } else {
-                listed = try xcodebuild?.allTests(writingInto: folder) ?? []
-                guard !listed.isEmpty else {
-                    throw ValidationError("--shard: xcodebuild -enumerate-tests named no tests")
-                }
-            }
-            let read = try database?.shardDurations(
-                project: metadata.project, runs: config.window ?? 30, since: nil, thresholds: config.flaky,
-                now: Date().timeIntervalSince1970, excludingRevision: metadata.revision)
-            var timings = read ?? ShardTimings()
-            // The skip list the command is given, the server's when there is one, for this configuration.
-            timings.skipped = Set(skipped)
-            return RecordShard(
-                index: index, count: count, listed: listed, timings: timings,
-                runner: swiftTest != nil ? .swiftTest : .xcodebuild)
         }
 
         /// Stores what xcodebuild's result bundle holds, also when it failed or was interrupted.

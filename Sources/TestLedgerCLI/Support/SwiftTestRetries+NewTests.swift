@@ -13,11 +13,7 @@ extension SwiftTestRetries {
         NewTestRepeats.Outcome, problems: [String]
     ) {
         let new = try database.newTests(run: run, base: base)
-        guard new.comparedWith.runs > 0 else {
-            let outcome = NewTestRepeats.Outcome(
-                notRepeated: "no earlier run of \(base) or of this configuration tells new tests from known ones")
-            return (outcome, [])
-        }
+        guard new.comparedWith.runs > 0 else { return (NewTestRepeats.nothingToCompare(base: base), []) }
         let (chosen, beyond) = NewTestRepeats.within(budget: budget, repeats: retries, seconds: new.seconds)
         var schedule = RetrySchedule(repeating: try attempts(of: chosen, in: database), times: retries)
         let deadline = budget.map { Date().timeIntervalSince1970 + $0 }
