@@ -107,10 +107,12 @@ module TestLedger
     end
 
     # With TESTLEDGER_URL and TESTLEDGER_TOKEN, `upload` sends to the server (batched, retried,
-    # spooled while it is down); otherwise `ingest` stores into TESTLEDGER_DB.
+    # spooled while it is down); otherwise `ingest` stores into TESTLEDGER_DB. Under `testledger
+    # record` (TESTLEDGER_JOURNAL_ONLY=1) the run is record's, in its ledger, whatever the server.
     def command(env)
       bin = env['TESTLEDGER_BIN']
-      send = %w[TESTLEDGER_URL TESTLEDGER_TOKEN].all? { |name| env[name] && !env[name].empty? }
+      send = %w[TESTLEDGER_URL TESTLEDGER_TOKEN].all? { |name| env[name] && !env[name].empty? } &&
+             env['TESTLEDGER_JOURNAL_ONLY'] != '1'
       [bin && !bin.empty? ? bin : 'testledger', send ? 'upload' : 'ingest', '--format', 'ledger', '-']
     end
   end
@@ -200,7 +202,8 @@ module TestLedger
 
     private
 
-    # The plan record wrote, else `testledger shard plan`'s from the ledger or the server.
+    # The plan record wrote (a missing file is a problem, said), else `testledger shard plan`'s
+    # from the ledger or the server.
     def plan(env)
       require 'json'
       path = env['TESTLEDGER_SHARD_PLAN']
@@ -208,12 +211,17 @@ module TestLedger
       return {} if env['TESTLEDGER_DISABLE'] == '1' || env['TESTLEDGER_EVENTS'].to_s != ''
       return {} if defined?(Bacon::Specification)
 
+      output = ledger_plan(env)
+      output ? ::JSON.parse(output) : {}
+    end
+
+    def ledger_plan(env)
       bin = env['TESTLEDGER_BIN'].to_s.empty? ? 'testledger' : env['TESTLEDGER_BIN']
       output = IO.popen([bin, 'shard', 'plan', '--shards', @count.to_s, '--format', 'json', '--project',
                          TestLedger.project(env)], err: File::NULL, &:read)
-      $?.success? ? ::JSON.parse(output) : {}
+      $?.success? ? output : nil
     rescue Errno::ENOENT
-      {}
+      nil # no binary: the recording's own warning says so
     end
   end
 
@@ -718,7 +726,6 @@ module TestLedger
     end
 
     def finish
-      judge_new_specs
       problem = safely { recorder.finish(Bacon::Counter[:failed] + Bacon::Counter[:errors] > 0) } || @broken
       warn "testledger: recording stopped: #{problem}" if problem
       warn "testledger: #{quarantine.problem}" if quarantine.problem
@@ -1047,7 +1054,9 @@ module Bacon
       super(TestLedger.requirement_end(error))
     end
 
+    # A new spec that failed a run counts as a failure in the summary Bacon prints.
     def handle_summary
+      TestLedger.judge_new_specs
       super
       TestLedger.finish
     end

@@ -122,16 +122,17 @@ struct PostgresReportReader: ReportReading {
         return Dictionary(uniqueKeysWithValues: rows)
     }
 
-    func runSeconds(runs: [WindowRun]) throws -> [Int64: Double] {
+    func runEnds(runs: [WindowRun]) throws -> [Int64: (seconds: Double, passed: Bool)] {
         let rows = try session.rows(
             """
             SELECT run.id, coalesce(
                 run.endedAt - run.startedAt,
-                (SELECT sum(coalesce(r.duration, 0)) FROM result r WHERE r.runId = run.id), 0)::float8
+                (SELECT sum(coalesce(r.duration, 0)) FROM result r WHERE r.runId = run.id), 0)::float8,
+                coalesce(run.outcome = 'passed', false)
             FROM run WHERE run.id = ANY(\(runs.map(\.row)))
             """
-        ).map { try $0.decode((Int64, Double).self) }
-        return Dictionary(uniqueKeysWithValues: rows)
+        ).map { try $0.decode((Int64, Double, Bool).self) }
+        return Dictionary(uniqueKeysWithValues: rows.map { ($0.0, (seconds: $0.1, passed: $0.2)) })
     }
 
     func finalResults(run row: Int64) throws -> [FinalResult] {

@@ -34,9 +34,10 @@ struct Access {
         return project
     }
 
-    /// The `{project}` of the path, once the caller may read its quarantine: any token of the
-    /// project will do, since the CI jobs that apply the quarantine hold write tokens.
-    func quarantineReadable(_ context: LedgerRequestContext) throws -> String {
+    /// The `{project}` of the path, once the caller may read what a CI job runs its tests by (the
+    /// quarantine, the shard timings, the tests the base branch ran): any token of the project
+    /// will do, since those jobs hold write tokens.
+    func ciReadable(_ context: LedgerRequestContext) throws -> String {
         let project = try pathProject(context)
         if publicRead { return project }
         guard let token = context.token else { throw HTTPError(.unauthorized, message: "a token is needed") }

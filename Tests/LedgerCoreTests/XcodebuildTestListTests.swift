@@ -29,11 +29,11 @@ import Testing
         }
     }
 
-    @Test func aConfigurationAndEmptyParenthesesAreLeftOutWhenComparing() {
-        #expect(
-            XcodebuildTestList.comparable("App.Launch/testLaunch (Dark Appearance, Portrait)")
-                == "App.Launch/testLaunch")
-        #expect(XcodebuildTestList.comparable("App.Launch/testLaunch()") == "App.Launch/testLaunch")
-        #expect(XcodebuildTestList.comparable("App.Suite/runs(value:)") == "App.Suite/runs(value:)")
+    @Test func aConfigurationArgumentsAndParenthesesAreLeftOutWhenComparing() {
+        let comparable = XcodebuildTestList.comparable
+        #expect(comparable("App.Launch/testLaunch (Dark Appearance, Portrait)") == "App.Launch/testLaunch")
+        #expect(comparable("App.Launch/testLaunch()") == "App.Launch/testLaunch")
+        #expect(comparable("App.Suite/flag(_:)") == comparable("App.Suite/flag(\"a/b\")"))
+        #expect(comparable("App.Suite/flag(_:)") != comparable("App.Suite/flags(_:)"))
     }
 }

@@ -35,12 +35,12 @@ struct BaconShardAndRepeatTests {
         return text + "end\n"
     }
 
-    func record(_ cli: CLI, _ options: [String]) async throws -> CLI.Output {
+    func record(_ cli: CLI, _ options: [String], environment: [String: String] = [:]) async throws -> CLI.Output {
         let bacon = try #require(InstalledTools.bacon)
         return try await cli.run(
             ["record", "--project", "Specs"] + options + [
                 "--", bacon, "-r", BaconModuleTests.module, "-o", "TestLedger", "spec/cart_spec.rb",
-            ], environment: ["TESTLEDGER_BIN": CLI.binary.path])
+            ], environment: ["TESTLEDGER_BIN": CLI.binary.path].merging(environment) { _, given in given })
     }
 
     /// The specs Bacon's output shows as run (`  - name`).
@@ -114,5 +114,39 @@ struct BaconShardAndRepeatTests {
             try attempts("Repeated/fails on its third run") == [
                 "passed", "passed", "failed", "passed", "passed", "passed",
             ])
+    }
+
+    /// A CI machine's ledger is new: with `TESTLEDGER_URL` and `TESTLEDGER_TOKEN`, `record` plans
+    /// shards and tells new specs by the team server's history.
+    @Test func onANewMachineTheServersHistoryPlansShardsAndTellsNewSpecs() async throws {
+        let team = try CLI()
+        defer { team.directory.remove() }
+        try team.directory.write("spec/cart_spec.rb", Self.specs(added: false))
+        #expect(try await record(team, ["--branch", "main"]).status == 0)
+        try team.directory.write("spec/cart_spec.rb", Self.repeated(withNew: false))
+        #expect(try await record(team, ["--branch", "main"]).status == 0)
+        let token = try await team.token("Specs", "write")
+        let server = try ServerProcess(team)
+        defer { server.stop() }
+        let remote = ["TESTLEDGER_URL": server.url, "TESTLEDGER_TOKEN": token]
+
+        let machine = try CLI()
+        defer { machine.directory.remove() }
+        try machine.directory.write("spec/cart_spec.rb", Self.specs(added: false))
+        let shard = try await record(machine, ["--branch", "feature", "--shard", "1/2"], environment: remote)
+        #expect(shard.status == 0, "\(shard.stdout)\(shard.stderr)")
+        #expect(shard.stderr.contains("testledger: shard 1/2: 4 of 7 tests"), "the server's seven: \(shard.stderr)")
+
+        try machine.directory.write("spec/cart_spec.rb", Self.repeated(withNew: true))
+        let repeated = try await record(machine, ["--branch", "feature", "--repeat-new", "2"], environment: remote)
+        #expect(repeated.status == 1, "the third run fails: \(repeated.stdout)\(repeated.stderr)")
+        #expect(repeated.stdout.contains("flaky new test: Repeated/fails on its third run failed 1 of 3 runs"))
+        let known = try #require(try await machine.json(["show", "Repeated/is known"]) as? [String: Any])
+        #expect(known["attempts"] as? [String] == ["passed"], "main ran it, on the server: \(known)")
+
+        server.stop()
+        let offline = try await record(machine, ["--branch", "feature", "--shard", "1/2"], environment: remote)
+        #expect(
+            offline.stderr.contains("testledger: could not read shard timings from \(server.url)"), "\(offline.stderr)")
     }
 }

@@ -89,9 +89,11 @@ public enum CostAnalysis {
         public var seconds: Double
         /// The tests whose final attempt failed.
         public var failing: [String]
+        /// Whether the run failed: one that passed (its failures muted by quarantine) lost nothing.
+        public var failed: Bool
 
-        public init(id: String, seconds: Double, failing: [String]) {
-            (self.id, self.seconds, self.failing) = (id, seconds, failing)
+        public init(id: String, seconds: Double, failing: [String], failed: Bool = true) {
+            (self.id, self.seconds, self.failing, self.failed) = (id, seconds, failing, failed)
         }
     }
 
@@ -100,48 +102,50 @@ public enum CostAnalysis {
     ///   - flaky: the window's flaky tests.
     ///   - attempts: their attempts in the window's runs.
     public static func report(runs: [Run], flaky: Set<String>, attempts: [Attempt]) -> CostReport {
-        var costs: [String: TestCost] = [:]
+        var tallies: [String: Tally] = [:]
         var lost: [CostReport.LostRun] = []
         var lostIDs = Set<String>()
-        for run in runs where !run.failing.isEmpty && run.failing.allSatisfy(flaky.contains) {
+        for run in runs where run.failed && !run.failing.isEmpty && run.failing.allSatisfy(flaky.contains) {
             let tests = Set(run.failing).sorted()
             lost.append(CostReport.LostRun(run: run.id, seconds: run.seconds, tests: tests))
             lostIDs.insert(run.id)
             for test in tests {
-                costs[test, default: TestCost(test: test)].lostRuns += 1
-                costs[test, default: TestCost(test: test)].lostRunSeconds += run.seconds / Double(tests.count)
+                tallies[test, default: Tally()].lostRuns += 1
+                tallies[test, default: Tally()].lostRunSeconds += run.seconds / Double(tests.count)
             }
         }
-        let byRunAndTest = Dictionary(
-            grouping: attempts.filter { flaky.contains($0.test) && !lostIDs.contains($0.run) }
-        ) {
-            [$0.run, $0.test]
-        }
-        for (key, group) in byRunAndTest {
-            let test = key[1]
+        let counted = attempts.filter { flaky.contains($0.test) && !lostIDs.contains($0.run) }
+        for (key, group) in Dictionary(grouping: counted, by: { [$0.run, $0.test] }) {
             var failedBefore = false
             for attempt in group.sorted(by: { $0.attempt < $1.attempt }) {
                 if attempt.failed {
-                    costs[test, default: TestCost(test: test)].failedAttempts += 1
-                    costs[test, default: TestCost(test: test)].failedSeconds += attempt.seconds
+                    tallies[key[1], default: Tally()].failedAttempts += 1
+                    tallies[key[1], default: Tally()].failedSeconds += attempt.seconds
                     failedBefore = true
                 } else if failedBefore {
-                    costs[test, default: TestCost(test: test)].reruns += 1
-                    costs[test, default: TestCost(test: test)].rerunSeconds += attempt.seconds
+                    tallies[key[1], default: Tally()].reruns += 1
+                    tallies[key[1], default: Tally()].rerunSeconds += attempt.seconds
                 }
             }
         }
-        let tests = costs.values.map { cost in
-            TestCost(
-                test: cost.test, failedAttempts: cost.failedAttempts, failedSeconds: cost.failedSeconds,
-                reruns: cost.reruns, rerunSeconds: cost.rerunSeconds, lostRuns: cost.lostRuns,
-                lostRunSeconds: cost.lostRunSeconds)
+        let tests = tallies.map { test, tally in
+            CostReport.TestCost(
+                test: test, failedAttempts: tally.failedAttempts, failedSeconds: tally.failedSeconds,
+                reruns: tally.reruns, rerunSeconds: tally.rerunSeconds, lostRuns: tally.lostRuns,
+                lostRunSeconds: tally.lostRunSeconds)
         }
-        return CostReport(
-            runs: runs.count, tests: tests.filter { $0.seconds > 0 || $0.failedAttempts > 0 }, lostRuns: lost)
+        return CostReport(runs: runs.count, tests: tests, lostRuns: lost)
     }
 
-    private typealias TestCost = CostReport.TestCost
+    /// One test's cost as it is added up.
+    private struct Tally {
+        var failedAttempts = 0
+        var failedSeconds = 0.0
+        var reruns = 0
+        var rerunSeconds = 0.0
+        var lostRuns = 0
+        var lostRunSeconds = 0.0
+    }
 }
 
 extension CostReport {

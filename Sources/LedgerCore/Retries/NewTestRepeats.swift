@@ -58,6 +58,8 @@ public enum NewTestRepeats {
         public var budget: Double?
         /// Why nothing was repeated, when nothing could be.
         public var notRepeated: String?
+        /// Whether an interrupt (Ctrl-C) stopped the repeats: the job fails, unproven.
+        public var interrupted = false
 
         public init(
             proven: [String] = [], flaky: [Flaky] = [], unproven: [String] = [], runs: Int = 0,
@@ -92,8 +94,8 @@ public enum NewTestRepeats {
             unproven = (unproven + beyond).sorted()
         }
 
-        /// Whether the job fails: a new test failed one of its runs.
-        public var failsTheJob: Bool { !flaky.isEmpty }
+        /// Whether the job fails: a new test failed one of its runs, or an interrupt stopped them.
+        public var failsTheJob: Bool { !flaky.isEmpty || interrupted }
 
         /// The summary's lines.
         public var lines: [String] {
@@ -110,7 +112,9 @@ public enum NewTestRepeats {
                         + Self.named(proven))
             }
             if !unproven.isEmpty {
-                let why = budget.map { "beyond the \(Self.seconds($0)) budget" } ?? "could not be run again"
+                let why =
+                    interrupted
+                    ? "interrupted" : budget.map { "beyond the \(Self.seconds($0)) budget" } ?? "could not be run again"
                 lines.append("testledger: new tests unproven (\(why)): " + Self.named(unproven))
             }
             return lines

@@ -2,7 +2,7 @@
 /// seconds its tests took in each run, with that run's fixed cost.
 public struct ShardReplay: Sendable, Equatable, Codable {
     /// A run as it happened: what its process spent before its first test, and each test's seconds.
-    public struct TimedRun: Sendable, Equatable {
+    public struct TimedRun: Sendable, Equatable, Codable {
         public var id: String
         public var fixedCost: Double
         public var seconds: [String: Double]

@@ -41,13 +41,14 @@ public enum XcodebuildTestList {
         return identifier[..<slash] + "." + identifier[identifier.index(after: slash)...]
     }
 
-    /// A test id without what tells its runs apart in a result bundle: a configuration
-    /// (`testLaunch (Dark Appearance, Portrait)`) and a trailing `()`, so that what was listed
-    /// and what ran are compared alike.
+    /// A test id without what tells its runs apart in a result bundle — a configuration
+    /// (`testLaunch (Dark Appearance, Portrait)`), a parameterized test's arguments
+    /// (`flag("beta")` for `flag(_:)`), a trailing `()` — so that what was listed and what ran
+    /// are compared alike.
     public static func comparable(_ id: String) -> Substring {
-        var id = Substring(id)
-        if id.hasSuffix(")"), let open = id.range(of: " (", options: .backwards) { id = id[..<open.lowerBound] }
-        if id.hasSuffix("()") { id = id.dropLast(2) }
-        return id
+        guard let open = id.firstIndex(of: "(") else { return Substring(id) }
+        var end = open
+        while end > id.startIndex, id[id.index(before: end)] == " " { end = id.index(before: end) }
+        return id[..<end]
     }
 }

@@ -28,12 +28,12 @@ struct QuarantineRoutes {
         let access = self.access
         let project = router.group("/api/v1/projects/:project")
         project.get("quarantine") { _, context in
-            let name = try access.quarantineReadable(context)
+            let name = try access.ciReadable(context)
             let now = Date().timeIntervalSince1970
             return try JSONResponse.make(try await Blocking.run { try database.quarantined(project: name, at: now) })
         }
         project.get("quarantine-log") { _, context in
-            let name = try access.quarantineReadable(context)
+            let name = try access.ciReadable(context)
             return try JSONResponse.make(try await Blocking.run { try database.quarantineLog(project: name) })
         }
         project.put("quarantine/**") { request, context in

@@ -7,7 +7,8 @@ import LedgerStore
 ///
 /// `GET /api/v1/projects`, and under `/api/v1/projects/{project}`: `runs`, `runs/{id}`,
 /// `pyramid` (`?run=`, `?since=`), `flaky` (`?runs=`, `?since=`), `cost` (`?runs=`, `?since=`,
-/// `?owner=`), `tests/{test id}` (`?run=`) and
+/// `?owner=`), `shard-timings` (`?runs=`, `?exclude-revision=`), `known-tests` (`?base=`,
+/// `?configuration=`), `tests/{test id}` (`?run=`) and
 /// `tests/{test id}/culprit` (`?runs=`, `?since=`, `?configuration=`; a test whose own id ends in
 /// `/culprit` is named with its slash encoded, `%2F`).
 struct ReportRoutes {
@@ -91,6 +92,29 @@ struct ReportRoutes {
                         now: Date().timeIntervalSince1970
                     ).owned(by: owners)
                     return owner.map { report.only(owner: $0, owners: owners) } ?? report
+                })
+        }
+        // What `record --shard` and `--repeat-new` plan with on a CI machine whose own ledger is new.
+        project.get("shard-timings") { request, context in
+            let name = try access.ciReadable(context)
+            let runs = request.count("runs", default: 30)
+            let revision = request.uri.queryParameters.get("exclude-revision").map { String($0) }
+            let thresholds = self.thresholds
+            return try JSONResponse.make(
+                try await Blocking.lookup {
+                    try database.shardDurations(
+                        project: name, runs: runs, since: nil, thresholds: thresholds,
+                        now: Date().timeIntervalSince1970, excludingRevision: revision)
+                })
+        }
+        project.get("known-tests") { request, context in
+            let name = try access.ciReadable(context)
+            let base = request.uri.queryParameters.get("base").map { String($0) } ?? "main"
+            let configuration = request.uri.queryParameters.get("configuration").map { String($0) } ?? ""
+            return try JSONResponse.make(
+                try await Blocking.lookup {
+                    try database.knownTests(
+                        project: name, configuration: configuration, base: base, at: Date().timeIntervalSince1970)
                 })
         }
         project.get("failures") { request, context in

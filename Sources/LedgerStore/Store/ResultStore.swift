@@ -350,8 +350,9 @@ extension ResultStore {
 extension ResultStore {
     /// The tests of `run` the base branch never ran before it that passed, with their seconds.
     /// - Throws: ``StoreError/noSuchRun(_:)``; any database error.
-    public func newTests(run: String, base: String) throws -> NewTests {
-        try reading { try $0.reader.newTests(run: run, base: base) }
+    /// - Parameter known: the tests known before it (a team server's answer); the store's when `nil`.
+    public func newTests(run: String, known: TestsKnownBefore? = nil, base: String) throws -> NewTests {
+        try reading { try $0.reader.newTests(run: run, known: known, base: base) }
     }
 }
 
@@ -377,5 +378,15 @@ extension ResultStore {
     /// - Throws: ``StoreError/noSuchRun(_:)``; any database error.
     public func knownTests(run: String, base: String) throws -> TestsKnownBefore {
         try reading { try $0.reader.knownTests(run: run, base: base) }
+    }
+
+    /// The tests known before a run of `configuration` starting at `time` that this store does
+    /// not hold: the base branch's runs before then, else the configuration's.
+    public func knownTests(project: String, configuration: String, base: String, at time: Double) throws
+        -> TestsKnownBefore
+    {
+        try reading {
+            try $0.reader.knownTests(project: project, configuration: configuration, base: base, at: time)
+        }
     }
 }

@@ -123,22 +123,34 @@ extension TestLedgerCommand {
             var recorded = LedgerEnvironment.forRecordedTests(
                 run: runID, databasePath: store.filePath, metadata: metadata)
             if xcodebuild != nil { recorded.merge(XcodebuildInvocation.testRunnerEnvironment(recorded)) { a, _ in a } }
+            let history = RecordHistory(database: database)
             let share = try shard.map {
                 try RecordShard.planned(
-                    $0, swiftTest: swiftTest, xcodebuild: xcodebuild, skipped: quarantine.skipped, database: database,
+                    $0, swiftTest: swiftTest, xcodebuild: xcodebuild, skipped: quarantine.skipped, history: history,
                     folder: folder, metadata, config)
             }
             if let share { printError(share.announcement) }
             let repeats = repeatNew ?? config.repeatNew ?? 0
             let budget = try (repeatNewBudget ?? config.repeatNewBudget).map { try Self.budget($0) }
+            if repeats > 0, xcodebuild != nil {
+                printError(
+                    "testledger: --repeat-new does not repeat xcodebuild's tests; Xcode's -test-iterations N "
+                        + "-run-tests-until-failure repeats a test plan")
+            }
+            // What the base branch ran, read before the command: new tests are the others.
+            let known =
+                repeats > 0 && database != nil && xcodebuild == nil
+                ? try history.knownTests(
+                    run: runID, project: metadata.project, configuration: metadata.configuration ?? "",
+                    base: baseBranch)
+                : nil
             // Any other command retries, shards and repeats new tests in its own process, if at all:
             // Bacon's output module reads the variables (a count of 0 too, so that --retries 0 wins
             // over an inherited variable).
             if swiftTest == nil, xcodebuild == nil {
                 recorded["TESTLEDGER_TEST_RETRIES"] = String(retries)
                 if let share { recorded.merge(try share.moduleEnvironment(folder: folder)) { _, new in new } }
-                if repeats > 0, let database {
-                    let known = try database.knownTests(run: runID, base: baseBranch)
+                if let known {
                     recorded.merge(
                         try ModuleRepeats.environment(known: known, repeats: repeats, budget: budget, folder: folder)
                     ) { _, new in new }
@@ -184,7 +196,8 @@ extension TestLedgerCommand {
                 } else {
                     database.recoverPendingJournals(databasePath: store.filePath)
                 }
-                if let xcodebuild {
+                // A shard given no test ran nothing, and xcodebuild wrote no bundle.
+                if let xcodebuild, share.map({ $0.isListedByTheRunner && $0.tests.isEmpty }) != true {
                     do {
                         try importBundle(xcodebuild, status: status, metadata: metadata, runID: runID, into: database)
                     } catch {
@@ -224,16 +237,16 @@ extension TestLedgerCommand {
                         status = 0
                     }
                 }
-                if let swiftTest, repeats > 0, status < 128 {
+                if let swiftTest, let known, status < 128, retried?.interrupted != true {
                     let (outcome, problems) = try SwiftTestRetries(
                         invocation: swiftTest, retries: repeats, limit: 0, muted: [], run: runID, metadata: metadata,
                         environment: childEnvironment, outputFolder: folder, databasePath: store.filePath
-                    ).repeatNew(base: baseBranch, budget: budget, in: database)
+                    ).repeatNew(known: known, base: baseBranch, budget: budget, in: database)
                     failures += problems
                     repeated = outcome
-                } else if xcodebuild == nil, repeats > 0, status < 128 {
+                } else if let known, swiftTest == nil, status < 128 {
                     repeated = try ModuleRepeats.outcome(
-                        run: runID, base: baseBranch, repeats: repeats, budget: budget, in: database)
+                        run: runID, known: known, base: baseBranch, repeats: repeats, budget: budget, in: database)
                 }
                 if status < 128 {
                     try database.ingest { sink in

@@ -23,13 +23,19 @@ enum ModuleRepeats {
     /// The verdict on the run's new tests from the attempts the runner gave each.
     /// - Throws: what reading the store throws.
     static func outcome(
-        run: String, base: String, repeats: Int, budget: Double?, in database: any ResultStore
+        run: String, known: TestsKnownBefore, base: String, repeats: Int, budget: Double?,
+        in database: any ResultStore
     ) throws -> NewTestRepeats.Outcome {
-        let new = try database.newTests(run: run, base: base)
+        let new = try database.newTests(run: run, known: known, base: base)
         guard new.comparedWith.runs > 0 else { return NewTestRepeats.nothingToCompare(base: base) }
         var attempts: [String: [AttemptState]] = [:]
         for test in Set(new.seconds.keys).union(new.failed) {
             attempts[test] = try database.testDetail(test: test, run: run).attempts
+        }
+        guard attempts.values.contains(where: { $0.count > 1 }) else {
+            return NewTestRepeats.Outcome(
+                notRepeated: "the command ran no new test again (Bacon's testledger module does; another runner "
+                    + "does not)")
         }
         return NewTestRepeats.Outcome(
             attempts: attempts, repeats: repeats, added: { max((attempts[$0]?.count ?? 1) - 1, 0) }, beyond: [],

@@ -84,7 +84,7 @@ extension RecordShard {
     /// or, for another (Bacon's module), those of the ledger; weighed by the ledger.
     static func planned(
         _ text: String, swiftTest: SwiftTestInvocation?, xcodebuild: XcodebuildInvocation?, skipped: [String],
-        database: LedgerDatabase?, folder: URL, _ metadata: RunMetadata, _ config: ProjectConfiguration
+        history: RecordHistory, folder: URL, _ metadata: RunMetadata, _ config: ProjectConfiguration
     ) throws -> RecordShard {
         guard let (index, count) = ShardPlanner.parse(text) else {
             throw ValidationError("--shard takes I/N, 1 ≤ I ≤ N: 2/4 runs the second of four shards")
@@ -101,10 +101,9 @@ extension RecordShard {
                 "testledger: --shard: no revision known (pass --revision): shards of one commit that start "
                     + "at different moments may plan differently")
         }
-        let read = try database?.shardDurations(
-            project: metadata.project, runs: config.window ?? 30, since: nil, thresholds: config.flaky,
-            now: Date().timeIntervalSince1970, excludingRevision: metadata.revision)
-        var timings = read ?? ShardTimings()
+        var timings = try history.shardTimings(
+            project: metadata.project, runs: config.window ?? 30, thresholds: config.flaky,
+            revision: metadata.revision)
         // The skip list the command is given, the server's when there is one, for this configuration.
         timings.skipped = Set(skipped)
         // The runner's own list when it has one; else the ledger's tests, the rest placed by its module.

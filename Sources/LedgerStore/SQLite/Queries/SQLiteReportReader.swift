@@ -123,16 +123,17 @@ struct SQLiteReportReader: ReportReading {
         return Dictionary(uniqueKeysWithValues: rows.map { ($0[0], $0[1]) })
     }
 
-    func runSeconds(runs: [WindowRun]) throws -> [Int64: Double] {
+    func runEnds(runs: [WindowRun]) throws -> [Int64: (seconds: Double, passed: Bool)] {
         let rows = try Row.fetchAll(
             db,
             sql: """
                 SELECT run.id, coalesce(
                     run.endedAt - run.startedAt,
-                    (SELECT sum(coalesce(r.duration, 0)) FROM result r WHERE r.runId = run.id), 0)
+                    (SELECT sum(coalesce(r.duration, 0)) FROM result r WHERE r.runId = run.id), 0),
+                    coalesce(run.outcome = 'passed', 0)
                 FROM run WHERE run.id IN (SELECT value FROM json_each(?))
                 """, arguments: [LedgerDatabase.jsonArray(runs.map(\.row))])
-        return Dictionary(uniqueKeysWithValues: rows.map { ($0[0], $0[1]) })
+        return Dictionary(uniqueKeysWithValues: rows.map { ($0[0], (seconds: $0[1], passed: $0[2])) })
     }
 
     func finalResults(run row: Int64) throws -> [FinalResult] {

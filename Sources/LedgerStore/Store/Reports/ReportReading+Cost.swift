@@ -26,14 +26,15 @@ extension ReportReading {
             return true
         }
         let names = try testInfo(ids: Array(Set(failing.values.joined())))
-        let seconds = try runSeconds(runs: runs)
+        let ends = try runEnds(runs: runs)
         let ids = Dictionary(runs.map { ($0.row, $0.id) }, uniquingKeysWith: { first, _ in first })
         let attempts = try flaky.isEmpty ? [] : evidenceRows(tests: flaky, project: project, runs: runs).attempts
         return CostAnalysis.report(
             runs: runs.map { run in
                 CostAnalysis.Run(
-                    id: run.id, seconds: seconds[run.row] ?? 0,
-                    failing: (failing[run.row] ?? []).map { names[$0]?.key ?? "#\($0)" })
+                    id: run.id, seconds: ends[run.row]?.seconds ?? 0,
+                    failing: (failing[run.row] ?? []).map { names[$0]?.key ?? "#\($0)" },
+                    failed: ends[run.row]?.passed != true)
             },
             flaky: Set(flaky),
             attempts: attempts.map { attempt in

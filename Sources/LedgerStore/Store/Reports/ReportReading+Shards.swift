@@ -61,7 +61,7 @@ extension ReportReading {
 }
 
 /// What a shard plan is made from.
-public struct ShardTimings: Sendable, Equatable {
+public struct ShardTimings: Sendable, Equatable, Codable {
     /// Each test's clean-pass durations, by test id; empty for a test that never passed cleanly.
     public var durations: [String: [Double]]
     /// The tests quarantined as skipped.

@@ -30,8 +30,9 @@ package protocol ReportReading {
     /// For each of `runs` with results, the seconds from its start to its first test's: what its
     /// process spent before testing (building, launching).
     func firstTestOffsets(runs: [WindowRun]) throws -> [Int64: Double]
-    /// For each of `runs`, its seconds from start to end; for a run that never ended, its tests'.
-    func runSeconds(runs: [WindowRun]) throws -> [Int64: Double]
+    /// For each of `runs`, its seconds from start to end (for a run that never ended, its
+    /// tests'), and whether it ended passed.
+    func runEnds(runs: [WindowRun]) throws -> [Int64: (seconds: Double, passed: Bool)]
     /// Every test's final attempt in the run at `row`, by test id.
     func finalResults(run row: Int64) throws -> [FinalResult]
     /// The runs of `branch` before `run`, with its project and configuration, newest first.
