@@ -76,5 +76,7 @@ import Testing
             ], environment: XcodebuildCommandTests().environment(cli))
         #expect(refused.status != 0)
         #expect(refused.stderr.contains("leave out xcodebuild's -only-testing"), "\(refused.stderr)")
+        let runs = try #require(try await cli.json(["runs"]) as? [[String: Any]])
+        #expect(runs.isEmpty, "a plan that cannot be made leaves no empty run: \(runs)")
     }
 }

@@ -113,8 +113,6 @@ extension TestLedgerCommand {
                 quarantine = QuarantineEnforcement(
                     try Quarantine.current(project: metadata.project, store: store),
                     configuration: metadata.configuration ?? "")
-                // The run exists before the command starts, so producers inside it join it.
-                try opened.ingest { sink in try sink.consume(runStart) }
                 database = opened
             } catch {
                 printError("testledger: \(error)\ntestledger: running the tests without recording them")
@@ -141,9 +139,17 @@ extension TestLedgerCommand {
             let known =
                 repeats > 0 && database != nil && xcodebuild == nil
                 ? try history.knownTests(
-                    run: runID, project: metadata.project, configuration: metadata.configuration ?? "",
-                    base: baseBranch)
+                    project: metadata.project, configuration: metadata.configuration ?? "", base: baseBranch,
+                    at: started)
                 : nil
+            // The run exists before the command starts, so producers inside it join it; it is
+            // stored once the plan is made, so that a plan that cannot be made leaves no empty run.
+            do {
+                try database?.ingest { sink in try sink.consume(runStart) }
+            } catch {
+                printError("testledger: \(error)\ntestledger: running the tests without recording them")
+                database = nil
+            }
             // Any other command retries, shards and repeats new tests in its own process, if at all:
             // Bacon's output module reads the variables (a count of 0 too, so that --retries 0 wins
             // over an inherited variable).

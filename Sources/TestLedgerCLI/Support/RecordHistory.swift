@@ -33,8 +33,10 @@ struct RecordHistory {
             excludingRevision: revision) ?? ShardTimings()
     }
 
-    /// The tests known before the run `run` (of `configuration`, in `project`).
-    func knownTests(run: String, project: String, configuration: String, base: String) throws -> TestsKnownBefore {
+    /// The tests known before a run of `configuration` in `project` starting at `time`.
+    func knownTests(project: String, configuration: String, base: String, at time: Double) throws
+        -> TestsKnownBefore
+    {
         if let server {
             let query = ["base": base, "configuration": configuration]
             switch server.get(TestsKnownBefore.self, project: project, path: "known-tests", query: query) {
@@ -42,7 +44,7 @@ struct RecordHistory {
             case .failure(let error): note("the tests \(base) knows", error)
             }
         }
-        return try database?.knownTests(run: run, base: base)
+        return try database?.knownTests(project: project, configuration: configuration, base: base, at: time)
             ?? TestsKnownBefore(tests: [], comparedWith: .init(branch: nil, runs: 0))
     }
 
