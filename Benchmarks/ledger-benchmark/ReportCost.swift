@@ -36,6 +36,15 @@ enum ReportCost {
             culprit = try database.culpritReport(
                 test: culpritTest, project: project, runs: CulpritAnalysis.defaultRuns, since: nil)
         }
+        var lost = CostReport(runs: 0, tests: [], lostRuns: [])
+        let costSeconds = try CPUTime.least(repeats: repeats, { CPUTime.ofThisProcess }) {
+            lost = try database.costReport(
+                project: project, runs: runs, since: nil, thresholds: FlakyThresholds(), now: newest + 3_600)
+        }
+        let shardSeconds = try CPUTime.least(repeats: repeats, { CPUTime.ofThisProcess }) {
+            _ = try database.shardDurations(
+                project: project, runs: runs, since: nil, thresholds: FlakyThresholds(), now: newest + 3_600)
+        }
         let pyramidSince = try CPUTime.least(repeats: repeats, { CPUTime.ofThisProcess }) {
             _ = try database.pyramidReport(
                 project: project, run: nil, since: newest - 30 * 86_400, classifier: LayerClassifier())
@@ -48,6 +57,8 @@ enum ReportCost {
         line("report flaky --runs \(runs)", flakySeconds, baseline: groupBy, target: 0.2)
         line(
             "report flaky --runs \(runs) with its culprit column", withCulprits, baseline: groupBy, target: 0.5)
+        line("report cost --runs \(runs)", costSeconds, baseline: groupBy)
+        line("shard plan --runs \(runs) (its timings)", shardSeconds, baseline: groupBy)
         line("report pyramid --since 30d", pyramidSince, baseline: groupBy, target: 0.2)
         line("report pyramid (latest run)", pyramidLatest, baseline: groupBy)
         print(
@@ -56,6 +67,10 @@ enum ReportCost {
                 + String(
                     format: " %8.4f s  target ≤ 0.050 s: %@", culpritSeconds, culpritSeconds <= 0.05 ? "met" : "MISSED")
                 + " (\(culprit?.failingAttempts ?? 0) failing, \(culprit?.passingAttempts ?? 0) passing attempts)")
+        print(
+            String(
+                format: "  report cost: %.2f× report flaky; %d flaky tests cost %.0f s, %d runs lost whole",
+                costSeconds / flakySeconds, lost.tests.count, lost.seconds, lost.lostRuns.count))
         print(
             "  found \(flaky.flaky.count) flaky, \(flaky.broken.count) broken, \(flaky.recovered.count) recovered,"
                 + " \(flaky.predicates.count) predicates")

@@ -149,22 +149,28 @@ module TestLedger
 
     # `testledger quarantine list --format json`'s output, or the file TESTLEDGER_QUARANTINE names.
     def entries(env)
-      require 'json'
-      path = env['TESTLEDGER_QUARANTINE']
-      return ::JSON.parse(File.read(path)) if path && !path.empty?
-      # A run only written to a file has no ledger here to ask; with TESTLEDGER_URL, `testledger`
-      # asks the server, and uses the copy it saved while the server cannot be reached.
-      return [] if env['TESTLEDGER_DISABLE'] == '1' || env['TESTLEDGER_EVENTS'].to_s != ''
-      # RubyMotion's specs run in the simulator, which cannot start `testledger`.
-      return [] if defined?(Bacon::Specification)
-
-      bin = env['TESTLEDGER_BIN'].to_s.empty? ? 'testledger' : env['TESTLEDGER_BIN']
-      output = IO.popen([bin, 'quarantine', 'list', '--format', 'json', '--project', TestLedger.project(env)],
-                        err: File::NULL, &:read)
-      $?.success? ? ::JSON.parse(output) : []
-    rescue Errno::ENOENT
-      [] # no binary: the recording's own warning says so
+      TestLedger.ask(env, 'TESTLEDGER_QUARANTINE', %w[quarantine list], [])
     end
+  end
+
+  # The JSON in the file `variable` names, else `testledger ARGUMENTS --format json` for the
+  # project's; `empty` where there is nothing to ask: a run written only to a file, RubyMotion's
+  # specs in the simulator (which cannot start `testledger`), no binary (the recording's own
+  # warning says so). With TESTLEDGER_URL, `testledger` asks the server.
+  def self.ask(env, variable, arguments, empty)
+    require 'json'
+    path = env[variable]
+    return ::JSON.parse(File.read(path)) if path && !path.empty?
+    return empty if env['TESTLEDGER_DISABLE'] == '1' || env['TESTLEDGER_EVENTS'].to_s != ''
+    return empty if defined?(Bacon::Specification)
+
+    bin = env['TESTLEDGER_BIN'].to_s.empty? ? 'testledger' : env['TESTLEDGER_BIN']
+    output = IO.popen([bin, *arguments, '--format', 'json', '--project', project(env)], err: File::NULL, &:read)
+    $?.success? ? ::JSON.parse(output) : empty
+  rescue Errno::ENOENT
+    raise if path && !path.empty?
+
+    empty
   end
 
   # TESTLEDGER_SHARD=I/N: which specs this process runs.
@@ -205,23 +211,7 @@ module TestLedger
     # The plan record wrote (a missing file is a problem, said), else `testledger shard plan`'s
     # from the ledger or the server.
     def plan(env)
-      require 'json'
-      path = env['TESTLEDGER_SHARD_PLAN']
-      return ::JSON.parse(File.read(path)) if path && !path.empty?
-      return {} if env['TESTLEDGER_DISABLE'] == '1' || env['TESTLEDGER_EVENTS'].to_s != ''
-      return {} if defined?(Bacon::Specification)
-
-      output = ledger_plan(env)
-      output ? ::JSON.parse(output) : {}
-    end
-
-    def ledger_plan(env)
-      bin = env['TESTLEDGER_BIN'].to_s.empty? ? 'testledger' : env['TESTLEDGER_BIN']
-      output = IO.popen([bin, 'shard', 'plan', '--shards', @count.to_s, '--format', 'json', '--project',
-                         TestLedger.project(env)], err: File::NULL, &:read)
-      $?.success? ? output : nil
-    rescue Errno::ENOENT
-      nil # no binary: the recording's own warning says so
+      TestLedger.ask(env, 'TESTLEDGER_SHARD_PLAN', ['shard', 'plan', '--shards', @count.to_s], {})
     end
   end
 

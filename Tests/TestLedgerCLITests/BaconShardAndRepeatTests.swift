@@ -135,7 +135,9 @@ struct BaconShardAndRepeatTests {
         try machine.directory.write("spec/cart_spec.rb", Self.specs(added: false))
         let shard = try await record(machine, ["--branch", "feature", "--shard", "1/2"], environment: remote)
         #expect(shard.status == 0, "\(shard.stdout)\(shard.stderr)")
-        #expect(shard.stderr.contains("testledger: shard 1/2: 4 of 7 tests"), "the server's seven: \(shard.stderr)")
+        // How many of the seven fall to shard 1 depends on their timings; the seven are the server's.
+        #expect(
+            shard.stderr.contains(#/testledger: shard 1/2: \d of 7 tests/#), "the server's seven: \(shard.stderr)")
 
         try machine.directory.write("spec/cart_spec.rb", Self.repeated(withNew: true))
         let repeated = try await record(machine, ["--branch", "feature", "--repeat-new", "2"], environment: remote)
