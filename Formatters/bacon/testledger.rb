@@ -634,21 +634,20 @@ module TestLedger
       @retrying ? true : false
     end
 
-    # TESTLEDGER_TEST_RETRIES: how many times a failing spec runs again; 0 unless a positive
-    # whole number.
+    # TESTLEDGER_TEST_RETRIES: how many times a failing spec runs again.
     def retries
-      @retries ||= begin
-        text = ENV['TESTLEDGER_TEST_RETRIES'].to_s
-        text =~ /\A[+-]?\d+\z/ ? [text.to_i, 0].max : 0
-      end
+      @retries ||= count('TESTLEDGER_TEST_RETRIES')
     end
 
-    # TESTLEDGER_REPEAT_NEW: how many more times a new spec runs; 0 unless a positive whole number.
+    # TESTLEDGER_REPEAT_NEW: how many more times a new spec runs.
     def repeats
-      @repeats ||= begin
-        text = ENV['TESTLEDGER_REPEAT_NEW'].to_s
-        text =~ /\A[+-]?\d+\z/ ? [text.to_i, 0].max : 0
-      end
+      @repeats ||= count('TESTLEDGER_REPEAT_NEW')
+    end
+
+    # The variable's count; 0 unless a positive whole number.
+    def count(variable)
+      text = ENV[variable].to_s
+      text =~ /\A[+-]?\d+\z/ ? [text.to_i, 0].max : 0
     end
 
     # TESTLEDGER_REPEAT_NEW_BUDGET: the seconds the repeats may take; `nil` for no bound.
