@@ -36,6 +36,11 @@ public enum TimeWindow {
             fix: "use e.g. 14d, 2w or 2026-12-31")
     }
 
+    /// The seconds a budget names: a duration, or a bare non-negative number of seconds.
+    public static func seconds(_ text: String) -> Double? {
+        Double(text).flatMap { $0 >= 0 ? $0 : nil } ?? duration(text)
+    }
+
     /// The seconds a duration names: a non-negative number followed by `s` seconds, `m`
     /// minutes, `h` hours, `d` days or `w` weeks; `nil` for anything else.
     public static func duration(_ text: String) -> Double? {

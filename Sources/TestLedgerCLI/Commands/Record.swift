@@ -80,7 +80,7 @@ extension TestLedgerCommand {
             if let retries, retries < 0 { throw ValidationError("--retries is a count, 0 or more") }
             if retryLimit < 0 { throw ValidationError("--retry-limit is a count, 0 or more") }
             if let repeatNew, repeatNew < 0 { throw ValidationError("--repeat-new is a count, 0 or more") }
-            if let repeatNewBudget, Self.seconds(repeatNewBudget) == nil {
+            if let repeatNewBudget, TimeWindow.seconds(repeatNewBudget) == nil {
                 throw ValidationError("--repeat-new-budget is a duration: 300s, 10m or 1h")
             }
             if let shard, ShardPlanner.parse(shard) == nil {
@@ -129,7 +129,7 @@ extension TestLedgerCommand {
             }
             if let share { printError(share.announcement) }
             let repeats = repeatNew ?? config.repeatNew ?? 0
-            let budget = try (repeatNewBudget ?? config.repeatNewBudget).map { try Self.budget($0) }
+            let budget = repeatNewBudget.flatMap(TimeWindow.seconds) ?? config.repeatNewBudget
             if repeats > 0, xcodebuild != nil {
                 printError(
                     "testledger: --repeat-new does not repeat xcodebuild's tests; Xcode's -test-iterations N "
@@ -324,18 +324,6 @@ extension TestLedgerCommand {
         /// The branch failures and new tests are judged against.
         private var baseBranch: String {
             base ?? ProcessInfo.processInfo.environment["GITHUB_BASE_REF"].flatMap { $0.isEmpty ? nil : $0 } ?? "main"
-        }
-
-        /// A budget's seconds: `300s`, `10m`, or a bare number of seconds.
-        static func seconds(_ text: String) -> Double? {
-            Double(text).flatMap { $0 >= 0 ? $0 : nil } ?? TimeWindow.duration(text)
-        }
-
-        private static func budget(_ text: String) throws -> Double {
-            guard let seconds = seconds(text) else {
-                throw ValidationError(".testledger.yml: repeatNewBudget is a duration (300s, 10m), not \(text)")
-            }
-            return seconds
         }
 
         /// The files named by --junit to ingest after the command.

@@ -33,8 +33,8 @@ struct ProjectConfiguration: Decodable {
     var retries: Int?
     /// How many more times `record` runs each new test; `nil` when not set.
     var repeatNew: Int?
-    /// How long those repeats may take (`300s`); `nil` when not set.
-    var repeatNewBudget: String?
+    /// How long those repeats may take, in seconds (`300s`, `5m` or `300`); `nil` when not set.
+    var repeatNewBudget: Double?
 
     private enum CodingKeys: String, CodingKey {
         case project, layers, flaky, quarantine, owners, retries, repeatNew, repeatNewBudget
@@ -64,8 +64,15 @@ struct ProjectConfiguration: Decodable {
                 forKey: .repeatNew, in: container, debugDescription: "repeatNew is a count, 0 or more, not \(repeatNew)"
             )
         }
-        // Read as text, so that `300` and `300s` both parse; checked when `record` uses it.
-        repeatNewBudget = try container.decodeIfPresent(String.self, forKey: .repeatNewBudget)
+        // Read as text, so that `300` and `300s` both parse.
+        if let budget = try container.decodeIfPresent(String.self, forKey: .repeatNewBudget) {
+            guard let seconds = TimeWindow.seconds(budget) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .repeatNewBudget, in: container,
+                    debugDescription: "repeatNewBudget is a duration (300s, 10m or 300), not \(budget)")
+            }
+            repeatNewBudget = seconds
+        }
         if container.contains(.quarantine) {
             quarantine = try Self.policy(
                 try container.nestedContainer(keyedBy: QuarantineKeys.self, forKey: .quarantine))
