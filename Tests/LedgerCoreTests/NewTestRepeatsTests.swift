@@ -71,5 +71,7 @@ import Testing
         let outcome = NewTestRepeats.Outcome(notRepeated: "no earlier run")
         #expect(!outcome.failsTheJob)
         #expect(outcome.lines == ["testledger: --repeat-new: nothing was repeated: no earlier run"])
+        let none = NewTestRepeats.Outcome(attempts: [:], repeats: 5, added: { _ in 0 }, beyond: [], budget: nil)
+        #expect(!none.failsTheJob && none.lines == ["testledger: --repeat-new: no new test to prove"])
     }
 }

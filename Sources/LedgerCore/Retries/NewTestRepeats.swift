@@ -101,6 +101,9 @@ public enum NewTestRepeats {
         public var lines: [String] {
             var lines: [String] = []
             if let notRepeated { lines.append("testledger: --repeat-new: nothing was repeated: \(notRepeated)") }
+            if notRepeated == nil, proven.isEmpty, flaky.isEmpty, unproven.isEmpty {
+                lines.append("testledger: --repeat-new: no new test to prove")
+            }
             for test in flaky {
                 lines.append(
                     "testledger: \(test.failed == test.runs ? "failing" : "flaky") new test: \(test.test) failed "
