@@ -44,22 +44,17 @@ public struct ServerReader: Sendable {
         }
         var request = URLRequest(url: url, timeoutInterval: timeout)
         request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
-        let done = DispatchSemaphore(value: 0)
-        nonisolated(unsafe) var answer: (data: Data, status: Int)?
-        nonisolated(unsafe) var failure: String?
-        URLSession.shared.dataTask(with: request) { data, response, error in
-            defer { done.signal() }
-            if let error { failure = error.localizedDescription }
-            answer = (data ?? Data(), (response as? HTTPURLResponse)?.statusCode ?? 0)
-        }.resume()
-        done.wait()
-        if let failure { return .failure(ServerReadError(message: failure)) }
-        guard let answer, answer.status == 200 else {
-            let body = answer.map { String(decoding: $0.data.prefix(200), as: UTF8.self) } ?? "no answer"
-            return .failure(ServerReadError(message: "HTTP \(answer?.status ?? 0): \(body)"))
+        let answer: HTTPExchange.Answer
+        switch HTTPExchange.send(request) {
+        case .success(let received): answer = received
+        case .failure(let failure): return .failure(failure)
+        }
+        guard answer.status == 200 else {
+            let body = String(decoding: answer.body.prefix(200), as: UTF8.self)
+            return .failure(ServerReadError(message: "HTTP \(answer.status): \(body)"))
         }
         do {
-            return .success(try JSONDecoder().decode(Value.self, from: answer.data))
+            return .success(try JSONDecoder().decode(Value.self, from: answer.body))
         } catch {
             return .failure(ServerReadError(message: "the answer of \(url.path) is not what was asked: \(error)"))
         }

@@ -257,16 +257,25 @@ extension PostgresLedger {
             """
             SELECT test.key, final.outcome,
                 coalesce(final.message,
-                    (SELECT message FROM issue WHERE issue.resultId = final.id ORDER BY issue.id LIMIT 1))
+                    (SELECT message FROM issue WHERE issue.resultId = final.id ORDER BY issue.id LIMIT 1)),
+                placed.file, placed.line, test.file, test.line
             FROM (
                 SELECT DISTINCT ON (testId) id, testId, outcome, message FROM result WHERE runId = \(row)
                 ORDER BY testId, attempt DESC
-            ) AS final JOIN test ON test.id = final.testId ORDER BY test.key COLLATE "C"
+            ) AS final JOIN test ON test.id = final.testId
+            LEFT JOIN issue AS placed ON placed.id = (
+                SELECT id FROM issue WHERE issue.resultId = final.id AND issue.file IS NOT NULL
+                ORDER BY issue.id LIMIT 1)
+            ORDER BY test.key COLLATE "C"
             """
         ).map { row in
-            let (test, outcome, message) = try row.decode((String, String?, String?).self)
+            let (test, outcome, message, issueFile, issueLine, testFile, testLine) = try row.decode(
+                (String, String?, String?, String?, Int64?, String?, Int64?).self)
+            let (file, line) = FinalResult.place(
+                issue: (issueFile, issueLine.map(Int.init)), test: (testFile, testLine.map(Int.init)))
             return FinalResult(
-                test: test, outcome: outcome.flatMap(Outcome.init(rawValue:)) ?? .crashed, message: message)
+                test: test, outcome: outcome.flatMap(Outcome.init(rawValue:)) ?? .crashed, message: message,
+                file: file, line: line)
         }
     }
 

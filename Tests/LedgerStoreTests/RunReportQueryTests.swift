@@ -21,6 +21,40 @@ import Testing
         return id
     }
 
+    @Test(arguments: StoreKind.available) func eachFailureIsPlacedAtItsIssueElseItsDeclaration(kind: StoreKind)
+        async throws
+    {
+        try await onOwnThread {
+            let ledger = try TemporaryStore(kind)
+            defer { ledger.remove() }
+            func failing(_ test: String, declared: Int?, issue: (file: String, line: Int)?) -> [LedgerEvent] {
+                [
+                    .testStart(
+                        .init(at: 1, test: test, file: declared.map { _ in "Tests/Declared.swift" }, line: declared)),
+                    .issue(.init(at: 1, test: test, message: "x", file: nil, line: nil)),
+                    .issue(.init(at: 1, test: test, message: "y", file: issue?.file, line: issue?.line)),
+                    .testEnd(.init(at: 2, test: test, outcome: .failed, duration: 1)),
+                ]
+            }
+            var script = RunScript(project: "Demo").start()
+            for event in failing("A/issued", declared: 3, issue: ("/Users/ci/Demo/Tests/Where.swift", 42))
+                + failing("A/declared", declared: 7, issue: nil) + failing("A/nowhere", declared: nil, issue: nil)
+            {
+                script = script.with(event)
+            }
+            try ledger.ingest(script.end().records)
+            let report = try ledger.database.runReport(
+                run: nil, project: "Demo", base: "main", window: 30, thresholds: FlakyThresholds(), now: 1_800_000_000)
+            let places = Dictionary(
+                uniqueKeysWithValues: report.failures.map { ($0.test, "\($0.file ?? "-"):\($0.line ?? 0)") })
+            #expect(
+                places == [
+                    "A/issued": "/Users/ci/Demo/Tests/Where.swift:42", "A/declared": "Tests/Declared.swift:7",
+                    "A/nowhere": "-:0",
+                ])
+        }
+    }
+
     @Test(arguments: StoreKind.available) func everyClassOnAGeneratedHistory(kind: StoreKind) async throws {
         try await onOwnThread {
             let ledger = try TemporaryStore(kind)

@@ -38,16 +38,25 @@ public struct RunReport: Codable, Hashable, Sendable {
         public var owners: [String]? = nil
         /// For a known flaky test: why it fails, over the runs up to this one.
         public var culprit: CulpritReport.Brief? = nil
+        /// Where it failed, as the run recorded it: its first issue's file, else the test's.
+        public var file: String? = nil
+        /// The line in ``file``, when known.
+        public var line: Int? = nil
     }
 
     /// A failing test of the run, as the store gives it.
     public struct Failing: Hashable, Sendable {
         public var test: String
         public var message: String?
+        /// Where it failed: its first issue's file and line, else the test's declaration.
+        public var file: String?
+        public var line: Int?
 
-        public init(test: String, message: String?) {
+        public init(test: String, message: String?, file: String? = nil, line: Int? = nil) {
             self.test = test
             self.message = message
+            self.file = file
+            self.line = line
         }
     }
 
@@ -109,7 +118,7 @@ public struct RunReport: Codable, Hashable, Sendable {
             let onNewest = history.newestFailed.contains(failure.test)
             var classed = Failure(
                 test: failure.test, configuration: run.configuration, verdict: .new, message: failure.message,
-                evidence: history.neverFailed)
+                evidence: history.neverFailed, file: failure.file, line: failure.line)
             if let entry = quarantine.first(where: { $0.test == failure.test && $0.applies(to: run.configuration) }) {
                 classed.verdict = .quarantined
                 classed.quarantined = entry.mode

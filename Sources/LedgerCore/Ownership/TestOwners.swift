@@ -2,8 +2,7 @@
 public struct TestOwners: Sendable {
     private let rules: [OwnerRule]
     private let codeowners: CodeOwners?
-    private let root: String?
-    private let topLevel: Set<String>
+    private let paths: RepositoryPaths
     private let files: [String: String]
 
     /// No owners for any test.
@@ -17,8 +16,7 @@ public struct TestOwners: Sendable {
     public init(_ ownership: Ownership, files: [String: String]) {
         rules = ownership.rules
         codeowners = ownership.codeowners.map(CodeOwners.init(parsing:))
-        root = ownership.root.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
-        topLevel = Set(ownership.topLevel)
+        paths = RepositoryPaths(root: ownership.root, topLevel: ownership.topLevel)
         self.files = files
     }
 
@@ -29,25 +27,8 @@ public struct TestOwners: Sendable {
     /// `CODEOWNERS` line matching its file; empty when none matches.
     public func callAsFunction(_ test: String) -> [String] {
         if let rule = rules.last(where: { Glob.matches($0.pattern, test) }) { return rule.owners }
-        guard let codeowners, let file = files[test], let path = repositoryPath(file) else { return [] }
+        guard let codeowners, let file = files[test], let path = paths.path(file) else { return [] }
         return codeowners.rule(for: path)?.owners ?? []
-    }
-
-    /// A file's path from the repository's root.
-    ///
-    /// A relative path is taken as it is. An absolute one is taken relative to the checkout when
-    /// it is under it; otherwise (a path from another machine) from its last directory named like
-    /// one at the top of the repository.
-    func repositoryPath(_ file: String) -> String? {
-        guard file.hasPrefix("/") else {
-            return file.hasPrefix("./") ? String(file.dropFirst(2)) : file
-        }
-        if let root, file.hasPrefix(root + "/") { return String(file.dropFirst(root.count + 1)) }
-        let components = file.split(separator: "/")
-        guard let entry = components.dropLast().lastIndex(where: { topLevel.contains(String($0)) }) else {
-            return nil
-        }
-        return components[entry...].joined(separator: "/")
     }
 }
 

@@ -83,8 +83,8 @@ public enum RunReportRendering {
     }
 
     /// The report as Markdown; each test links to its result on the dashboard when `dashboard`
-    /// (the server's address) is given.
-    public static func markdown(_ report: RunReport, dashboard: URL? = nil) -> String {
+    /// (the server's address) is given. At most `rows` failures are listed.
+    public static func markdown(_ report: RunReport, dashboard: URL? = nil, rows: Int = listed) -> String {
         func link(_ test: String) -> String {
             let name = code(test)
             guard let dashboard else { return name }
@@ -112,7 +112,7 @@ public enum RunReportRendering {
                 "", "| | test | why | message |" + (owned ? " owners |" : ""),
                 "| --- | --- | --- | --- |" + (owned ? " --- |" : ""),
             ]
-            for failure in report.failures.prefix(listed) {
+            for failure in report.failures.prefix(rows) {
                 var cells = [
                     "**" + (titles[failure.verdict] ?? failure.verdict.rawValue) + "**", link(failure.test),
                     TextTable.escapeMarkdown(failure.evidence),
@@ -121,13 +121,13 @@ public enum RunReportRendering {
                 if owned { cells.append(TextTable.escapeMarkdown((failure.owners ?? []).joined(separator: " "))) }
                 lines.append("| " + cells.joined(separator: " | ") + " |")
             }
-            if report.failures.count > listed {
-                lines += ["", "… and \(report.failures.count - listed) more failures."]
+            if report.failures.count > rows {
+                lines += ["", "… and \(report.failures.count - rows) more failures."]
             }
         }
         if !report.fixed.isEmpty {
-            let shown = report.fixed.prefix(listed).map(link).joined(separator: ", ")
-            let more = report.fixed.count > listed ? " and \(report.fixed.count - listed) more" : ""
+            let shown = report.fixed.prefix(rows).map(link).joined(separator: ", ")
+            let more = report.fixed.count > rows ? " and \(report.fixed.count - rows) more" : ""
             lines += ["", "**Fixed** (\(fixedTitle(report))): " + shown + more]
         }
         return lines.joined(separator: "\n")

@@ -67,6 +67,15 @@ extension TestLedgerCommand {
                 valueName: "I/N"))
         var shard: String?
 
+        @Flag(
+            help: ArgumentHelp(
+                "On GitHub Actions, keep one comment on the pull request with what the failures mean "
+                    + "(as `testledger github comment`)."))
+        var githubComment = false
+
+        @Flag(help: "On GitHub Actions, create a check run named TestLedger with the failures as annotations.")
+        var checkRun = false
+
         @OptionGroup var store: StoreOptions
         @OptionGroup var runInfo: RunOptions
 
@@ -300,17 +309,27 @@ extension TestLedgerCommand {
                 into: database)
         }
 
-        /// Prints what each failure means and, on GitHub Actions, writes it to the job's summary.
+        /// Prints what each failure means and, on GitHub Actions, marks the failures on their lines,
+        /// writes the report to the job's summary and, when asked, to the pull request and a check run.
         private func explainFailures(
             run: String, project: String, config: ProjectConfiguration, in database: any ResultStore
         ) throws {
-            let environment = ProcessInfo.processInfo.environment
             guard try database.windowRun(id: run) != nil else { return }
             let report = try Report.Run.report(
                 database, run: run, project: project, base: baseBranch, config: config)
             if !report.failures.isEmpty || !report.fixed.isEmpty { print(RunReportRendering.table(report)) }
-            if let path = environment["GITHUB_STEP_SUMMARY"], !path.isEmpty {
-                let markdown = RunReportRendering.markdown(report, dashboard: LedgerEnvironment().serverURL) + "\n"
+            let job = GitHubJob(environment: ProcessInfo.processInfo.environment)
+            let dashboard = LedgerEnvironment().serverURL
+            var untold: String?
+            if job.isActions {
+                let annotations = GitHubFeedback.annotations(report, job: job)
+                annotations.lines.forEach { print($0) }
+                untold = annotations.untold
+            }
+            if let path = job.value("GITHUB_STEP_SUMMARY") {
+                let markdown =
+                    RunReportRendering.markdown(report, dashboard: dashboard) + (untold.map { "\n\n_\($0)._" } ?? "")
+                    + "\n"
                 if let file = FileHandle(forWritingAtPath: path) {
                     file.seekToEndOfFile()
                     file.write(Data(markdown.utf8))
@@ -319,11 +338,14 @@ extension TestLedgerCommand {
                     try markdown.write(toFile: path, atomically: true, encoding: .utf8)
                 }
             }
+            let feedback = GitHubFeedback(job: job, dashboard: dashboard)
+            if githubComment { feedback.comment(report) }
+            if checkRun { feedback.checkRun(report) }
         }
 
         /// The branch failures and new tests are judged against.
         private var baseBranch: String {
-            base ?? ProcessInfo.processInfo.environment["GITHUB_BASE_REF"].flatMap { $0.isEmpty ? nil : $0 } ?? "main"
+            base ?? GitHubJob(environment: ProcessInfo.processInfo.environment).baseBranch
         }
 
         /// The files named by --junit to ingest after the command.

@@ -35,6 +35,15 @@ extension TestLedgerCommand.Report {
             try reporting.print(report, table: RunReportRendering.table) {
                 RunReportRendering.markdown($0, dashboard: LedgerEnvironment().serverURL)
             }
+            let job = GitHubJob(environment: ProcessInfo.processInfo.environment)
+            guard job.isActions else { return }
+            // Beside JSON or Markdown, which may go to a file, the runner reads them on standard error.
+            let lines = GitHubFeedback.annotations(report, job: job).lines
+            if reporting.output.format == .table {
+                lines.forEach { print($0) }
+            } else {
+                FileHandle.standardError.write(Data(lines.map { $0 + "\n" }.joined().utf8))
+            }
         }
 
         static func report(

@@ -1,0 +1,67 @@
+import Foundation
+import LedgerCore
+
+/// A run's report where a GitHub user looks: annotations on the failing lines, one pull-request
+/// comment kept current, a check run. Nothing here fails the job: what could not be posted is
+/// said on standard error.
+struct GitHubFeedback {
+    var job: GitHubJob
+    /// The pull request to comment on; the event's when `nil`.
+    var pullRequest: Int?
+    /// The variable holding the token.
+    var tokenVariable = "GITHUB_TOKEN"
+    var ifFailed = false
+    var dashboard: URL?
+
+    /// The failures as workflow commands, and a line counting those not marked on a line.
+    static func annotations(_ report: RunReport, job: GitHubJob) -> (lines: [String], untold: String?) {
+        let (placed, unplaced) = FailureAnnotation.of(report, paths: job.repositoryPaths)
+        let (commands, untold) = WorkflowCommands.lines(placed, unplaced: unplaced)
+        return (commands + (untold.map { ["testledger: \($0)"] } ?? []), untold)
+    }
+
+    /// Creates or updates the pull request's comment.
+    func comment(_ report: RunReport) {
+        guard let number = pullRequest ?? job.pullRequest else {
+            say("no pull request (the event names none; give --pr N): no comment")
+            return
+        }
+        switch job.api(tokenVariable: tokenVariable) {
+        case .failure(let error): say("no comment: \(error.message)")
+        case .success(let api):
+            do throws(CodeHostError) {
+                say(
+                    try ReviewComments.keep(
+                        report, in: api.pullRequest(number), ifFailed: ifFailed, dashboard: dashboard))
+            } catch {
+                say("no comment on pull request #\(number): \(error.explained(host: "GitHub"))")
+            }
+        }
+    }
+
+    /// Creates a completed check run named "TestLedger" for the commit under test.
+    func checkRun(_ report: RunReport) {
+        guard let sha = job.headSHA ?? report.revision else {
+            say("no check run: GITHUB_SHA is not set and the run has no revision")
+            return
+        }
+        switch job.api(tokenVariable: tokenVariable) {
+        case .failure(let error): say("no check run: \(error.message)")
+        case .success(let api):
+            let (placed, unplaced) = FailureAnnotation.of(report, paths: job.repositoryPaths)
+            let output = CheckRunOutput(report, annotations: placed, unplaced: unplaced, dashboard: dashboard)
+            do throws(CodeHostError) {
+                let id = try api.createCheckRun(output, headSHA: sha, detailsURL: job.runAddress)
+                say(
+                    "check run \(id) (\(CheckRunOutput.name), \(output.conclusion)) with "
+                        + "\(output.batches.joined().count) annotation(s) on \(sha.prefix(12))")
+            } catch {
+                say("no check run: \(error.explained(host: "GitHub"))")
+            }
+        }
+    }
+
+    private func say(_ line: String) {
+        FileHandle.standardError.write(Data("testledger: \(line)\n".utf8))
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import LedgerCore
+
+/// What a GitHub Actions job says of itself in its environment: the repository, the API, the
+/// token, and the pull request its event names.
+struct GitHubJob {
+    var environment: [String: String]
+
+    /// The branch a pull request merges into (`GITHUB_BASE_REF`), else `main`.
+    var baseBranch: String { value("GITHUB_BASE_REF") ?? "main" }
+
+    /// Whether this runs in a GitHub Actions job.
+    var isActions: Bool { environment["GITHUB_ACTIONS"] == "true" }
+
+    func value(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
+
+    /// The job's event payload (`GITHUB_EVENT_PATH`), when it can be read.
+    var event: [String: Any]? {
+        guard let path = value("GITHUB_EVENT_PATH"), let data = FileManager.default.contents(atPath: path) else {
+            return nil
+        }
+        return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+    }
+
+    /// The pull request the event is about: `pull_request.number`, else an issue comment's issue.
+    var pullRequest: Int? {
+        guard let event else { return nil }
+        if let pull = event["pull_request"] as? [String: Any] { return pull["number"] as? Int }
+        if let issue = event["issue"] as? [String: Any], issue["pull_request"] != nil { return issue["number"] as? Int }
+        return nil
+    }
+
+    /// The commit a check run belongs to: the pull request's head (`GITHUB_SHA` is a merge commit
+    /// there), else `GITHUB_SHA`.
+    var headSHA: String? {
+        ((event?["pull_request"] as? [String: Any])?["head"] as? [String: Any])?["sha"] as? String
+            ?? value("GITHUB_SHA")
+    }
+
+    /// The API, when the job names its repository and has a token in `tokenVariable`.
+    func api(tokenVariable: String) -> Result<GitHubAPI, CodeHostError> {
+        guard let repository = value("GITHUB_REPOSITORY") else {
+            return .failure(CodeHostError(message: "GITHUB_REPOSITORY is not set: run this in a GitHub Actions job"))
+        }
+        guard let token = value(tokenVariable) else {
+            return .failure(
+                CodeHostError(
+                    message: "\(tokenVariable) is not set: give the step `env: \(tokenVariable): "
+                        + "${{ secrets.GITHUB_TOKEN }}`"))
+        }
+        return .success(
+            GitHubAPI(root: value("GITHUB_API_URL") ?? "https://api.github.com", repository: repository, token: token))
+    }
+
+    /// Where files are placed from: the workspace, else git's top level, else the working directory.
+    var repositoryPaths: RepositoryPaths {
+        let root =
+            value("GITHUB_WORKSPACE") ?? GitInfo.topLevel(in: FileManager.default.currentDirectoryPath)
+            ?? FileManager.default.currentDirectoryPath
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
+        return RepositoryPaths(root: root, topLevel: names.filter { !$0.hasPrefix(".") || $0 == ".github" })
+    }
+
+    /// The job's own page, for a check run's details.
+    var runAddress: String? {
+        guard let server = value("GITHUB_SERVER_URL"), let repository = value("GITHUB_REPOSITORY"),
+            let run = value("GITHUB_RUN_ID")
+        else { return nil }
+        return "\(server)/\(repository)/actions/runs/\(run)"
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import LedgerCore
+
+/// A merge request's notes through GitLab's REST API, as a pipeline's job reaches it:
+/// `CI_API_V4_URL`, `CI_PROJECT_ID`, `CI_MERGE_REQUEST_IID` and a token that may write notes.
+struct MergeRequestNotes: CommentThread {
+    /// The API's root, `$CI_API_V4_URL`.
+    var root: String
+    var project: String
+    var mergeRequest: Int
+    var request: CodeHostRequest
+
+    init(root: String, project: String, mergeRequest: Int, token: String) {
+        self.root = root.hasSuffix("/") ? String(root.dropLast()) : root
+        self.project = project
+        self.mergeRequest = mergeRequest
+        request = CodeHostRequest(headers: [
+            "PRIVATE-TOKEN": token, "User-Agent": "testledger/\(TestLedgerVersion.current)",
+        ])
+    }
+
+    var name: String { "merge request !\(mergeRequest) of project \(project)" }
+    var host: String { "GitLab" }
+
+    private var notes: String {
+        let id = project.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? project
+        return "\(root)/projects/\(id)/merge_requests/\(mergeRequest)/notes"
+    }
+
+    func comments() throws(CodeHostError) -> [(id: String, body: String)] {
+        var all: [(id: String, body: String)] = []
+        for page in 1...50 {
+            let answer = try request.send("GET", "\(notes)?sort=asc&order_by=created_at&per_page=100&page=\(page)")
+            let listed = answer.json as? [[String: Any]] ?? []
+            all += listed.compactMap { note in
+                guard let id = note["id"] as? Int else { return nil }
+                return (String(id), note["body"] as? String ?? "")
+            }
+            if listed.count < 100 { break }
+        }
+        return all
+    }
+
+    func create(_ body: String) throws(CodeHostError) {
+        _ = try request.send("POST", notes, body: ["body": body])
+    }
+
+    func edit(id: String, _ body: String) throws(CodeHostError) {
+        _ = try request.send("PUT", "\(notes)/\(id)", body: ["body": body])
+    }
+}
