@@ -271,11 +271,9 @@ extension PostgresLedger {
         ).map { row in
             let (test, outcome, message, issueFile, issueLine, testFile, testLine) = try row.decode(
                 (String, String?, String?, String?, Int64?, String?, Int64?).self)
-            let (file, line) = FinalResult.place(
-                issue: (issueFile, issueLine.map(Int.init)), test: (testFile, testLine.map(Int.init)))
-            return FinalResult(
+            return FinalResult.placed(
                 test: test, outcome: outcome.flatMap(Outcome.init(rawValue:)) ?? .crashed, message: message,
-                file: file, line: line)
+                issue: (issueFile, issueLine.map(Int.init)), declaration: (testFile, testLine.map(Int.init)))
         }
     }
 

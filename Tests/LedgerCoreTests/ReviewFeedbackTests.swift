@@ -25,7 +25,7 @@ import Testing
         let test = "A/test(\"a,b: 100%\")\r\n::add-mask::x"
         let message = "expected 50%25 got 100%\r\n::error::forged, line 2"
         let failing = RunReport.Failing(test: test, message: message, file: "Tests/A, B:C%.swift", line: 7)
-        let (placed, unplaced) = FailureAnnotation.of(report([failing]), paths: paths)
+        let (placed, unplaced) = FailureAnnotation.of(report([failing]), place: paths.path)
         #expect(unplaced == 0)
         let line = WorkflowCommands.command(try #require(placed.first))
         #expect(!line.contains("\n") && !line.contains("\r"))
@@ -53,7 +53,7 @@ import Testing
         failing.append(.init(test: "A/nowhere", message: "w"))
         failing.append(.init(test: "A/elsewhere", message: "v", file: "/opt/vendor/Lib.swift", line: 1))
         let muted = QuarantinedTest(project: "Shop", test: "A/muted", mode: .mute, reason: "flaky", by: "ana", since: 0)
-        let (placed, unplaced) = FailureAnnotation.of(report(failing, quarantine: [muted]), paths: paths)
+        let (placed, unplaced) = FailureAnnotation.of(report(failing, quarantine: [muted]), place: paths.path)
         #expect(unplaced == 2)
         #expect(placed.map(\.level) == Array(repeating: .error, count: 13) + [.notice])
         let onBase = placed.first { $0.test == "A/onBase" }
@@ -75,6 +75,37 @@ import Testing
                 == "Tests/AppTests/LoginTests.swift")
         #expect(paths.path("./Tests/A.swift") == "Tests/A.swift")
         #expect(paths.path("/usr/lib/swift/XCTest.swift") == nil)
+
+        // Where the checkout is at hand, a place counts only where it has the file.
+        let checkout: Set = ["Packages/Core/Tests/A.swift", "Tests/B.swift"]
+        let paths = RepositoryPaths(root: "/home/ci/shop", topLevel: ["Packages", "Tests"])
+        #expect(
+            paths.existing("/Users/runner/work/Shop/Shop/Packages/Core/Tests/A.swift", exists: checkout.contains)
+                == "Packages/Core/Tests/A.swift")
+        #expect(
+            paths.existing("/Users/runner/work/Shop/Shop/Tests/B.swift", exists: checkout.contains) == "Tests/B.swift")
+        #expect(paths.existing("Swift/ContiguousArrayBuffer.swift", exists: checkout.contains) == nil)
+    }
+
+    @Test func anIssueOutsideTheRepositoryIsMarkedWhereItsTestIsDeclared() {
+        let checkout: Set = ["Tests/CartTests.swift"]
+        let crashed = RunReport.Failing(
+            test: "A/crash", message: "Fatal error: Index out of range", file: "Swift/ContiguousArrayBuffer.swift",
+            line: 600, declared: .init(file: "/Users/runner/work/Shop/Shop/Tests/CartTests.swift", line: 31))
+        let unknownLine = RunReport.Failing(test: "A/whole", message: "x", file: "Tests/CartTests.swift")
+        let (placed, unplaced) = FailureAnnotation.of(report([crashed, unknownLine])) {
+            paths.existing($0, exists: checkout.contains)
+        }
+        #expect(unplaced == 0)
+        #expect(placed.map { "\($0.path):\($0.line ?? 0)" } == ["Tests/CartTests.swift:31", "Tests/CartTests.swift:0"])
+        #expect(WorkflowCommands.command(placed[1]).hasPrefix("::error file=Tests/CartTests.swift,title=New failure"))
+    }
+
+    @Test func aTitleKeepsToGitHubsLength() {
+        let failing = RunReport.Failing(
+            test: "A/" + String(repeating: "t", count: 400), message: nil, file: "Tests/A.swift")
+        let placed = FailureAnnotation.of(report([failing]), place: paths.path).placed
+        #expect(placed.first?.title.count == FailureAnnotation.titleLength)
     }
 
     @Test func theCommentStaysUnderGitHubsLimitAtTenThousandFailures() {
@@ -91,6 +122,27 @@ import Testing
         #expect(body.hasSuffix("[The run on the dashboard](https://ledger.example/projects/Shop/runs/run-9)"))
     }
 
+    @Test func theCommentSaysWhyAKnownFlakyTestFails() throws {
+        let brief = try JSONDecoder().decode(
+            CulpritReport.Brief.self,
+            from: Data(
+                #"""
+                {"verdict": "suspects", "failingAttempts": 6, "passingAttempts": 20, "suspect": {
+                  "kind": "predicate", "name": "eventually(spinner gone)", "score": 0.9, "p": 0.001,
+                  "evidence": "timed out in 6 of 6 failing attempts and 1 of 20 passing",
+                  "failing": {"count": 6, "of": 6}, "passing": {"count": 1, "of": 20},
+                  "precision": 0.86, "recall": 1}}
+                """#.utf8))
+        var flaky = report([.init(test: "A/flaky", message: "spinner still shown")])
+        flaky.failures[0].verdict = .knownFlaky
+        flaky.failures[0].culprit = brief
+        let body = ReviewComment.body(flaky, dashboard: nil)
+        #expect(
+            body.hasSuffix(
+                "**Why the known flaky tests fail**\n\n- `A/flaky`: likely `eventually(spinner gone)` (predicate): "
+                    + "timed out in 6 of 6 failing attempts and 1 of 20 passing"), "\(body)")
+    }
+
     @Test func aHugeTestNameIsCutToFit() {
         let name = "A/" + String(repeating: "é", count: 100_000)
         let body = ReviewComment.body(report([.init(test: name, message: "x")]), dashboard: nil)
@@ -99,11 +151,17 @@ import Testing
         #expect(ReviewComment.isMarked(body, by: ReviewComment.marker(project: "Shop", configuration: "")))
     }
 
-    @Test func theMarkerCannotBeClosedByAName() {
+    @Test func theMarkerCannotBeClosedByANameNorConfusedWithAnother() {
         let marker = ReviewComment.marker(project: "a --> <b>", configuration: "iOS\n18")
         #expect(marker.hasPrefix("<!-- testledger-comment: ") && marker.hasSuffix(" -->"))
         #expect(marker.dropFirst(4).dropLast(3).range(of: "--") == nil)
         #expect(!marker.dropLast(3).contains(">") && !marker.contains("\n"))
+        #expect(
+            ReviewComment.marker(project: "a b", configuration: "c")
+                != ReviewComment.marker(project: "a", configuration: "b c"))
+        let ours = ReviewComment.marker(project: "Shop", configuration: "ios")
+        #expect(ReviewComment.isMarked(ours + "\r\n### TestLedger: edited on the web", by: ours))
+        #expect(!ReviewComment.isMarked(ours + "x\n", by: ours))
         #expect(
             !ReviewComment.isMarked("<!-- testledger-comment: Shop  -->x", by: "<!-- testledger-comment: Shop  -->"))
     }
@@ -119,7 +177,7 @@ import Testing
             RunReport.Failing(test: "A/t\(index)", message: "x", file: "Tests/A.swift", line: index)
         }
         let failed = report(failing + [.init(test: "A/nowhere", message: nil)])
-        let (placed, unplaced) = FailureAnnotation.of(failed, paths: paths)
+        let (placed, unplaced) = FailureAnnotation.of(failed, place: paths.path)
         let output = CheckRunOutput(failed, annotations: placed, unplaced: unplaced, dashboard: nil)
         #expect(output.batches.map(\.count) == [50, 50, 20])
         #expect(output.conclusion == "failure")
@@ -128,7 +186,7 @@ import Testing
 
         let muted = QuarantinedTest(project: "Shop", test: "A/t0", mode: .mute, reason: "flaky", by: "ana", since: 0)
         let quiet = report([failing[0]], quarantine: [muted])
-        let annotated = FailureAnnotation.of(quiet, paths: paths).placed
+        let annotated = FailureAnnotation.of(quiet, place: paths.path).placed
         #expect(CheckRunOutput(quiet, annotations: annotated, unplaced: 0, dashboard: nil).conclusion == "success")
         #expect(annotated.map(\.level.checkRunLevel) == ["notice"])
         #expect(

@@ -42,6 +42,25 @@ public struct RunReport: Codable, Hashable, Sendable {
         public var file: String? = nil
         /// The line in ``file``, when known.
         public var line: Int? = nil
+        /// Where the test is declared, when that is not ``file``: a place to mark when the issue's
+        /// file is not the repository's (a runtime's, a library's). Not in the JSON.
+        public var declared: Place? = nil
+
+        enum CodingKeys: String, CodingKey {
+            case test, configuration, verdict, message, evidence, score, strip, quarantined, owners, culprit, file,
+                line
+        }
+    }
+
+    /// A file and line a run recorded.
+    public struct Place: Hashable, Sendable {
+        public var file: String
+        public var line: Int?
+
+        public init(file: String, line: Int?) {
+            self.file = file
+            self.line = line
+        }
     }
 
     /// A failing test of the run, as the store gives it.
@@ -51,12 +70,15 @@ public struct RunReport: Codable, Hashable, Sendable {
         /// Where it failed: its first issue's file and line, else the test's declaration.
         public var file: String?
         public var line: Int?
+        /// Where the test is declared, when the failure's place is an issue's.
+        public var declared: Place?
 
-        public init(test: String, message: String?, file: String? = nil, line: Int? = nil) {
+        public init(test: String, message: String?, file: String? = nil, line: Int? = nil, declared: Place? = nil) {
             self.test = test
             self.message = message
             self.file = file
             self.line = line
+            self.declared = declared
         }
     }
 
@@ -118,7 +140,7 @@ public struct RunReport: Codable, Hashable, Sendable {
             let onNewest = history.newestFailed.contains(failure.test)
             var classed = Failure(
                 test: failure.test, configuration: run.configuration, verdict: .new, message: failure.message,
-                evidence: history.neverFailed, file: failure.file, line: failure.line)
+                evidence: history.neverFailed, file: failure.file, line: failure.line, declared: failure.declared)
             if let entry = quarantine.first(where: { $0.test == failure.test && $0.applies(to: run.configuration) }) {
                 classed.verdict = .quarantined
                 classed.quarantined = entry.mode

@@ -29,4 +29,27 @@ public struct RepositoryPaths: Hashable, Sendable {
         }
         return components[entry...].joined(separator: "/")
     }
+
+    /// A file's path from the repository's root, only where the checkout has that file: under the
+    /// root, else from the first directory named like one at the top of the repository whose
+    /// remainder is there (`…/Packages/Core/Tests/A.swift` is `Packages/Core/Tests/A.swift`, not
+    /// `Tests/A.swift`); `nil` for a runtime's or a library's file.
+    ///
+    /// - Parameter exists: whether the checkout has a file at a path from its root.
+    public func existing(_ file: String, exists: (String) -> Bool) -> String? {
+        guard file.hasPrefix("/") else {
+            let relative = file.hasPrefix("./") ? String(file.dropFirst(2)) : file
+            return exists(relative) ? relative : nil
+        }
+        if let root, file.hasPrefix(root + "/") {
+            let relative = String(file.dropFirst(root.count + 1))
+            return exists(relative) ? relative : nil
+        }
+        let components = file.split(separator: "/")
+        for entry in components.indices.dropLast() where topLevel.contains(String(components[entry])) {
+            let relative = components[entry...].joined(separator: "/")
+            if exists(relative) { return relative }
+        }
+        return nil
+    }
 }

@@ -12,8 +12,8 @@ public struct CheckRunOutput: Hashable, Sendable {
     /// The API's limit on a summary's length.
     public static let summaryLimit = 65_535
 
-    /// `success` when every failure is quarantined (a test that passed on a retry is no failure),
-    /// else `failure`.
+    /// `success` when every failure is quarantined (a test that passed on a retry is no failure);
+    /// `failure` when another failed or the job did; `neutral` for a run with no results.
     public var conclusion: String
     public var title: String
     public var summary: String
@@ -23,9 +23,18 @@ public struct CheckRunOutput: Hashable, Sendable {
     /// - Parameters:
     ///   - report: the run's report.
     ///   - annotations: its placed failures, most useful first.
+    ///   - unplaced: its failures with no place.
+    ///   - jobFailed: whether the job failed whatever the report says (a build error, a crash).
     ///   - dashboard: the server's address, to link the run and its tests.
-    public init(_ report: RunReport, annotations: [FailureAnnotation], unplaced: Int, dashboard: URL?) {
-        conclusion = report.failures.allSatisfy { $0.verdict == .quarantined } ? "success" : "failure"
+    public init(
+        _ report: RunReport, annotations: [FailureAnnotation], unplaced: Int, jobFailed: Bool = false,
+        dashboard: URL?
+    ) {
+        if jobFailed || !report.failures.allSatisfy({ $0.verdict == .quarantined }) {
+            conclusion = "failure"
+        } else {
+            conclusion = report.tests == 0 ? "neutral" : "success"
+        }
         title = String(RunReportRendering.headline(report).prefix(250))
         let sent = Array(annotations.prefix(Self.most))
         var summary = RunReportRendering.markdown(report, dashboard: dashboard)

@@ -19,7 +19,8 @@ public struct FailureAnnotation: Hashable, Sendable {
     public var level: Level
     /// The file, from the repository's root.
     public var path: String
-    public var line: Int
+    /// The line; `nil` marks the file as a whole.
+    public var line: Int?
     public var title: String
     public var message: String
     /// The failing test's id.
@@ -27,18 +28,29 @@ public struct FailureAnnotation: Hashable, Sendable {
 
     /// At most this many characters of a message: a backtrace is for the job's log.
     public static let messageLength = 4000
+    /// GitHub's limit on an annotation's title.
+    public static let titleLength = 255
 
-    /// The failures of `report` that have a place, most useful first (the report's order: new,
-    /// failed before, failing on the base too, known flaky, quarantined), and how many have none.
+    /// The failures of `report` that have a place in the repository, most useful first (the
+    /// report's order: new, failed before, failing on the base too, known flaky, quarantined), and
+    /// how many have none. A failure whose issue is in a file not the repository's is marked where
+    /// its test is declared.
     ///
     /// - Parameters:
     ///   - report: the run's report.
-    ///   - paths: places a recorded file in the repository.
-    public static func of(_ report: RunReport, paths: RepositoryPaths) -> (placed: [FailureAnnotation], unplaced: Int) {
+    ///   - place: a recorded file's path from the repository's root; `nil` when it is not there.
+    public static func of(_ report: RunReport, place: (String) -> String?) -> (
+        placed: [FailureAnnotation], unplaced: Int
+    ) {
         var placed: [FailureAnnotation] = []
         var unplaced = 0
         for failure in report.failures {
-            guard let file = failure.file, let path = paths.path(file), !path.isEmpty else {
+            let recorded = failure.file.map { [RunReport.Place(file: $0, line: failure.line)] } ?? []
+            var found: (path: String, line: Int?)?
+            for spot in recorded + (failure.declared.map { [$0] } ?? []) where found == nil {
+                if let path = place(spot.file), !path.isEmpty { found = (path, spot.line) }
+            }
+            guard let (path, spotLine) = found else {
                 unplaced += 1
                 continue
             }
@@ -46,7 +58,7 @@ public struct FailureAnnotation: Hashable, Sendable {
                 .compactMap { $0?.isEmpty == false ? $0 : nil }.joined(separator: "\n")
             placed.append(
                 FailureAnnotation(
-                    level: level(failure.verdict), path: path, line: max(failure.line ?? 1, 1),
+                    level: level(failure.verdict), path: path, line: spotLine.map { max($0, 1) },
                     title: title(failure, base: report.comparedWith.branch),
                     message: String(message.prefix(messageLength)), test: failure.test))
         }
@@ -71,6 +83,6 @@ public struct FailureAnnotation: Hashable, Sendable {
             case .knownFlaky: "Known flaky"
             case .quarantined: failure.quarantined == .skip ? "Quarantined" : "Muted"
             }
-        return "\(kind): \(String(failure.test.prefix(200)))"
+        return String("\(kind): \(failure.test)".prefix(titleLength))
     }
 }

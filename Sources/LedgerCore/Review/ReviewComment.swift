@@ -14,9 +14,12 @@ public enum ReviewComment {
         "<!-- testledger-comment: \(hidden(project)) \(hidden(configuration)) -->"
     }
 
-    /// Whether `body` is the comment `marker` names.
+    /// Whether `body` is the comment `marker` names: its first line, also after an edit on the web
+    /// turned its line ends into CRLF.
     public static func isMarked(_ body: String, by marker: String) -> Bool {
-        body.hasPrefix(marker + "\n") || body == marker
+        guard body.hasPrefix(marker) else { return false }
+        let rest = body.utf8.dropFirst(marker.utf8.count)
+        return rest.isEmpty || rest.first == UInt8(ascii: "\n") || rest.first == UInt8(ascii: "\r")
     }
 
     /// The comment for `report`, at most `limit` bytes whatever the run: fewer failures listed (the
@@ -80,7 +83,14 @@ public enum ReviewComment {
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             let added = (kept.isEmpty ? 0 : 1) + line.utf8.count
             guard size + added <= room else {
-                if kept.isEmpty { kept = String(line.utf8.prefix(room)) ?? String(line.prefix(room / 4)) }
+                if kept.isEmpty {
+                    var width = 0
+                    for scalar in line.unicodeScalars {
+                        width += scalar.utf8.count
+                        guard width <= room else { break }
+                        kept.unicodeScalars.append(scalar)
+                    }
+                }
                 break
             }
             kept += (kept.isEmpty ? "" : "\n") + line
@@ -89,9 +99,13 @@ public enum ReviewComment {
         return kept + note
     }
 
-    /// Text that cannot end the HTML comment it is put in.
+    /// Text that cannot end the HTML comment it is put in, nor run into the next field: percent-encoded
+    /// but for letters, digits and `._/@+:`.
     static func hidden(_ text: String) -> String {
-        text.replacingOccurrences(of: "--", with: "-\u{2010}").replacingOccurrences(of: ">", with: "\u{203A}")
-            .replacingOccurrences(of: "\n", with: " ")
+        text.addingPercentEncoding(withAllowedCharacters: markerCharacters) ?? ""
     }
+
+    private static let markerCharacters = CharacterSet.alphanumerics.intersection(
+        CharacterSet(charactersIn: Unicode.Scalar(0)...Unicode.Scalar(127))
+    ).union(CharacterSet(charactersIn: "._/@+:"))
 }

@@ -36,7 +36,8 @@ public enum WorkflowCommands {
 
     /// One workflow command.
     public static func command(_ annotation: FailureAnnotation) -> String {
-        "::\(annotation.level.rawValue) file=\(property(annotation.path)),line=\(annotation.line),"
+        "::\(annotation.level.rawValue) file=\(property(annotation.path)),"
+            + (annotation.line.map { "line=\($0)," } ?? "")
             + "title=\(property(annotation.title))::\(data(annotation.message))"
     }
 

@@ -287,7 +287,10 @@ extension TestLedgerCommand {
                     database, run: runID, project: metadata.project, config: config, flakyBefore: flakyBefore,
                     mutedFailures: settled.mutedFailures, forgiven: settled.status != status && !failedForRetries,
                     retries: retried, repeats: repeated, failedForRetries: failedForRetries))
-            try explainFailures(run: runID, project: metadata.project, config: config, in: database)
+            try explainFailures(
+                run: runID, project: metadata.project, config: config, in: database,
+                jobFailed: settled.status != 0 || failedForRetries || repeated?.failsTheJob == true
+                    || !failures.isEmpty)
             if settled.status != 0 { throw ExitCode(settled.status) }
             if failedForRetries || repeated?.failsTheJob == true { throw ExitCode(1) }
             if !failures.isEmpty { throw ExitCode(1) }
@@ -312,7 +315,8 @@ extension TestLedgerCommand {
         /// Prints what each failure means and, on GitHub Actions, marks the failures on their lines,
         /// writes the report to the job's summary and, when asked, to the pull request and a check run.
         private func explainFailures(
-            run: String, project: String, config: ProjectConfiguration, in database: any ResultStore
+            run: String, project: String, config: ProjectConfiguration, in database: any ResultStore,
+            jobFailed: Bool
         ) throws {
             guard try database.windowRun(id: run) != nil else { return }
             let report = try Report.Run.report(
@@ -338,7 +342,7 @@ extension TestLedgerCommand {
                     try markdown.write(toFile: path, atomically: true, encoding: .utf8)
                 }
             }
-            let feedback = GitHubFeedback(job: job, dashboard: dashboard)
+            let feedback = GitHubFeedback(job: job, dashboard: dashboard, jobFailed: jobFailed)
             if githubComment { feedback.comment(report) }
             if checkRun { feedback.checkRun(report) }
         }

@@ -11,15 +11,30 @@ package struct FinalResult {
     /// Where it failed: its first issue's file and line that has a file, else the test's declaration.
     package var file: String?
     package var line: Int?
+    /// Where the test is declared, when ``file`` is an issue's.
+    package var declared: RunReport.Place?
 
-    package init(test: String, outcome: Outcome, message: String?, file: String? = nil, line: Int? = nil) {
-        (self.test, self.outcome, self.message, self.file, self.line) = (test, outcome, message, file, line)
+    package init(
+        test: String, outcome: Outcome, message: String?, file: String? = nil, line: Int? = nil,
+        declared: RunReport.Place? = nil
+    ) {
+        (self.test, self.outcome, self.message) = (test, outcome, message)
+        (self.file, self.line, self.declared) = (file, line, declared)
     }
 
-    /// The place from the first issue with a file, else the test's.
-    package static func place(issue: (file: String?, line: Int?), test: (file: String?, line: Int?)) -> (String?, Int?)
-    {
-        issue.file != nil ? issue : test
+    /// The result with its place: the first issue's with a file, else the test's declaration.
+    package static func placed(
+        test: String, outcome: Outcome, message: String?, issue: (file: String?, line: Int?),
+        declaration: (file: String?, line: Int?)
+    ) -> FinalResult {
+        let declared = declaration.file.map { RunReport.Place(file: $0, line: declaration.line) }
+        guard let file = issue.file else {
+            return FinalResult(
+                test: test, outcome: outcome, message: message, file: declared?.file, line: declared?.line)
+        }
+        return FinalResult(
+            test: test, outcome: outcome, message: message, file: file, line: issue.line,
+            declared: declared?.file == file ? nil : declared)
     }
 
     /// Every test's final attempt in the run with row `run`, by test id.
@@ -41,10 +56,9 @@ package struct FinalResult {
                 ORDER BY test.key
                 """, arguments: [run]
         ).map { row in
-            let (file, line) = place(issue: (row[3], row[4]), test: (row[5], row[6]))
-            return FinalResult(
+            FinalResult.placed(
                 test: row[0], outcome: (row[1] as String?).flatMap(Outcome.init(rawValue:)) ?? .crashed,
-                message: row[2], file: file, line: line)
+                message: row[2], issue: (row[3], row[4]), declaration: (row[5], row[6]))
         }
     }
 }

@@ -24,7 +24,8 @@ extension ReportReading {
         let branch = try branch(ofRun: chosen.row)
         let results = try finalResults(run: chosen.row)
         let failing = results.filter(\.outcome.isFailure).map {
-            RunReport.Failing(test: $0.test, message: $0.message, file: $0.file, line: $0.line)
+            RunReport.Failing(
+                test: $0.test, message: $0.message, file: $0.file, line: $0.line, declared: $0.declared)
         }
         let passed = Set(results.filter(\.outcome.isPass).map(\.test))
         // The project's runs of this configuration before this one, newest first.

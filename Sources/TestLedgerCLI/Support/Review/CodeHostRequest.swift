@@ -11,13 +11,17 @@ struct CodeHostError: Error {
     var status: Int?
     var message: String
 
-    /// What to tell the job's log: the answer, and for a 403 or 404 the likely reason.
+    /// What to tell the job's log: the answer, and for a refusal the likely reason.
     func explained(host: String) -> String {
         guard let status else { return "\(host) could not be reached: \(message)" }
-        let why =
-            status == 403 || status == 404
-            ? " (a fork's pull request gets a read-only token; otherwise give the job's token "
-                + "`pull-requests: write` and `checks: write`)" : ""
+        var why = ""
+        if [401, 403, 404].contains(status) {
+            why =
+                host == "GitHub"
+                ? " (a fork's pull request gets a read-only token; otherwise give the job's token "
+                    + "`pull-requests: write` and `checks: write`)"
+                : " (give the job a project access token with the `api` scope that may write notes)"
+        }
         return "\(host) answered HTTP \(status): \(message)\(why)"
     }
 }

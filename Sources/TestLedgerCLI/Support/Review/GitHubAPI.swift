@@ -34,7 +34,7 @@ struct GitHubAPI {
                 "title": output.title, "summary": output.summary,
                 "annotations": batch.map { annotation -> [String: Any] in
                     [
-                        "path": annotation.path, "start_line": annotation.line, "end_line": annotation.line,
+                        "path": annotation.path, "start_line": annotation.line ?? 1, "end_line": annotation.line ?? 1,
                         "annotation_level": annotation.level.checkRunLevel, "title": annotation.title,
                         "message": annotation.message,
                     ]
@@ -50,8 +50,16 @@ struct GitHubAPI {
         guard let id = (created.json as? [String: Any])?["id"] as? Int else {
             throw CodeHostError(status: 201, message: "the check run's answer has no id")
         }
-        for batch in output.batches.dropFirst() {
-            _ = try request.send("PATCH", "\(repositoryAddress)/check-runs/\(id)", body: ["output": fields(batch)])
+        for (index, batch) in output.batches.enumerated().dropFirst() {
+            do {
+                _ = try request.send("PATCH", "\(repositoryAddress)/check-runs/\(id)", body: ["output": fields(batch)])
+            } catch {
+                let sent = index * CheckRunOutput.batch
+                throw CodeHostError(
+                    status: error.status,
+                    message: "check run \(id) was created with \(sent) annotation(s); the rest were not added: "
+                        + error.message)
+            }
         }
         return id
     }

@@ -12,10 +12,13 @@ struct GitHubFeedback {
     var tokenVariable = "GITHUB_TOKEN"
     var ifFailed = false
     var dashboard: URL?
+    /// Whether the job failed whatever the report says: `record`'s command failed (a build error,
+    /// a crash before any result).
+    var jobFailed = false
 
     /// The failures as workflow commands, and a line counting those not marked on a line.
     static func annotations(_ report: RunReport, job: GitHubJob) -> (lines: [String], untold: String?) {
-        let (placed, unplaced) = FailureAnnotation.of(report, paths: job.repositoryPaths)
+        let (placed, unplaced) = FailureAnnotation.of(report, place: job.place)
         let (commands, untold) = WorkflowCommands.lines(placed, unplaced: unplaced)
         return (commands + (untold.map { ["testledger: \($0)"] } ?? []), untold)
     }
@@ -48,8 +51,9 @@ struct GitHubFeedback {
         switch job.api(tokenVariable: tokenVariable) {
         case .failure(let error): say("no check run: \(error.message)")
         case .success(let api):
-            let (placed, unplaced) = FailureAnnotation.of(report, paths: job.repositoryPaths)
-            let output = CheckRunOutput(report, annotations: placed, unplaced: unplaced, dashboard: dashboard)
+            let (placed, unplaced) = FailureAnnotation.of(report, place: job.place)
+            let output = CheckRunOutput(
+                report, annotations: placed, unplaced: unplaced, jobFailed: jobFailed, dashboard: dashboard)
             do throws(CodeHostError) {
                 let id = try api.createCheckRun(output, headSHA: sha, detailsURL: job.runAddress)
                 say(
@@ -62,6 +66,7 @@ struct GitHubFeedback {
     }
 
     private func say(_ line: String) {
+        fflush(nil)  // what print buffered comes first in the log
         FileHandle.standardError.write(Data("testledger: \(line)\n".utf8))
     }
 }

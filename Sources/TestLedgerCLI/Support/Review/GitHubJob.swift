@@ -52,13 +52,15 @@ struct GitHubJob {
             GitHubAPI(root: value("GITHUB_API_URL") ?? "https://api.github.com", repository: repository, token: token))
     }
 
-    /// Where files are placed from: the workspace, else git's top level, else the working directory.
-    var repositoryPaths: RepositoryPaths {
+    /// A recorded file's path from the repository's root, where the checkout has that file: from
+    /// the workspace, else git's top level, else the working directory.
+    var place: (String) -> String? {
         let root =
             value("GITHUB_WORKSPACE") ?? GitInfo.topLevel(in: FileManager.default.currentDirectoryPath)
             ?? FileManager.default.currentDirectoryPath
         let names = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
-        return RepositoryPaths(root: root, topLevel: names.filter { !$0.hasPrefix(".") || $0 == ".github" })
+        let paths = RepositoryPaths(root: root, topLevel: names.filter { !$0.hasPrefix(".") || $0 == ".github" })
+        return { file in paths.existing(file) { FileManager.default.fileExists(atPath: root + "/" + $0) } }
     }
 
     /// The job's own page, for a check run's details.

@@ -10,14 +10,15 @@ enum ReviewComments {
     ///   - report: the run's report.
     ///   - thread: the request's comments.
     ///   - ifFailed: post only when something failed; a passing run's earlier comment becomes one line.
+    ///   - jobFailed: whether the job failed whatever the report says (no results, a build error).
     ///   - dashboard: the server's address, to link the run and its tests.
     static func keep(
-        _ report: RunReport, in thread: some CommentThread, ifFailed: Bool, dashboard: URL?
+        _ report: RunReport, in thread: some CommentThread, ifFailed: Bool, jobFailed: Bool = false, dashboard: URL?
     ) throws(CodeHostError) -> String {
         let marker = ReviewComment.marker(project: report.project, configuration: report.configuration)
         let earlier = try thread.comments().first { ReviewComment.isMarked($0.body, by: marker) }
         let body: String
-        if ifFailed && report.failures.isEmpty {
+        if ifFailed && report.failures.isEmpty && !jobFailed && report.tests > 0 {
             guard let earlier else { return "no failures: no comment on \(thread.name)" }
             body = ReviewComment.passing(report, dashboard: dashboard)
             if earlier.body == body { return "no failures: the comment on \(thread.name) says so already" }
