@@ -69,17 +69,7 @@ actor StandInCodeHost {
         router.on("**", method: .post) { request, _ in try await self.respond(request) }
         router.on("**", method: .patch) { request, _ in try await self.respond(request) }
         router.on("**", method: .put) { request, _ in try await self.respond(request) }
-        let (ports, announce) = AsyncStream.makeStream(of: Int.self)
-        let application = Application(
-            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { announce.yield($0.localAddress?.port ?? 0) })
-        return try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await application.run() }
-            var iterator = ports.makeAsyncIterator()
-            let port = try #require(await iterator.next())
-            defer { group.cancelAll() }
-            return try await body("http://127.0.0.1:\(port)")
-        }
+        return try await LoopbackServer.serve(router, body)
     }
 
     private nonisolated func respond(_ request: Request_) async throws -> Response {

@@ -33,17 +33,7 @@ import Testing
                 ? #"{"format":"ledger","runs":["r"],"results":1,"alreadyStored":0,"crashed":0,"warnings":[]}"# : "busy"
             return Response(status: status, body: .init(byteBuffer: ByteBuffer(string: body)))
         }
-        let (ports, announce) = AsyncStream.makeStream(of: Int.self)
-        let application = Application(
-            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { announce.yield($0.localAddress?.port ?? 0) })
-        return try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await application.run() }
-            var iterator = ports.makeAsyncIterator()
-            let port = try #require(await iterator.next())
-            defer { group.cancelAll() }
-            return try await body("http://127.0.0.1:\(port)")
-        }
+        return try await LoopbackServer.serve(router, body)
     }
 
     static let stream = RunScript(project: "Shop").start().pass("Cart/adds").end().ndjson

@@ -22,28 +22,21 @@ extension TestLedgerCommand {
                     that may not comment (a fork's pull request), or no answer, is said and exits 0.
                     """)
 
-            @Argument(help: "The run (default: the newest).")
-            var runID: String?
+            @OptionGroup var comment: CommentOptions
             @Option(help: "The base branch failures are judged against (default: $GITHUB_BASE_REF, else main).")
             var base: String?
             @Option(help: "The pull request's number (default: the one GITHUB_EVENT_PATH names).")
             var pr: Int?
             @Option(help: "The environment variable holding the token.")
             var tokenEnv = "GITHUB_TOKEN"
-            @Flag(help: "Post only when something failed; a passing run turns an earlier comment into one line.")
-            var ifFailed = false
             @Flag(help: "Also create a check run named TestLedger, with the failures as annotations.")
             var checkRun = false
-            @OptionGroup var project: ProjectOption
-            @OptionGroup var store: StoreOptions
 
             func run() throws {
-                let config = try ProjectConfiguration.load()
                 let job = GitHubJob(environment: ProcessInfo.processInfo.environment)
-                let report = try Report.Run.report(
-                    try store.open(), run: runID, project: project.name, base: base ?? job.baseBranch, config: config)
+                let report = try comment.report(base: base ?? job.baseBranch)
                 let feedback = GitHubFeedback(
-                    job: job, pullRequest: pr, tokenVariable: tokenEnv, ifFailed: ifFailed,
+                    job: job, pullRequest: pr, tokenVariable: tokenEnv, ifFailed: comment.ifFailed,
                     dashboard: LedgerEnvironment().serverURL)
                 feedback.comment(report)
                 if checkRun { feedback.checkRun(report) }
@@ -67,8 +60,7 @@ extension TestLedgerCommand {
                     refusal, or no answer, is said and exits 0.
                     """)
 
-            @Argument(help: "The run (default: the newest).")
-            var runID: String?
+            @OptionGroup var comment: CommentOptions
             @Option(
                 help: ArgumentHelp(
                     "The base branch failures are judged against (default: $CI_MERGE_REQUEST_TARGET_BRANCH_NAME, "
@@ -78,18 +70,11 @@ extension TestLedgerCommand {
             var mr: Int?
             @Option(help: "The environment variable holding the token.")
             var tokenEnv = "GITLAB_TOKEN"
-            @Flag(help: "Post only when something failed; a passing run turns an earlier note into one line.")
-            var ifFailed = false
-            @OptionGroup var project: ProjectOption
-            @OptionGroup var store: StoreOptions
 
             func run() throws {
-                let config = try ProjectConfiguration.load()
                 let environment = ProcessInfo.processInfo.environment
                 func value(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
-                let report = try Report.Run.report(
-                    try store.open(), run: runID, project: project.name,
-                    base: base ?? value("CI_MERGE_REQUEST_TARGET_BRANCH_NAME") ?? "main", config: config)
+                let report = try comment.report(base: base ?? value("CI_MERGE_REQUEST_TARGET_BRANCH_NAME") ?? "main")
                 func say(_ line: String) { FileHandle.standardError.write(Data("testledger: \(line)\n".utf8)) }
                 guard let root = value("CI_API_V4_URL"), let id = value("CI_PROJECT_ID") else {
                     return say("no note: CI_API_V4_URL and CI_PROJECT_ID are not set: run this in a GitLab CI job")
@@ -104,7 +89,7 @@ extension TestLedgerCommand {
                 do throws(CodeHostError) {
                     say(
                         try ReviewComments.keep(
-                            report, in: notes, ifFailed: ifFailed, dashboard: LedgerEnvironment().serverURL))
+                            report, in: notes, ifFailed: comment.ifFailed, dashboard: LedgerEnvironment().serverURL))
                 } catch {
                     say("no note on merge request !\(iid): \(error.explained(host: "GitLab"))")
                 }

@@ -62,6 +62,22 @@ struct CodeHostRequest {
     }
 }
 
+extension CodeHostRequest {
+    /// Every comment of a listing paged 100 at a time (`address` ends in `page=`): id and body,
+    /// in the listing's order.
+    func comments(pagedAt address: String) throws(CodeHostError) -> [(id: String, body: String)] {
+        var all: [(id: String, body: String)] = []
+        for page in 1...50 {
+            let listed = try send("GET", address + "\(page)").json as? [[String: Any]] ?? []
+            all += listed.compactMap { comment in
+                (comment["id"] as? Int).map { (String($0), comment["body"] as? String ?? "") }
+            }
+            if listed.count < 100 { break }
+        }
+        return all
+    }
+}
+
 /// A pull request's or merge request's comments, as a code host keeps them.
 protocol CommentThread {
     /// `pull request #12 of org/app`.

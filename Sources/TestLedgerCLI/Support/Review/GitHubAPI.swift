@@ -74,18 +74,7 @@ private struct PullRequestComments: CommentThread {
     var host: String { "GitHub" }
 
     func comments() throws(CodeHostError) -> [(id: String, body: String)] {
-        var all: [(id: String, body: String)] = []
-        for page in 1...50 {
-            let answer = try api.request.send(
-                "GET", "\(api.repositoryAddress)/issues/\(number)/comments?per_page=100&page=\(page)")
-            let listed = answer.json as? [[String: Any]] ?? []
-            all += listed.compactMap { comment in
-                guard let id = comment["id"] as? Int else { return nil }
-                return (String(id), comment["body"] as? String ?? "")
-            }
-            if listed.count < 100 { break }
-        }
-        return all
+        try api.request.comments(pagedAt: "\(api.repositoryAddress)/issues/\(number)/comments?per_page=100&page=")
     }
 
     func create(_ body: String) throws(CodeHostError) {

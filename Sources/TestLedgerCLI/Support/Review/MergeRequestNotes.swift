@@ -28,17 +28,7 @@ struct MergeRequestNotes: CommentThread {
     }
 
     func comments() throws(CodeHostError) -> [(id: String, body: String)] {
-        var all: [(id: String, body: String)] = []
-        for page in 1...50 {
-            let answer = try request.send("GET", "\(notes)?sort=asc&order_by=created_at&per_page=100&page=\(page)")
-            let listed = answer.json as? [[String: Any]] ?? []
-            all += listed.compactMap { note in
-                guard let id = note["id"] as? Int else { return nil }
-                return (String(id), note["body"] as? String ?? "")
-            }
-            if listed.count < 100 { break }
-        }
-        return all
+        try request.comments(pagedAt: "\(notes)?sort=asc&order_by=created_at&per_page=100&page=")
     }
 
     func create(_ body: String) throws(CodeHostError) {
