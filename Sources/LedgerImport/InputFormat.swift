@@ -17,6 +17,8 @@ public enum InputFormat: String, CaseIterable, Sendable {
     case xcresult
     /// Bacon's and RubyMotion's text outputs (spec_dox, test_unit, knock).
     case bacon
+    /// The Common Test Report Format's JSON, which many reporters write.
+    case ctrf
 
     /// The importer for this format.
     public var importer: any ResultImporter {
@@ -28,13 +30,14 @@ public enum InputFormat: String, CaseIterable, Sendable {
         case .rspec: RSpecImporter()
         case .xcresult: XCResultImporter()
         case .bacon: BaconImporter()
+        case .ctrf: CTRFImporter()
         }
     }
 
     /// Recognises a format from the first bytes of an input; `nil` when none matches.
     ///
     /// A byte order mark and leading whitespace are skipped. Input opening with `<` can only be JUnit;
-    /// with `{`, the Ledger event stream, Swift Testing, xcresulttool or RSpec, tried in that order;
+    /// with `{`, the Ledger event stream, Swift Testing, xcresulttool, RSpec or CTRF, tried in that order;
     /// anything else Bacon, then TAP.
     /// - Parameter prefix: the input's first bytes; ``PreparedImport`` passes the first 64 KiB.
     /// - Returns: the format; `nil` when the input is empty or no format claims it.
@@ -57,6 +60,7 @@ public enum InputFormat: String, CaseIterable, Sendable {
         if SwiftTestingImporter.looksLikeSwiftTesting(firstLine: firstLine) { return .swiftTesting }
         if XCResultImporter.looksLikeXCResult(prefix: bytes) { return .xcresult }
         if RSpecImporter.looksLikeRSpec(prefix: bytes) { return .rspec }
+        if CTRFImporter.looksLikeCTRF(prefix: bytes) { return .ctrf }
         return nil
     }
 }
