@@ -34,10 +34,9 @@ public struct CTRFImporter: ResultImporter {
             LedgerRecord(run: run, event: .runStart(context.metadata.runStart(at: start, source: Self.source))))
         var clock = start
         var failed = false
-        var ids = Set<String>()
+        var ids = UniqueTestIDs()
         for test in report.results.tests {
-            let id = Self.unique(
-                test.suite.isEmpty ? test.name : test.suite.joined(separator: " > ") + "/" + test.name, in: &ids)
+            let id = ids.claim(test.suite.isEmpty ? test.name : test.suite.joined(separator: " > ") + "/" + test.name)
             let attempts = Self.attempts(of: test)
             var at = Self.seconds(test.start).map { $0 - attempts.dropLast().reduce(0) { $0 + $1.seconds } } ?? clock
             for (index, attempt) in attempts.enumerated() {
@@ -125,17 +124,5 @@ public struct CTRFImporter: ResultImporter {
     static func seconds(_ value: Double?) -> Double? {
         guard let value, value.isFinite, value > 0 else { return nil }
         return value > 100_000_000_000 ? value / 1000 : value
-    }
-
-    /// `id`, or `id (2)`, `id (3)`… when it is taken.
-    private static func unique(_ id: String, in ids: inout Set<String>) -> String {
-        var candidate = id
-        var number = 1
-        while ids.contains(candidate) {
-            number += 1
-            candidate = "\(id) (\(number))"
-        }
-        ids.insert(candidate)
-        return candidate
     }
 }

@@ -40,11 +40,11 @@ public struct RSpecImporter: ResultImporter {
             LedgerRecord(run: run, event: .runStart(context.metadata.runStart(at: start, source: Self.source))))
         var clock = start
         var failed = false
-        var ids = Set<String>()
+        var ids = UniqueTestIDs()
         for (index, example) in report.examples.enumerated() {
             let name = example.name(index: index)
             let group = example.groupPath
-            let test = Self.unique("\(example.specFile):\(group)/\(name)", in: &ids)
+            let test = ids.claim("\(example.specFile):\(group)/\(name)")
             let duration = max(0, example.runTime.flatMap { $0.isFinite ? $0 : nil } ?? 0)
             let events: [LedgerEvent] = [
                 .testStart(
@@ -72,17 +72,5 @@ public struct RSpecImporter: ResultImporter {
         let end = max(clock, start + (total ?? 0))
         try sink.consume(
             LedgerRecord(run: run, event: .runEnd(LedgerEvent.RunEnd(at: end, outcome: failed ? .failed : .passed))))
-    }
-
-    /// `id`, or `id (2)`, `id (3)`… when it is taken.
-    private static func unique(_ id: String, in ids: inout Set<String>) -> String {
-        var candidate = id
-        var number = 1
-        while ids.contains(candidate) {
-            number += 1
-            candidate = "\(id) (\(number))"
-        }
-        ids.insert(candidate)
-        return candidate
     }
 }
