@@ -139,6 +139,26 @@ struct PostgresReportReader: ReportReading {
         try PostgresLedger.finalResults(run: row, in: session)
     }
 
+    func attempts(run row: Int64) throws -> [RecordedAttempt] {
+        try session.rows(
+            """
+            SELECT test.key, test.suite, test.name, test.file, test.line, r.attempt, r.startedAt, r.duration,
+                r.outcome, (SELECT message FROM issue WHERE resultId = r.id ORDER BY id LIMIT 1), r.message
+            FROM result r JOIN test ON test.id = r.testId
+            WHERE r.runId = \(row) ORDER BY test.key COLLATE "C", r.attempt
+            """
+        ).map { row in
+            let (test, suite, name, file, line, attempt, startedAt, duration, outcome, message, detail) =
+                try row.decode(
+                    (String, String?, String?, String?, Int64?, Int64, Double, Double?, String?, String?, String?)
+                        .self)
+            return RecordedAttempt(
+                test: test, suite: suite, name: name, file: file, line: line.map(Int.init), attempt: Int(attempt),
+                startedAt: startedAt, duration: duration, outcome: outcome.flatMap(Outcome.init(rawValue:)),
+                message: message, detail: detail)
+        }
+    }
+
     func baseRuns(of run: WindowRun, branch: String) throws -> [WindowRun] {
         try session.rows(
             """

@@ -80,6 +80,11 @@ struct CTRFImporterTests {
         #expect(InputFormat.detect(prefix: Data(#" {"results": {"tool": {"name": "jest"}}}"#.utf8)) == .ctrf)
         #expect(InputFormat.detect(prefix: Data(#"{"results": {"summary": {}}}"#.utf8)) == nil)
         #expect(InputFormat.detect(prefix: Data(#"{"reportFormat": "JUnit"}"#.utf8)) == nil)
+        // Sorted members put others first.
+        #expect(
+            InputFormat.detect(
+                prefix: Data(#"{"generatedBy": "testledger", "reportFormat" : "CTRF", "results": {}}"#.utf8))
+                == .ctrf)
     }
 
     @Test func malformedReportsNameWhatIsWrong() throws {

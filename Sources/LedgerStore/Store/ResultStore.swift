@@ -306,6 +306,15 @@ extension ResultStore {
         }
     }
 
+    /// Every attempt of a run, by test id and then attempt.
+    /// - Throws: ``StoreError/noSuchRun(_:)``; any database error.
+    public func attempts(run id: String) throws -> [RecordedAttempt] {
+        try reading {
+            guard let run = try $0.reader.windowRun(id: id, project: nil) else { throw StoreError.noSuchRun(id) }
+            return try $0.reader.attempts(run: run.row)
+        }
+    }
+
     /// `report culprit`: what separates a test's failing attempts from its passing ones.
     /// - Parameters:
     ///   - test: the test's stable id.

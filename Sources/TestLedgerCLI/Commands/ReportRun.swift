@@ -22,28 +22,48 @@ extension TestLedgerCommand.Report {
         @OptionGroup var project: ProjectOption
         @OptionGroup var owners: OwnerOptions
 
-        @OptionGroup var reporting: ReportOptions
+        @OptionGroup var store: StoreOptions
+        @Option(
+            help: "table, json, markdown (for CI job summaries) or ctrf (the Common Test Report Format's JSON).")
+        var format: Format = .table
+
+        enum Format: String, ExpressibleByArgument, CaseIterable {
+            case table, json, markdown, ctrf
+        }
 
         func run() throws {
-            let (config, database) = try reporting.open()
+            let config = try ProjectConfiguration.load()
+            let database = try store.open()
             var report = try Self.report(database, run: runID, project: project.name, base: base, config: config)
             if let owner = owners.owner {
                 report = report.only(
                     owner: owner, owners: try CheckoutOwnership.owners(of: report.project, config: config, in: database)
                 )
             }
-            try reporting.print(report, table: RunReportRendering.table) {
-                RunReportRendering.markdown($0, dashboard: LedgerEnvironment().serverURL)
+            switch format {
+            case .table: print(RunReportRendering.table(report))
+            case .json: print(try OutputOptions.json(report))
+            case .markdown: print(RunReportRendering.markdown(report, dashboard: LedgerEnvironment().serverURL))
+            case .ctrf: print(try OutputOptions.json(try Self.ctrf(report, in: database)))
             }
             let job = GitHubJob(environment: ProcessInfo.processInfo.environment)
             guard job.isActions else { return }
             // Beside JSON or Markdown, which may go to a file, the runner reads them on standard error.
             let lines = GitHubFeedback.annotations(report, job: job).lines
-            if reporting.output.format == .table {
+            if format == .table {
                 lines.forEach { print($0) }
             } else {
                 FileHandle.standardError.write(Data(lines.map { $0 + "\n" }.joined().utf8))
             }
+        }
+
+        /// The run as a CTRF report, with the verdicts of `report`.
+        static func ctrf(_ report: RunReport, in database: any ResultStore) throws -> CTRFDocument {
+            let listing = try database.run(id: report.run)
+            let start = try database.windowRun(id: report.run)?.startedAt ?? 0
+            return CTRFDocument(
+                report, attempts: try database.attempts(run: report.run), source: listing?.source ?? "testledger",
+                start: start)
         }
 
         static func report(

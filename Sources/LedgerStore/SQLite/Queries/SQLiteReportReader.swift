@@ -140,6 +140,23 @@ struct SQLiteReportReader: ReportReading {
         try FinalResult.all(run: row, in: db)
     }
 
+    func attempts(run row: Int64) throws -> [RecordedAttempt] {
+        try Row.fetchAll(
+            db,
+            sql: """
+                SELECT test.key, test.suite, test.name, test.file, test.line, r.attempt, r.startedAt, r.duration,
+                    r.outcome, (SELECT message FROM issue WHERE resultId = r.id ORDER BY id LIMIT 1), r.message
+                FROM result r JOIN test ON test.id = r.testId
+                WHERE r.runId = ? ORDER BY test.key, r.attempt
+                """, arguments: [row]
+        ).map { row in
+            RecordedAttempt(
+                test: row[0], suite: row[1], name: row[2], file: row[3], line: row[4], attempt: row[5],
+                startedAt: row[6], duration: row[7], outcome: (row[8] as String?).flatMap(Outcome.init(rawValue:)),
+                message: row[9], detail: row[10])
+        }
+    }
+
     func baseRuns(of run: WindowRun, branch: String) throws -> [WindowRun] {
         try Row.fetchAll(
             db,

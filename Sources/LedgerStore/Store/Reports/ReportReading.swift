@@ -35,6 +35,8 @@ package protocol ReportReading {
     func runEnds(runs: [WindowRun]) throws -> [Int64: (seconds: Double, passed: Bool)]
     /// Every test's final attempt in the run at `row`, by test id.
     func finalResults(run row: Int64) throws -> [FinalResult]
+    /// Every attempt in the run at `row`, by test id and then attempt.
+    func attempts(run row: Int64) throws -> [RecordedAttempt]
     /// The runs of `branch` before `run`, with its project and configuration, newest first.
     func baseRuns(of run: WindowRun, branch: String) throws -> [WindowRun]
     /// The failing (or never ended) attempts of a test in the run at `row`, in attempt order.
