@@ -21,6 +21,25 @@ import Testing
         return id
     }
 
+    @Test(arguments: StoreKind.available) func everyAttemptOfARunInTestAndAttemptOrder(kind: StoreKind) async throws {
+        try await onOwnThread {
+            let ledger = try TemporaryStore(kind)
+            defer { ledger.remove() }
+            let script = RunScript(project: "Demo").start()
+                .result("B/flaky", .failed, attempt: 1, duration: 0.25).result("B/flaky", .passed, attempt: 2)
+                .pass("A/ok").with(.testStart(.init(at: 5, test: "C/hung", suite: "C", name: "hung", line: 3)))
+                .end()
+            try ledger.ingest(script.records)
+            let attempts = try ledger.database.attempts(run: script.run)
+            #expect(attempts.map { "\($0.test)#\($0.attempt)" } == ["A/ok#1", "B/flaky#1", "B/flaky#2", "C/hung#1"])
+            // The run ended with the attempt open: it is stored as crashed.
+            #expect(attempts.map(\.outcome) == [.passed, .failed, .passed, .crashed])
+            #expect(attempts[1].duration == 0.25 && attempts[1].message == "failed")
+            #expect(attempts[3].suite == "C" && attempts[3].name == "hung" && attempts[3].line == 3)
+            #expect(throws: StoreError.self) { try ledger.database.attempts(run: "no-such-run") }
+        }
+    }
+
     @Test(arguments: StoreKind.available) func eachFailureIsPlacedAtItsIssueElseItsDeclaration(kind: StoreKind)
         async throws
     {
