@@ -14,6 +14,8 @@ public struct TestDetail: Codable, Hashable, Sendable {
         public var outcome: Outcome?
         /// The steps nested directly inside it, in the order they started.
         public var children: [ActivityDetail]
+        /// When it started, in seconds since 1970.
+        public var at: Double? = nil
 
         /// Creates a step from its parts.
         /// - Parameters:

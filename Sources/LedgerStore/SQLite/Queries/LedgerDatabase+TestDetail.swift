@@ -134,9 +134,11 @@ extension TestDetail.ActivityDetail {
         for row in rows { children[row.parent, default: []].append(row) }
         func build(_ parent: Int64?) -> [TestDetail.ActivityDetail] {
             (children[parent] ?? []).map { row in
-                TestDetail.ActivityDetail(
+                var activity = TestDetail.ActivityDetail(
                     id: row.key, name: row.name ?? "", duration: row.ended.map { $0 - row.started },
                     outcome: row.outcome.flatMap(Outcome.init(rawValue:)), children: build(row.id))
+                activity.at = row.started
+                return activity
             }
         }
         return build(nil)

@@ -1,0 +1,73 @@
+import ArgumentParser
+import Foundation
+import LedgerCore
+import LedgerStore
+
+extension TestLedgerCommand {
+    /// `testledger export …`: runs in other tools' formats.
+    struct Export: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "export", abstract: "Send runs to other tools.", subcommands: [OTLPTraces.self])
+
+        /// `testledger export otlp RUN… --endpoint URL`.
+        struct OTLPTraces: ParsableCommand {
+            static let configuration = CommandConfiguration(
+                commandName: "otlp",
+                abstract: "Send runs as OpenTelemetry traces (OTLP's JSON over HTTP) to a collector.",
+                discussion: """
+                    A run is a trace; each test attempt a span under it; the final attempt's activities child \
+                    spans; its predicates, captures and issues span events; a failure the span's status.
+                    """)
+
+            @Argument(help: "The runs (default: the newest).")
+            var runs: [String] = []
+            @Option(
+                help: ArgumentHelp(
+                    "The collector: its base address (traces go to /v1/traces) or the full traces address "
+                        + "(default: $OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, else $OTEL_EXPORTER_OTLP_ENDPOINT).",
+                    valueName: "url"))
+            var endpoint: String?
+            @Option(
+                name: .customLong("header"),
+                help: ArgumentHelp(
+                    "A header for the collector, NAME=VALUE; repeatable (also $OTEL_EXPORTER_OTLP_HEADERS).",
+                    valueName: "name=value"))
+            var headers: [String] = []
+            @OptionGroup var store: StoreOptions
+
+            func run() throws {
+                let environment = ProcessInfo.processInfo.environment
+                let given =
+                    endpoint ?? environment["OTEL_EXPORTER_OTLP_TRACES_ENDPOINT"]
+                    ?? environment["OTEL_EXPORTER_OTLP_ENDPOINT"].map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+                guard let given else {
+                    throw ValidationError("Name the collector with --endpoint URL (or $OTEL_EXPORTER_OTLP_ENDPOINT)")
+                }
+                guard let address = OTLPExport.tracesAddress(given) else {
+                    throw ValidationError("--endpoint \(given) is not an http(s) address")
+                }
+                var sent = OTLPExport.headers(environment["OTEL_EXPORTER_OTLP_HEADERS"] ?? "")
+                for header in headers {
+                    sent.merge(OTLPExport.headers(header)) { _, given in given }
+                }
+                let database = try store.open()
+                var ids = runs
+                if ids.isEmpty {
+                    guard let newest = try database.runs(project: nil, limit: 1).first?.id else {
+                        throw StoreError.noSuchRun("at all")
+                    }
+                    ids = [newest]
+                }
+                let exporter = OTLPExport(endpoint: address, headers: sent)
+                for id in ids {
+                    let (request, spans) = try OTLPExport.traces(run: id, in: database)
+                    if let problem = try exporter.send(request) {
+                        printError("testledger: run \(id) was not exported: \(problem)")
+                        throw ExitCode.failure
+                    }
+                    print("testledger: run \(id): \(spans) span(s) to \(address.absoluteString)")
+                }
+            }
+        }
+    }
+}
