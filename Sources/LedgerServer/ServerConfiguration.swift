@@ -1,4 +1,5 @@
 import LedgerCore
+import LedgerDelivery
 
 /// How `testledger serve` listens and what it accepts.
 public struct ServerConfiguration: Sendable {
@@ -21,6 +22,8 @@ public struct ServerConfiguration: Sendable {
     public var publicURL: String?
     /// Seconds a dashboard sign-in lasts.
     public var sessionLifetime: Double = 12 * 3_600
+    /// Where each stored run goes as an OpenTelemetry trace once it has ended; `nil` sends none.
+    public var traces: TraceExporter?
 
     /// Creates a configuration.
     ///

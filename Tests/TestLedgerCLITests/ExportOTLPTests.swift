@@ -121,4 +121,35 @@ import Testing
         let missing = try await cli.run(["export", "otlp"])
         #expect(missing.status != 0 && missing.stderr.contains("--endpoint"), "\(missing.stderr)")
     }
+
+    @Test func serveSendsEachStoredRunOnceItHasEnded() async throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        let token = try await cli.token("Shop")
+        let received = Received()
+        let router = Router()
+        router.post("/v1/traces") { request, _ -> Response in
+            let body = try await request.body.collect(upTo: 16 << 20)
+            await received.keep(Data(buffer: body), path: request.uri.path, header: nil)
+            return Response(status: .ok)
+        }
+        let bodies = try await LoopbackServer.serve(router) { collector in
+            let server = try ServerProcess(cli, ["--otlp-endpoint", collector])
+            defer { server.stop() }
+            let sent = try await cli.run(
+                ["upload", "-", "--format", "ledger", "--url", server.url, "--token", token],
+                stdin: Self.stream, environment: ["TESTLEDGER_SPOOL": cli.directory.path("spool")])
+            #expect(sent.status == 0, "\(sent.stderr)")
+            // The trace goes after the upload's answer: wait for it, a minute at most.
+            let deadline = Date().addingTimeInterval(60)
+            while await received.bodies.isEmpty, Date() < deadline { try await Task.sleep(for: .milliseconds(50)) }
+            return await received.bodies
+        }
+        let body = try #require(bodies.first)
+        let request = try JSONDecoder().decode(OTLP.TracesRequest.self, from: body)
+        let spans = request.resourceSpans.flatMap(\.scopeSpans).flatMap(\.spans)
+        #expect(Set(spans.map(\.traceId)) == ["5f0c0a7e1d2b4c3d8e4fa1b2c3d4e5f6"])
+        #expect(spans.count == 6)
+        #expect(await received.paths == ["/v1/traces"])
+    }
 }

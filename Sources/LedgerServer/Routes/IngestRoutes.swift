@@ -4,6 +4,7 @@ import LedgerCore
 import LedgerDelivery
 import LedgerImport
 import LedgerStore
+import Logging
 
 /// `POST /api/v1/events` (the Ledger event stream) and `POST /api/v1/imports` (a runner's own
 /// file). Each upload is one transaction: malformed input gets 400 and stores nothing, and the
@@ -75,6 +76,7 @@ struct IngestRoutes {
                 return receipt
             }
             metrics.ingested(stored.results)
+            if !live, let traces = configuration.traces { Self.forward(stored.runs, to: traces, from: database) }
             return try JSONResponse.make(stored, status: .created)
         } catch let error as LedgerInputError {
             metrics.rejected()
@@ -86,6 +88,25 @@ struct IngestRoutes {
             guard case .unstorable = error else { throw error }
             metrics.rejected()
             throw HTTPError(.badRequest, message: "request body: \(error)")
+        }
+    }
+
+    /// Sends each of `runs` that has ended to the collector as a trace, after the answer: a
+    /// collector that is down or slow never holds an upload up. What it refuses is logged.
+    static func forward(_ runs: [String], to traces: TraceExporter, from database: any ResultStore) {
+        Task.detached {
+            let logger = Logger(label: "testledger")
+            for run in runs {
+                do {
+                    let problem = try await Blocking.run { () -> String? in
+                        guard try database.run(id: run)?.endedAt != nil else { return nil }
+                        return traces.send(try database.traces(run: run).request)
+                    }
+                    if let problem { logger.warning("run \(run) was not sent as a trace: \(problem)") }
+                } catch {
+                    logger.warning("run \(run) was not sent as a trace: \(error)")
+                }
+            }
         }
     }
 

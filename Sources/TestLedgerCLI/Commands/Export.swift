@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LedgerCore
+import LedgerDelivery
 import LedgerStore
 
 extension TestLedgerCommand {
@@ -43,12 +44,12 @@ extension TestLedgerCommand {
                 guard let given else {
                     throw ValidationError("Name the collector with --endpoint URL (or $OTEL_EXPORTER_OTLP_ENDPOINT)")
                 }
-                guard let address = OTLPExport.tracesAddress(given) else {
+                guard let address = TraceExporter.tracesAddress(given) else {
                     throw ValidationError("--endpoint \(given) is not an http(s) address")
                 }
-                var sent = OTLPExport.headers(environment["OTEL_EXPORTER_OTLP_HEADERS"] ?? "")
+                var sent = TraceExporter.headers(environment["OTEL_EXPORTER_OTLP_HEADERS"] ?? "")
                 for header in headers {
-                    sent.merge(OTLPExport.headers(header)) { _, given in given }
+                    sent.merge(TraceExporter.headers(header)) { _, given in given }
                 }
                 let database = try store.open()
                 var ids = runs
@@ -58,10 +59,10 @@ extension TestLedgerCommand {
                     }
                     ids = [newest]
                 }
-                let exporter = OTLPExport(endpoint: address, headers: sent)
+                let exporter = TraceExporter(endpoint: address, headers: sent)
                 for id in ids {
-                    let (request, spans) = try OTLPExport.traces(run: id, in: database)
-                    if let problem = try exporter.send(request) {
+                    let (request, spans) = try database.traces(run: id)
+                    if let problem = exporter.send(request) {
                         printError("testledger: run \(id) was not exported: \(problem)")
                         throw ExitCode.failure
                     }

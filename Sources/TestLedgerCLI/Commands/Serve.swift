@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 import LedgerCore
+import LedgerDelivery
 import LedgerServer
 
 extension TestLedgerCommand {
@@ -31,6 +32,13 @@ extension TestLedgerCommand {
         var publicURL: String?
         @Option(name: .customLong("session-hours"), help: "How long a dashboard sign-in lasts.")
         var sessionHours = 12.0
+        @Option(
+            name: .customLong("otlp-endpoint"),
+            help: ArgumentHelp(
+                "Send every stored run, once it has ended, to this OpenTelemetry collector as a trace (as "
+                    + "`export otlp`; headers from $OTEL_EXPORTER_OTLP_HEADERS).",
+                valueName: "url"))
+        var otlpEndpoint: String?
 
         @OptionGroup var store: StoreOptions
 
@@ -43,6 +51,15 @@ extension TestLedgerCommand {
             configuration.window = config.window ?? 30
             configuration.publicURL = publicURL
             configuration.sessionLifetime = sessionHours * 3_600
+            if let otlpEndpoint {
+                guard let address = TraceExporter.tracesAddress(otlpEndpoint) else {
+                    throw ValidationError("--otlp-endpoint \(otlpEndpoint) is not an http(s) address")
+                }
+                configuration.traces = TraceExporter(
+                    endpoint: address,
+                    headers: TraceExporter.headers(
+                        ProcessInfo.processInfo.environment["OTEL_EXPORTER_OTLP_HEADERS"] ?? ""))
+            }
             let host = configuration.host
             let store = self.store
             let settings = configuration
