@@ -34,6 +34,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk.git", exact: "0.12.1"),
     ],
     targets: [
         .executableTarget(name: "GenerateEventStream"),
@@ -97,6 +98,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tools),
                 .product(name: "Yams", package: "Yams", condition: tools),
                 .product(name: "Hummingbird", package: "hummingbird", condition: tools),
+                .product(name: "MCP", package: "swift-sdk", condition: tools),
             ]
         ),
         .executableTarget(

@@ -10,7 +10,7 @@ struct TestLedgerCommand: AsyncParsableCommand {
         version: TestLedgerVersion.current,
         subcommands: [
             Ingest.self, Record.self, Format.self, Runs.self, Report.self, Show.self, Quarantine.self, Serve.self,
-            Token.self, Upload.self, Prune.self, Shard.self, GitHub.self, GitLab.self, Export.self,
+            Token.self, Upload.self, Prune.self, Shard.self, GitHub.self, GitLab.self, Export.self, MCPServer.self,
         ])
 
     /// Runs the command. A synchronous one runs on the main thread, where it may block on the store

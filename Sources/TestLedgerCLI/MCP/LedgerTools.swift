@@ -1,0 +1,291 @@
+import Foundation
+import LedgerCore
+import LedgerStore
+import MCP
+
+/// The tools `testledger mcp` offers an agent, answered from a ledger: each answer is JSON,
+/// bounded (the top entries, with how many more there are), and a bad argument is an MCP error.
+struct LedgerTools: Sendable {
+    let database: any ResultStore
+    let config: ProjectConfiguration
+    /// Whether the `quarantine` tool may change the quarantine.
+    let allowQuarantine: Bool
+
+    /// The most entries of a list an answer holds unless asked for fewer.
+    static let limit = 10
+    static let most = 50
+
+    var tools: [Tool] {
+        var tools = [
+            Self.tool(
+                "flaky_tests",
+                "The flaky tests, the flakiest first, with their failure rate, outcome strip and likely culprit.",
+                [
+                    "window": .integer("How many of the newest runs to judge (default 30)."),
+                    "owner": .string("Only this owner's tests (@team)."),
+                    "limit": .integer("How many tests to list (default 10, at most 50)."),
+                ]),
+            Self.tool(
+                "run_summary", "What each failure of a run means: new, known flaky, failing on the base too…",
+                [
+                    "run": .string("The run's id (default: the newest)."),
+                    "base": .string("The base branch (default main)."),
+                ]),
+            Self.tool(
+                "test_detail",
+                "One test in a run: its attempts, activities, captures, predicates, issues, and its recent history.",
+                ["test": .string("The test's id."), "run": .string("The run's id (default: its newest).")],
+                required: ["test"]),
+            Self.tool(
+                "culprit", "Why a flaky test fails: what separates its failing attempts from its passing ones.",
+                ["test": .string("The test's id."), "window": .integer("Runs to compare (default 60).")],
+                required: ["test"]),
+            Self.tool(
+                "failure_groups", "Failures grouped by cause across recent runs, the largest first.",
+                [
+                    "window": .integer("How many of the newest runs (default 30)."),
+                    "limit": .integer("How many groups (default 10, at most 50)."),
+                ]),
+            Self.tool(
+                "slow_tests", "The slowest tests and the ones that became slower.",
+                [
+                    "window": .integer("How many of the newest runs (default 30)."),
+                    "limit": .integer("How many tests (default 10, at most 50)."),
+                ]),
+        ]
+        if allowQuarantine {
+            tools.append(
+                Self.tool(
+                    "quarantine",
+                    "Quarantine a test (mute: it runs, its failure does not fail the build) or release it.",
+                    [
+                        "test": .string("The test's id."), "action": .string("add or remove."),
+                        "reason": .string("Why, for the audit trail."), "mode": .string("mute (default) or skip."),
+                    ],
+                    required: ["test", "action", "reason"]))
+        }
+        return tools
+    }
+
+    /// What one argument is, for a tool's JSON schema.
+    enum Argument {
+        case string(String)
+        case integer(String)
+
+        var schema: Value {
+            switch self {
+            case .string(let text): ["type": "string", "description": .string(text)]
+            case .integer(let text): ["type": "integer", "minimum": 1, "description": .string(text)]
+            }
+        }
+    }
+
+    static func tool(_ name: String, _ description: String, _ arguments: [String: Argument], required: [String] = [])
+        -> Tool
+    {
+        Tool(
+            name: name, description: description,
+            inputSchema: .object([
+                "type": "object", "properties": .object(arguments.mapValues(\.schema)),
+                "required": .array(required.map { .string($0) }), "additionalProperties": false,
+            ]))
+    }
+
+    /// Answers a call, as JSON text.
+    /// - Throws: `MCPError.invalidParams` for an unknown tool, a missing or bad argument, or a
+    ///   test or run the ledger does not have.
+    func call(_ name: String, _ arguments: [String: Value]) throws -> String {
+        let arguments = Arguments(values: arguments, tool: name)
+        let now = Date().timeIntervalSince1970
+        do {
+            switch name {
+            case "flaky_tests": return try flaky(arguments, now: now)
+            case "run_summary": return try runSummary(arguments)
+            case "test_detail": return try testDetail(arguments)
+            case "culprit":
+                let report = try database.culpritReport(
+                    test: try arguments.string("test"), project: nil, runs: try arguments.count("window") ?? 60,
+                    since: nil)
+                var bounded = report
+                bounded.suspects = Array(report.suspects.prefix(5))
+                return try Self.json(Bounded(value: bounded, more: max(0, report.suspects.count - 5)))
+            case "failure_groups":
+                let groups = try database.failureGroups(
+                    project: nil, runs: try arguments.count("window") ?? config.window ?? 30, since: nil)
+                let limit = try arguments.limit()
+                return try Self.json(Bounded(value: Array(groups.prefix(limit)), more: max(0, groups.count - limit)))
+            case "slow_tests":
+                let limit = try arguments.limit()
+                var report = try database.slowReport(
+                    project: nil, runs: try arguments.count("window") ?? config.window ?? 30, since: nil,
+                    thresholds: config.flaky, criteria: SlowReport.Criteria(growth: 0.2, minimumChange: 0.05),
+                    limit: limit)
+                let slower = report.slowdowns.count
+                report.slowdowns = Array(report.slowdowns.prefix(limit))
+                return try Self.json(Bounded(value: report, more: max(0, slower - limit)))
+            case "quarantine" where allowQuarantine: return try quarantine(arguments, now: now)
+            default: throw MCPError.invalidParams("no tool named \(name)")
+            }
+        } catch let error as StoreError {
+            throw MCPError.invalidParams("\(name): \(error)")
+        } catch let error as LedgerInputError {
+            throw MCPError.invalidParams("\(name): \(error.description)")
+        }
+    }
+
+    private func flaky(_ arguments: Arguments, now: Double) throws -> String {
+        let window = try arguments.count("window") ?? config.window ?? 30
+        var report = try database.withCulprits(
+            try database.flakyReport(project: nil, runs: window, since: nil, thresholds: config.flaky, now: now),
+            project: nil, runs: window, since: nil)
+        if let owner = try arguments.optionalString("owner"), let project = try database.latestProject() {
+            report = report.owned(by: try database.testOwners(project: project)).only(
+                owner: owner, owners: try database.testOwners(project: project))
+        }
+        let limit = try arguments.limit()
+        let listed = report.flaky.prefix(limit).map { test in
+            FlakyEntry(
+                test: test.test, configuration: test.configuration, score: test.score, failures: test.failures,
+                runs: test.runs, strip: test.strip, quarantined: test.quarantined?.rawValue, owners: test.owners,
+                culprit: test.culprit.flatMap(CulpritRendering.likely))
+        }
+        return try Self.json(
+            FlakyAnswer(
+                runs: report.runs, flaky: Array(listed), more: max(0, report.flaky.count - limit),
+                broken: report.broken.prefix(limit).map(\.test)))
+    }
+
+    private func runSummary(_ arguments: Arguments) throws -> String {
+        var report = try TestLedgerCommand.Report.Run.report(
+            database, run: try arguments.optionalString("run"), project: nil,
+            base: try arguments.optionalString("base") ?? "main", config: config)
+        let failures = report.failures.count
+        report.failures = Array(report.failures.prefix(20))
+        report.groups = Array(report.groups.prefix(5))
+        report.fixed = Array(report.fixed.prefix(20))
+        return try Self.json(
+            RunAnswer(
+                headline: RunReportRendering.headline(report), report: report, moreFailures: max(0, failures - 20)))
+    }
+
+    private func testDetail(_ arguments: Arguments) throws -> String {
+        let test = try arguments.string("test")
+        var detail = try database.testDetail(test: test, run: try arguments.optionalString("run"))
+        detail.issues = Array(detail.issues.prefix(10))
+        detail.captures = Array(detail.captures.prefix(20))
+        detail.predicates = Array(detail.predicates.prefix(20))
+        detail.activities = Array(detail.activities.prefix(30))
+        detail.attachments = Array(detail.attachments.prefix(10))
+        detail.culprit = nil
+        let project = try database.run(id: detail.run)?.project ?? ""
+        let history = try database.outcomeHistory(project: project, test: test, limit: 20)
+        return try Self.json(
+            DetailAnswer(
+                detail: detail,
+                history: history.map {
+                    HistoryEntry(run: $0.run, attempts: $0.attempts.map { $0?.rawValue ?? "running" })
+                }))
+    }
+
+    private func quarantine(_ arguments: Arguments, now: Double) throws -> String {
+        let test = try arguments.string("test")
+        let reason = try arguments.string("reason")
+        guard let project = try database.latestProject() else { throw MCPError.invalidParams("the ledger has no runs") }
+        guard try database.testIDs(project: project).contains(test) else {
+            throw MCPError.invalidParams("quarantine: project \(project) has no test \(test)")
+        }
+        let by = "mcp"
+        switch try arguments.string("action") {
+        case "add":
+            guard let mode = QuarantineMode(rawValue: try arguments.optionalString("mode") ?? "mute") else {
+                throw MCPError.invalidParams("quarantine: mode is mute or skip")
+            }
+            let changes = try database.quarantine([
+                QuarantinedTest(project: project, test: test, mode: mode, reason: reason, by: by, since: now)
+            ])
+            return try Self.json(["changed": changes.map { "\($0.action.rawValue) \($0.test)" }])
+        case "remove":
+            let changes = try database.release([test], project: project, reason: reason, by: by, at: now)
+            return try Self.json(["changed": changes.map { "\($0.action.rawValue) \($0.test)" }])
+        default:
+            throw MCPError.invalidParams("quarantine: action is add or remove")
+        }
+    }
+
+    static func json(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+}
+
+/// A tool's arguments, read with the errors an agent can act on.
+struct Arguments {
+    var values: [String: Value]
+    var tool: String
+
+    func string(_ name: String) throws -> String {
+        guard let text = try optionalString(name), !text.isEmpty else {
+            throw MCPError.invalidParams("\(tool): the argument \(name) is required")
+        }
+        return text
+    }
+
+    func optionalString(_ name: String) throws -> String? {
+        guard let value = values[name], !value.isNull else { return nil }
+        guard let text = value.stringValue else { throw MCPError.invalidParams("\(tool): \(name) is a string") }
+        return text
+    }
+
+    /// A count of 1 or more.
+    func count(_ name: String) throws -> Int? {
+        guard let value = values[name], !value.isNull else { return nil }
+        guard let number = value.intValue ?? value.doubleValue.flatMap({ $0 == $0.rounded() ? Int($0) : nil }),
+            number >= 1
+        else { throw MCPError.invalidParams("\(tool): \(name) is a whole number, 1 or more") }
+        return number
+    }
+
+    func limit() throws -> Int { min(try count("limit") ?? LedgerTools.limit, LedgerTools.most) }
+}
+
+struct Bounded<Value: Encodable>: Encodable {
+    var value: Value
+    /// How many more entries there are than the answer lists.
+    var more: Int
+}
+
+struct FlakyEntry: Encodable {
+    var test: String
+    var configuration: String
+    var score: Double
+    var failures: Int
+    var runs: Int
+    var strip: String
+    var quarantined: String?
+    var owners: [String]?
+    var culprit: String?
+}
+
+struct FlakyAnswer: Encodable {
+    var runs: Int
+    var flaky: [FlakyEntry]
+    var more: Int
+    var broken: [String]
+}
+
+struct RunAnswer: Encodable {
+    var headline: String
+    var report: RunReport
+    var moreFailures: Int
+}
+
+struct HistoryEntry: Encodable {
+    var run: String
+    var attempts: [String]
+}
+
+struct DetailAnswer: Encodable {
+    var detail: TestDetail
+    var history: [HistoryEntry]
+}

@@ -1,0 +1,93 @@
+import Foundation
+import LedgerCore
+import LedgerTestSupport
+import Testing
+
+/// `testledger mcp` driven by a real MCP client (PyPI's `mcp`, `Tests/Fixtures/MCP/client.py`) on a
+/// planted history: the answers name the planted flaky tests and their culprits.
+struct MCPServerTests {
+    static let client = CLI.packageRoot.appending(path: "Tests/Fixtures/MCP/client.py").path
+
+    /// Runs the client against `testledger mcp ARGUMENTS` with `calls`; returns its tools and answers.
+    func session(_ cli: CLI, _ calls: [[Any]], _ arguments: [String] = []) async throws
+        -> (tools: [String], calls: [[String: Any]])
+    {
+        let json = String(decoding: try JSONSerialization.data(withJSONObject: calls), as: UTF8.self)
+        let output = try await ChildProcess.runTool(
+            ["python3", Self.client, json, "--", CLI.binary.path, "mcp", "--db", cli.database] + arguments,
+            in: cli.directory.url)
+        #expect(output.status == 0, "\(output.stderr)")
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any], "\(output.stderr)")
+        return (document["tools"] as? [String] ?? [], document["calls"] as? [[String: Any]] ?? [])
+    }
+
+    func answer(_ call: [String: Any]) throws -> [String: Any] {
+        let text = try #require(call["text"] as? String, "\(call)")
+        return try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    @Test func anAgentFindsTheFlakyTestsAndWhyTheyFail() async throws {
+        let cli = try await CulpritCommandTests().ingested()
+        defer { cli.directory.remove() }
+        let history = CulpritCommandTests.history
+        let spinner = try #require(history.tests.first { $0.planted == .cause(.checkTimesOut) }?.id)
+        let (tools, calls) = try await session(
+            cli,
+            [
+                ["flaky_tests", ["limit": 50]], ["run_summary", [:] as [String: Any]],
+                ["test_detail", ["test": spinner]],
+                ["culprit", ["test": spinner]], ["failure_groups", ["limit": 2]], ["slow_tests", ["limit": 3]],
+                ["culprit", [:] as [String: Any]], ["flaky_tests", ["limit": "many"]],
+                ["test_detail", ["test": "Nope/x"]],
+                ["quarantine", ["test": spinner, "action": "add", "reason": "x"]], ["flaky_tests", ["limit": 2]],
+            ])
+        #expect(tools == ["flaky_tests", "run_summary", "test_detail", "culprit", "failure_groups", "slow_tests"])
+
+        let flaky = try answer(calls[0])
+        let listed = (flaky["flaky"] as? [[String: Any]] ?? []).compactMap { $0["test"] as? String }
+        let planted = history.tests.filter { $0.planted != .stable }.map(\.id)
+        #expect(listed.contains(spinner) && Set(listed).isSubset(of: Set(planted)), "\(listed)")
+        let spinnerEntry = (flaky["flaky"] as? [[String: Any]])?.first { $0["test"] as? String == spinner }
+        #expect((spinnerEntry?["culprit"] as? String)?.contains("`spinner hidden` (predicate)") == true)
+
+        let summary = try answer(calls[1])
+        #expect((summary["headline"] as? String)?.contains("tests") == true)
+        let shown = try answer(calls[2])
+        let detail = try #require(shown["detail"] as? [String: Any])
+        #expect(detail["test"] as? String == spinner)
+        #expect((shown["history"] as? [Any])?.count == 20)
+        let culprit = try #require(try answer(calls[3])["value"] as? [String: Any])
+        let top = (culprit["suspects"] as? [[String: Any]])?.first
+        #expect(top?["name"] as? String == "spinner hidden" && top?["kind"] as? String == "predicate")
+        let groups = try answer(calls[4])
+        let group = (groups["value"] as? [[String: Any]])?.first
+        #expect((group?["signature"] as? String)?.contains("the feed is not shown") == true, "\(groups)")
+        // A list is bounded, and says how many more there are.
+        let two = try answer(calls[10])
+        #expect((two["flaky"] as? [Any])?.count == 2 && two["more"] as? Int == listed.count - 2)
+        let slow = try answer(calls[5])
+        #expect(slow["value"] != nil)
+
+        // Bad arguments and unknown tools are MCP errors with a message, and the server goes on.
+        for (index, words) in [(6, "test is required"), (7, "limit is a whole number"), (8, "Nope/x"), (9, "no tool")] {
+            let error = try #require(calls[index]["error"] as? [String: Any], "\(calls[index])")
+            #expect(error["code"] as? Int == -32602)
+            #expect((error["message"] as? String)?.contains(words) == true, "\(error)")
+        }
+    }
+
+    @Test func quarantineChangesOnlyWhenAllowed() async throws {
+        let cli = try await CulpritCommandTests().ingested()
+        defer { cli.directory.remove() }
+        let spinner = try #require(
+            CulpritCommandTests.history.tests.first { $0.planted == .cause(.checkTimesOut) }?.id)
+        let (tools, calls) = try await session(
+            cli, [["quarantine", ["test": spinner, "action": "add", "reason": "flaky: spinner"]]],
+            ["--allow-quarantine"])
+        #expect(tools.last == "quarantine")
+        #expect((try answer(calls[0])["changed"] as? [String]) == ["add \(spinner)"], "\(calls)")
+        let list = try await cli.run(["quarantine", "list"])
+        #expect(list.stdout.contains(spinner), "\(list.stdout)")
+    }
+}
