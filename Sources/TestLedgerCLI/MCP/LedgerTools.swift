@@ -139,8 +139,8 @@ struct LedgerTools: Sendable {
             try database.flakyReport(project: nil, runs: window, since: nil, thresholds: config.flaky, now: now),
             project: nil, runs: window, since: nil)
         if let owner = try arguments.optionalString("owner"), let project = try database.latestProject() {
-            report = report.owned(by: try database.testOwners(project: project)).only(
-                owner: owner, owners: try database.testOwners(project: project))
+            let owners = try database.testOwners(project: project)
+            report = report.owned(by: owners).only(owner: owner, owners: owners)
         }
         let limit = try arguments.limit()
         let listed = report.flaky.prefix(limit).map { test in

@@ -19,9 +19,15 @@ enum CheckoutOwnership {
             }
         }
         guard !ownership.isEmpty else { return Ownership() }
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
-        ownership.topLevel = names.filter { !$0.hasPrefix(".") || $0 == ".github" }.sorted()
+        ownership.topLevel = topLevel(of: root)
         return ownership
+    }
+
+    /// The names at the top of the checkout at `root` that a path from another machine may enter
+    /// it by: hidden ones left out but for `.github`.
+    static func topLevel(of root: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
+        return names.filter { !$0.hasPrefix(".") || $0 == ".github" }.sorted()
     }
 
     /// The owners of `project`'s tests: by the checkout's rules when it has any, else by the

@@ -58,8 +58,7 @@ struct GitHubJob {
         let root =
             value("GITHUB_WORKSPACE") ?? GitInfo.topLevel(in: FileManager.default.currentDirectoryPath)
             ?? FileManager.default.currentDirectoryPath
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
-        let paths = RepositoryPaths(root: root, topLevel: names.filter { !$0.hasPrefix(".") || $0 == ".github" })
+        let paths = RepositoryPaths(root: root, topLevel: CheckoutOwnership.topLevel(of: root))
         return { file in paths.existing(file) { FileManager.default.fileExists(atPath: root + "/" + $0) } }
     }
 
