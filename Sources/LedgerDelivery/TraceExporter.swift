@@ -21,13 +21,13 @@ public struct TraceExporter: Sendable {
         self.headers = headers
     }
 
-    /// `text` as given, or with `/v1/traces` after it when it names no path (as
-    /// `OTEL_EXPORTER_OTLP_ENDPOINT` is a base address); `nil` when it is not an http(s) address.
-    public static func tracesAddress(_ text: String) -> URL? {
+    /// `text` as given, or with `/v1/traces` after it when it names no path or is a base address (as
+    /// `OTEL_EXPORTER_OTLP_ENDPOINT` is, path and all); `nil` when it is not an http(s) address.
+    public static func tracesAddress(_ text: String, base: Bool = false) -> URL? {
         guard let url = URL(string: text), url.scheme == "http" || url.scheme == "https", url.host != nil else {
             return nil
         }
-        return url.path.isEmpty || url.path == "/" ? url.appending(path: "v1/traces") : url
+        return base || url.path.isEmpty || url.path == "/" ? url.appending(path: "v1/traces") : url
     }
 
     /// `key=value,key2=value2`, as `OTEL_EXPORTER_OTLP_HEADERS` writes them (values percent-encoded).

@@ -38,13 +38,12 @@ extension TestLedgerCommand {
 
             func run() throws {
                 let environment = ProcessInfo.processInfo.environment
-                let given =
-                    endpoint ?? environment["OTEL_EXPORTER_OTLP_TRACES_ENDPOINT"]
-                    ?? environment["OTEL_EXPORTER_OTLP_ENDPOINT"].map { $0.hasSuffix("/") ? $0 : $0 + "/" }
-                guard let given else {
+                let traces = endpoint ?? environment["OTEL_EXPORTER_OTLP_TRACES_ENDPOINT"]
+                let base = traces == nil ? environment["OTEL_EXPORTER_OTLP_ENDPOINT"] : nil
+                guard let given = traces ?? base else {
                     throw ValidationError("Name the collector with --endpoint URL (or $OTEL_EXPORTER_OTLP_ENDPOINT)")
                 }
-                guard let address = TraceExporter.tracesAddress(given) else {
+                guard let address = TraceExporter.tracesAddress(given, base: base != nil) else {
                     throw ValidationError("--endpoint \(given) is not an http(s) address")
                 }
                 var sent = TraceExporter.headers(environment["OTEL_EXPORTER_OTLP_HEADERS"] ?? "")
