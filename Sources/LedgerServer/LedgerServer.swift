@@ -35,7 +35,9 @@ public enum LedgerServer {
         router.add(middleware: TokenMiddleware(database: database))
         IngestRoutes(database: database, configuration: configuration, metrics: metrics, access: access)
             .add(to: router)
-        ReportRoutes(database: database, access: access, layers: layers, thresholds: thresholds).add(to: router)
+        ReportRoutes(
+            database: database, access: access, layers: layers, thresholds: thresholds, window: configuration.window
+        ).add(to: router)
         QuarantineRoutes(database: database, access: access).add(to: router)
         OwnershipRoutes(database: database, access: access).add(to: router)
         DashboardRoutes(

@@ -15,7 +15,7 @@ public struct ServerConfiguration: Sendable {
     public var quarantine = QuarantinePolicy()
     /// The flaky thresholds the automatic quarantine judges by.
     public var thresholds = FlakyThresholds()
-    /// How many of a project's newest runs the automatic quarantine judges.
+    /// How many of a project's newest runs the automatic quarantine and a run's report judge by.
     public var window = 30
     /// The address people reach the server at (`https://ledger.example`), when a proxy puts it
     /// elsewhere; an `https` one marks the dashboard's cookie `Secure`.

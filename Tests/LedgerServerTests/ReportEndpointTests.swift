@@ -78,6 +78,32 @@ import Testing
         }
     }
 
+    /// A run's report is what `report run RUN --format json` prints; a test's history lists its
+    /// attempts in the newest runs; a manage token reads them too.
+    @Test func aRunsReportAndATestsHistory() async throws {
+        try await LiveServer.with { server in
+            let (read, runs) = try await Self.seeded(server)
+            let manage = try server.token("Shop", .manage)
+            let report = try await server.get("/api/v1/projects/Shop/runs/\(runs[1])/report", token: manage)
+            #expect(report.status == 200, "\(report.body)")
+            let printed = try await BuiltCLI.run(
+                ["report", "run", runs[1], "--format", "json"], database: server.databasePath)
+            #expect(printed.status == 0, "\(printed.stderr)")
+            #expect(
+                printed.stdout == report.body + "\n",
+                "the server answered\n\(report.body)\nthe CLI printed\n\(printed.stdout)")
+            #expect(report.body.contains("Cart/flips"))
+            let bank = try #require(try server.database.runs(project: "Bank").first)
+            #expect(try await server.get("/api/v1/projects/Shop/runs/\(bank.id)/report", token: read).status == 404)
+
+            let history = try await server.get("/api/v1/projects/Shop/tests/Cart/flips/history?limit=2", token: read)
+            let entries = try #require(try history.json() as? [[String: Any]], "\(history.body)")
+            #expect(entries.compactMap { $0["run"] as? String } == [runs[2], runs[1]])
+            #expect(entries.compactMap { $0["attempts"] as? [String] } == [["passed"], ["failed"]])
+            #expect(try await server.get("/api/v1/projects/Shop/tests/Vault/opens/history", token: read).status == 404)
+        }
+    }
+
     @Test func aRunOfAnotherProjectOrNoneIs404() async throws {
         try await LiveServer.with { server in
             let (read, _) = try await Self.seeded(server)

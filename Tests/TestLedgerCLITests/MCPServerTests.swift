@@ -8,14 +8,15 @@ import Testing
 struct MCPServerTests {
     static let client = CLI.packageRoot.appending(path: "Tests/Fixtures/MCP/client.py").path
 
-    /// Runs the client against `testledger mcp ARGUMENTS` with `calls`; returns its tools and answers.
+    /// Runs the client against `testledger mcp ARGUMENTS` (on `cli`'s ledger unless they name a
+    /// server) with `calls`; returns its tools and answers.
     func session(_ cli: CLI, _ calls: [[Any]], _ arguments: [String] = []) async throws
         -> (tools: [String], calls: [[String: Any]])
     {
         let json = String(decoding: try JSONSerialization.data(withJSONObject: calls), as: UTF8.self)
+        let ledger = arguments.contains("--url") ? [] : ["--db", cli.database]
         let output = try await ChildProcess.runTool(
-            ["python3", Self.client, json, "--", CLI.binary.path, "mcp", "--db", cli.database] + arguments,
-            in: cli.directory.url)
+            ["python3", Self.client, json, "--", CLI.binary.path, "mcp"] + ledger + arguments, in: cli.directory.url)
         #expect(output.status == 0, "\(output.stderr)")
         let document = try #require(
             try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any], "\(output.stderr)")
@@ -89,5 +90,69 @@ struct MCPServerTests {
         #expect((try answer(calls[0])["changed"] as? [String]) == ["add \(spinner)"], "\(calls)")
         let list = try await cli.run(["quarantine", "list"])
         #expect(list.stdout.contains(spinner), "\(list.stdout)")
+    }
+
+    /// Against a team's server, an agent gets the answers the ledger itself gives; a read token
+    /// cannot change the quarantine, a manage token can.
+    @Test func anAgentReadsATeamsServer() async throws {
+        let cli = try await CulpritCommandTests().ingested()
+        defer { cli.directory.remove() }
+        let spinner = try #require(
+            CulpritCommandTests.history.tests.first { $0.planted == .cause(.checkTimesOut) }?.id)
+        let server = try await onOwnThread { try ServerProcess(cli) }
+        defer { server.stop() }
+        let (read, manage) = (try await cli.token("Feed", "read"), try await cli.token("Feed", "manage"))
+        let calls: [[Any]] = [
+            ["flaky_tests", ["limit": 50]], ["run_summary", [:] as [String: Any]], ["test_detail", ["test": spinner]],
+            ["culprit", ["test": spinner]], ["failure_groups", ["limit": 3]], ["slow_tests", ["limit": 3]],
+            ["test_detail", ["test": "Nope/x"]],
+        ]
+        let local = try await session(cli, calls)
+        let remote = try await session(
+            cli, calls + [["quarantine", ["test": spinner, "action": "add", "reason": "x"]]],
+            ["--url", server.url, "--token", read, "--allow-quarantine"])
+        for index in 0..<6 {
+            let (mine, theirs) = (try answer(local.calls[index]), try answer(remote.calls[index]))
+            #expect(
+                NSDictionary(dictionary: mine) == NSDictionary(dictionary: theirs),
+                "\(calls[index][0]): the ledger answered \(mine)\nthe server answered \(theirs)")
+        }
+        let flaky = (try answer(remote.calls[0])["flaky"] as? [[String: Any]])?.compactMap { $0["test"] as? String }
+        #expect(flaky?.contains(spinner) == true, "\(remote.calls[0])")
+        for (index, words) in [(6, "Nope/x"), (7, "manage token")] {
+            let error = try #require(remote.calls[index]["error"] as? [String: Any], "\(remote.calls[index])")
+            #expect(error["code"] as? Int == -32602)
+            #expect((error["message"] as? String)?.contains(words) == true, "\(error)")
+        }
+
+        let managed = try await session(
+            cli,
+            [
+                ["quarantine", ["test": spinner, "action": "add", "reason": "flaky: spinner"]],
+                ["quarantine", ["test": "Nope/x", "action": "add", "reason": "typo"]],
+            ], ["--url", server.url, "--token", manage, "--allow-quarantine", "--project", "Feed"])
+        #expect((try answer(managed.calls[0])["changed"] as? [String]) == ["add \(spinner)"], "\(managed.calls)")
+        let typo = try #require(managed.calls[1]["error"] as? [String: Any], "\(managed.calls)")
+        #expect((typo["message"] as? String)?.contains("Nope/x") == true, "\(typo)")
+        let listed = try #require(try await cli.json(["quarantine", "list"]) as? [[String: Any]])
+        #expect(listed.map { "\($0["test"] ?? "") by \($0["by"] ?? "")" } == ["\(spinner) by mcp"], "\(listed)")
+    }
+
+    /// A server that does not answer is an MCP error naming it, and the MCP server goes on.
+    @Test func aSilentServerIsAnError() async throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        let (_, calls) = try await session(
+            cli, [["flaky_tests", [:] as [String: Any]], ["slow_tests", [:] as [String: Any]]],
+            ["--url", "http://127.0.0.1:9", "--token", "tl_x", "--project", "Feed"])
+        for call in calls {
+            let error = try #require(call["error"] as? [String: Any], "\(call)")
+            #expect(error["code"] as? Int == -32603)
+            #expect((error["message"] as? String)?.contains("did not answer") == true, "\(error)")
+        }
+        let refused = try await cli.run(["mcp", "--url", "http://127.0.0.1:9", "--token", "tl_x"])
+        #expect(refused.status != 0 && refused.stderr.contains("--project"), "\(refused.stderr)")
+        let both = try await cli.run(["mcp", "--url", "http://127.0.0.1:9", "--db", cli.database])
+        #expect(both.status != 0 && both.stderr.contains("not both"), "\(both.stderr)")
     }
 }

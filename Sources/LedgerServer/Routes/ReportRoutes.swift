@@ -6,16 +6,24 @@ import LedgerStore
 /// The read side: the same JSON as the CLI's `--format json`.
 ///
 /// `GET /api/v1/projects`, and under `/api/v1/projects/{project}`: `runs`, `runs/{id}`,
-/// `pyramid` (`?run=`, `?since=`), `flaky` (`?runs=`, `?since=`), `cost` (`?runs=`, `?since=`,
+/// `runs/{id}/report` (`?base=`, `?runs=`: what each failure means, as `report run`), `pyramid` (`?run=`, `?since=`), `flaky` (`?runs=`, `?since=`), `cost` (`?runs=`, `?since=`,
 /// `?owner=`), `shard-timings` (`?runs=`, `?exclude-revision=`), `known-tests` (`?base=`,
 /// `?configuration=`), `tests/{test id}` (`?run=`) and
-/// `tests/{test id}/culprit` (`?runs=`, `?since=`, `?configuration=`; a test whose own id ends in
-/// `/culprit` is named with its slash encoded, `%2F`).
+/// `tests/{test id}/culprit` (`?runs=`, `?since=`, `?configuration=`) and `tests/{test id}/history`
+/// (`?limit=`: its attempts in the newest runs). A test whose own id ends in `/culprit` or
+/// `/history` is named with its slash encoded, `%2F`.
 struct ReportRoutes {
     let database: any ResultStore
     let access: Access
     let layers: LayerClassifier
     let thresholds: FlakyThresholds
+    /// How many of the newest runs a run's report judges its failures by.
+    let window: Int
+
+    /// What `tests/{test id}/…` asks of a test besides its detail.
+    private enum TestAspect: String {
+        case culprit, history
+    }
 
     func add(to router: Router<LedgerRequestContext>) {
         let database = self.database
@@ -35,6 +43,18 @@ struct ReportRoutes {
             let run = try await Blocking.run { try database.run(id: id) }
             guard let run, run.project == name else { throw HTTPError(.notFound, message: "no run \(id) in \(name)") }
             return try JSONResponse.make(run)
+        }
+        project.get("runs/:run/report") { request, context in
+            let name = try access.readable(context)
+            let id = try context.parameters.require("run")
+            let (base, runs, thresholds) = (request.base, request.count("runs", default: window), self.thresholds)
+            return try JSONResponse.make(
+                try await Blocking.lookup {
+                    try database.runReport(
+                        run: id, project: name, base: base, window: runs, thresholds: thresholds,
+                        now: Date().timeIntervalSince1970
+                    ).owned(by: try database.testOwners(project: name))
+                })
         }
         project.get("pyramid") { request, context in
             let name = try access.readable(context)
@@ -130,12 +150,21 @@ struct ReportRoutes {
         project.get("tests/**") { request, context in
             let name = try access.readable(context)
             var segments = context.parameters.getCatchAll().map(String.init)
-            let culprit = segments.count > 1 && segments.last == "culprit"
-            if culprit { segments.removeLast() }
+            let aspect = segments.count > 1 ? segments.last.flatMap(TestAspect.init(rawValue:)) : nil
+            if aspect != nil { segments.removeLast() }
             guard let test = segments.joined(separator: "/").removingPercentEncoding, !test.isEmpty else {
                 throw HTTPError(.badRequest, message: "name a test: /api/v1/projects/\(name)/tests/<test id>")
             }
-            if culprit {
+            if aspect == .history {
+                let limit = request.count("limit", default: 20)
+                return try JSONResponse.make(
+                    try await Blocking.lookup {
+                        let history = try database.outcomeHistory(project: name, test: test, limit: limit)
+                        guard !history.isEmpty else { throw StoreError.noSuchTest(test) }
+                        return history
+                    })
+            }
+            if aspect == .culprit {
                 let runs = request.count("runs", default: CulpritAnalysis.defaultRuns)
                 let since = try request.since()
                 let configuration = request.uri.queryParameters.get("configuration").map { String($0) }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LedgerCore
+import LedgerDelivery
 import LedgerStore
 import MCP
 
@@ -14,15 +15,31 @@ extension TestLedgerCommand {
                 Tools: flaky_tests, run_summary, test_detail, culprit, failure_groups, slow_tests; and quarantine \
                 with --allow-quarantine. Answers are JSON, bounded to their top entries with a count of the rest. \
                 Standard output carries the protocol; messages go to standard error.
+
+                With --url, the answers come from a team's server through its API: a read token reads, and \
+                the quarantine tool needs a manage token.
                 """)
 
         @Flag(help: "Offer the quarantine tool, which mutes or releases tests.")
         var allowQuarantine = false
         @OptionGroup var store: StoreOptions
+        @Option(help: "Answer from this server's API instead of a ledger (https://ledger.example).")
+        var url: String?
+        @Option(help: "The server's token: read, or manage for the quarantine tool (default: $TESTLEDGER_TOKEN).")
+        var token: String?
+        @Option(help: "The server's project (default: the one with the newest run the token sees).")
+        var project: String?
+
+        func validate() throws {
+            if url == nil {
+                if token != nil || project != nil { throw ValidationError("--token and --project go with --url") }
+            } else if store.db != nil {
+                throw ValidationError("answer from a ledger (--db) or a server (--url), not both")
+            }
+        }
 
         func run() async throws {
-            let tools = LedgerTools(
-                database: try store.open(), config: try ProjectConfiguration.load(), allowQuarantine: allowQuarantine)
+            let tools = LedgerTools(ledger: try ledger(), allowQuarantine: allowQuarantine)
             let server = Server(
                 name: "testledger", version: TestLedgerVersion.current,
                 capabilities: .init(tools: .init(listChanged: false)))
@@ -35,6 +52,23 @@ extension TestLedgerCommand {
             try await server.start(transport: StdioTransport())
             await server.waitUntilCompleted()
             await server.stop()
+        }
+
+        private func ledger() throws -> any AgentLedger {
+            guard let url else {
+                return LocalLedger(database: try store.open(), config: try ProjectConfiguration.load())
+            }
+            guard let server = URL(string: url), server.scheme == "http" || server.scheme == "https", server.host != nil
+            else { throw ValidationError("--url \(url) is not a server address (https://ledger.example)") }
+            guard let token = token ?? LedgerEnvironment().token, !token.isEmpty else {
+                throw ValidationError("give the server's token with --token or TESTLEDGER_TOKEN (a read token)")
+            }
+            do {
+                return try ServerLedger(client: ServerClient(server: server, token: token), project: project)
+            } catch let error as ServerReadError {
+                throw ValidationError(
+                    "--url \(url): no project to answer for: \(error.message) (name one with --project)")
+            }
         }
 
         /// Answers on a thread of its own: a store call blocks, and Swift's shared threads must not.

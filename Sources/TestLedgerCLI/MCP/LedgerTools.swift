@@ -1,13 +1,13 @@
 import Foundation
 import LedgerCore
+import LedgerDelivery
 import LedgerStore
 import MCP
 
-/// The tools `testledger mcp` offers an agent, answered from a ledger: each answer is JSON,
-/// bounded (the top entries, with how many more there are), and a bad argument is an MCP error.
+/// The tools `testledger mcp` offers an agent, answered from a ledger or a server: each answer is
+/// JSON, bounded (the top entries, with how many more there are), and a bad argument is an MCP error.
 struct LedgerTools: Sendable {
-    let database: any ResultStore
-    let config: ProjectConfiguration
+    let ledger: any AgentLedger
     /// Whether the `quarantine` tool may change the quarantine.
     let allowQuarantine: Bool
 
@@ -93,55 +93,51 @@ struct LedgerTools: Sendable {
 
     /// Answers a call, as JSON text.
     /// - Throws: `MCPError.invalidParams` for an unknown tool, a missing or bad argument, or a
-    ///   test or run the ledger does not have.
+    ///   test or run the ledger does not have (or a server's refusal); `MCPError.internalError`
+    ///   when a server does not answer.
     func call(_ name: String, _ arguments: [String: Value]) throws -> String {
         let arguments = Arguments(values: arguments, tool: name)
-        let now = Date().timeIntervalSince1970
         do {
             switch name {
-            case "flaky_tests": return try flaky(arguments, now: now)
+            case "flaky_tests": return try flaky(arguments)
             case "run_summary": return try runSummary(arguments)
             case "test_detail": return try testDetail(arguments)
             case "culprit":
-                let report = try database.culpritReport(
-                    test: try arguments.string("test"), project: nil, runs: try arguments.count("window") ?? 60,
-                    since: nil)
+                let report = try ledger.culpritReport(
+                    test: try arguments.string("test"), window: try arguments.count("window") ?? 60)
                 var bounded = report
                 bounded.suspects = Array(report.suspects.prefix(5))
                 return try Self.json(Bounded(value: bounded, more: max(0, report.suspects.count - 5)))
             case "failure_groups":
-                let groups = try database.failureGroups(
-                    project: nil, runs: try arguments.count("window") ?? config.window ?? 30, since: nil)
+                let groups = try ledger.failureGroups(window: try arguments.count("window"))
                 let limit = try arguments.limit()
                 return try Self.json(Bounded(value: Array(groups.prefix(limit)), more: max(0, groups.count - limit)))
             case "slow_tests":
                 let limit = try arguments.limit()
-                var report = try database.slowReport(
-                    project: nil, runs: try arguments.count("window") ?? config.window ?? 30, since: nil,
-                    thresholds: config.flaky, criteria: SlowReport.Criteria(growth: 0.2, minimumChange: 0.05),
-                    limit: limit)
+                var report = try ledger.slowReport(window: try arguments.count("window"), limit: limit)
                 let slower = report.slowdowns.count
                 report.slowdowns = Array(report.slowdowns.prefix(limit))
                 return try Self.json(Bounded(value: report, more: max(0, slower - limit)))
-            case "quarantine" where allowQuarantine: return try quarantine(arguments, now: now)
+            case "quarantine" where allowQuarantine: return try quarantine(arguments)
             default: throw MCPError.invalidParams("no tool named \(name)")
             }
         } catch let error as StoreError {
             throw MCPError.invalidParams("\(name): \(error)")
         } catch let error as LedgerInputError {
             throw MCPError.invalidParams("\(name): \(error.description)")
+        } catch let error as ServerReadError {
+            // The server's refusal (an unknown test, a token of too little scope) is the caller's to
+            // mend; no answer at all is not.
+            guard let status = error.status, (400..<500).contains(status) else {
+                throw MCPError.internalError("\(name): the server did not answer: \(error.message)")
+            }
+            throw MCPError.invalidParams("\(name): the server refused: \(error.message)")
         }
     }
 
-    private func flaky(_ arguments: Arguments, now: Double) throws -> String {
-        let window = try arguments.count("window") ?? config.window ?? 30
-        var report = try database.withCulprits(
-            try database.flakyReport(project: nil, runs: window, since: nil, thresholds: config.flaky, now: now),
-            project: nil, runs: window, since: nil)
-        if let owner = try arguments.optionalString("owner"), let project = try database.latestProject() {
-            let owners = try database.testOwners(project: project)
-            report = report.owned(by: owners).only(owner: owner, owners: owners)
-        }
+    private func flaky(_ arguments: Arguments) throws -> String {
+        let report = try ledger.flakyReport(
+            window: try arguments.count("window"), owner: try arguments.optionalString("owner"))
         let limit = try arguments.limit()
         let listed = report.flaky.prefix(limit).map { test in
             FlakyEntry(
@@ -156,9 +152,8 @@ struct LedgerTools: Sendable {
     }
 
     private func runSummary(_ arguments: Arguments) throws -> String {
-        var report = try TestLedgerCommand.Report.Run.report(
-            database, run: try arguments.optionalString("run"), project: nil,
-            base: try arguments.optionalString("base") ?? "main", config: config)
+        var report = try ledger.runReport(
+            run: try arguments.optionalString("run"), base: try arguments.optionalString("base") ?? "main")
         let failures = report.failures.count
         report.failures = Array(report.failures.prefix(20))
         report.groups = Array(report.groups.prefix(5))
@@ -169,16 +164,14 @@ struct LedgerTools: Sendable {
     }
 
     private func testDetail(_ arguments: Arguments) throws -> String {
-        let test = try arguments.string("test")
-        var detail = try database.testDetail(test: test, run: try arguments.optionalString("run"))
+        var detail = try ledger.testDetail(test: try arguments.string("test"), run: try arguments.optionalString("run"))
+        let history = try ledger.history(of: detail, limit: 20)
         detail.issues = Array(detail.issues.prefix(10))
         detail.captures = Array(detail.captures.prefix(20))
         detail.predicates = Array(detail.predicates.prefix(20))
         detail.activities = Array(detail.activities.prefix(30))
         detail.attachments = Array(detail.attachments.prefix(10))
         detail.culprit = nil
-        let project = try database.run(id: detail.run)?.project ?? ""
-        let history = try database.outcomeHistory(project: project, test: test, limit: 20)
         return try Self.json(
             DetailAnswer(
                 detail: detail,
@@ -187,29 +180,22 @@ struct LedgerTools: Sendable {
                 }))
     }
 
-    private func quarantine(_ arguments: Arguments, now: Double) throws -> String {
+    private func quarantine(_ arguments: Arguments) throws -> String {
         let test = try arguments.string("test")
         let reason = try arguments.string("reason")
-        guard let project = try database.latestProject() else { throw MCPError.invalidParams("the ledger has no runs") }
-        guard try database.testIDs(project: project).contains(test) else {
-            throw MCPError.invalidParams("quarantine: project \(project) has no test \(test)")
-        }
-        let by = "mcp"
+        let changes: [QuarantineChange]
         switch try arguments.string("action") {
         case "add":
             guard let mode = QuarantineMode(rawValue: try arguments.optionalString("mode") ?? "mute") else {
                 throw MCPError.invalidParams("quarantine: mode is mute or skip")
             }
-            let changes = try database.quarantine([
-                QuarantinedTest(project: project, test: test, mode: mode, reason: reason, by: by, since: now)
-            ])
-            return try Self.json(["changed": changes.map { "\($0.action.rawValue) \($0.test)" }])
+            changes = try ledger.quarantine(test: test, mode: mode, reason: reason)
         case "remove":
-            let changes = try database.release([test], project: project, reason: reason, by: by, at: now)
-            return try Self.json(["changed": changes.map { "\($0.action.rawValue) \($0.test)" }])
+            changes = try ledger.release(test: test, reason: reason)
         default:
             throw MCPError.invalidParams("quarantine: action is add or remove")
         }
+        return try Self.json(["changed": changes.map { "\($0.action.rawValue) \($0.test)" }])
     }
 
     static func json(_ value: some Encodable) throws -> String {

@@ -16,7 +16,7 @@ enum QuarantineList {
             return (try store.open().quarantined(project: project, at: time), nil)
         }
         let cache = cacheFile(project: project, store: store)
-        switch ServerReader(server: server, token: token).quarantine(project: project) {
+        switch ServerClient(server: server, token: token).quarantine(project: project) {
         case .success(let entries):
             try? FileManager.default.createDirectory(
                 at: cache.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -8,12 +8,12 @@ import LedgerStore
 /// the ledger file; the file too when the server cannot be read, which is said.
 struct RecordHistory {
     let database: LedgerDatabase?
-    let server: ServerReader?
+    let server: ServerClient?
 
     init(database: LedgerDatabase?, environment: LedgerEnvironment = LedgerEnvironment()) {
         self.database = database
         server = environment.serverURL.flatMap { url in
-            environment.token.flatMap { $0.isEmpty ? nil : ServerReader(server: url, token: $0) }
+            environment.token.flatMap { $0.isEmpty ? nil : ServerClient(server: url, token: $0) }
         }
     }
 

@@ -2,7 +2,7 @@ import Foundation
 import LedgerCore
 
 /// A test's attempts in one run: one cell of an outcome strip, one line of a test's history.
-public struct AttemptsInRun: Hashable, Sendable {
+public struct AttemptsInRun: Codable, Hashable, Sendable {
     /// The run's id.
     public var run: String
     /// When the run started, seconds since 1970.

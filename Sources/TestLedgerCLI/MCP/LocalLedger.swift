@@ -1,0 +1,72 @@
+import Foundation
+import LedgerCore
+import LedgerStore
+import MCP
+
+/// `testledger mcp --db`: answers from a ledger this machine opens, judged by the checkout's
+/// `.testledger.yml`.
+struct LocalLedger: AgentLedger {
+    let database: any ResultStore
+    let config: ProjectConfiguration
+
+    func flakyReport(window: Int?, owner: String?) throws -> FlakyReport {
+        let window = window ?? config.window ?? 30
+        let report = try database.withCulprits(
+            try database.flakyReport(
+                project: nil, runs: window, since: nil, thresholds: config.flaky, now: Date().timeIntervalSince1970),
+            project: nil, runs: window, since: nil)
+        guard let owner, let project = try database.latestProject() else { return report }
+        let owners = try database.testOwners(project: project)
+        return report.owned(by: owners).only(owner: owner, owners: owners)
+    }
+
+    func runReport(run: String?, base: String) throws -> RunReport {
+        try TestLedgerCommand.Report.Run.report(database, run: run, project: nil, base: base, config: config)
+    }
+
+    func testDetail(test: String, run: String?) throws -> TestDetail {
+        try database.testDetail(test: test, run: run)
+    }
+
+    func history(of detail: TestDetail, limit: Int) throws -> [AttemptsInRun] {
+        let project = try database.run(id: detail.run)?.project ?? ""
+        return try database.outcomeHistory(project: project, test: detail.test, limit: limit)
+    }
+
+    func culpritReport(test: String, window: Int) throws -> CulpritReport {
+        try database.culpritReport(test: test, project: nil, runs: window, since: nil)
+    }
+
+    func failureGroups(window: Int?) throws -> [FailureGroup] {
+        try database.failureGroups(project: nil, runs: window ?? config.window ?? 30, since: nil)
+    }
+
+    func slowReport(window: Int?, limit: Int) throws -> SlowReport {
+        try database.slowReport(
+            project: nil, runs: window ?? config.window ?? 30, since: nil, thresholds: config.flaky,
+            criteria: SlowReport.Criteria(), limit: limit)
+    }
+
+    func quarantine(test: String, mode: QuarantineMode, reason: String) throws -> [QuarantineChange] {
+        let project = try testsProject(test)
+        return try database.quarantine([
+            QuarantinedTest(
+                project: project, test: test, mode: mode, reason: reason, by: agentName,
+                since: Date().timeIntervalSince1970)
+        ])
+    }
+
+    func release(test: String, reason: String) throws -> [QuarantineChange] {
+        try database.release(
+            [test], project: try testsProject(test), reason: reason, by: agentName, at: Date().timeIntervalSince1970)
+    }
+
+    /// The newest run's project, once it is known to have `test`.
+    private func testsProject(_ test: String) throws -> String {
+        guard let project = try database.latestProject() else { throw MCPError.invalidParams("the ledger has no runs") }
+        guard try database.testIDs(project: project).contains(test) else {
+            throw MCPError.invalidParams("quarantine: project \(project) has no test \(test)")
+        }
+        return project
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import LedgerCore
+import LedgerDelivery
+import LedgerStore
+
+/// `testledger mcp --url`: answers from one project on a team's server, through its API with a
+/// token (a read token; a manage token to change the quarantine too). The server judges with its
+/// own window and thresholds.
+struct ServerLedger: AgentLedger {
+    let client: ServerClient
+    let project: String
+
+    /// The project named, else the one with the newest run among those the token sees.
+    /// - Throws: `ServerReadError` when the server cannot say, or shows the token no project.
+    init(client: ServerClient, project: String?) throws {
+        self.client = client
+        if let project {
+            self.project = project
+        } else {
+            let projects = try client.projects().get()
+            guard let newest = projects.max(by: { $0.latestRun < $1.latestRun }) else {
+                throw ServerReadError(message: "the server shows this token no project with runs")
+            }
+            self.project = newest.project
+        }
+    }
+
+    func flakyReport(window: Int?, owner: String?) throws -> FlakyReport {
+        try get(FlakyReport.self, "flaky", ["runs": window.map(String.init), "owner": owner])
+    }
+
+    func runReport(run: String?, base: String) throws -> RunReport {
+        let id: String
+        if let run {
+            id = run
+        } else {
+            guard let newest = try get([RunListing].self, "runs", ["limit": "1"]).first else {
+                throw ServerReadError(message: "project \(project) has no runs", status: 404)
+            }
+            id = newest.id
+        }
+        return try get(RunReport.self, "runs/\(Self.segment(id))/report", ["base": base])
+    }
+
+    func testDetail(test: String, run: String?) throws -> TestDetail {
+        try get(TestDetail.self, "tests/" + Self.testPath(test), ["run": run])
+    }
+
+    func history(of detail: TestDetail, limit: Int) throws -> [AttemptsInRun] {
+        try get([AttemptsInRun].self, "tests/" + Self.testPath(detail.test) + "/history", ["limit": String(limit)])
+    }
+
+    func culpritReport(test: String, window: Int) throws -> CulpritReport {
+        try get(CulpritReport.self, "tests/" + Self.testPath(test) + "/culprit", ["runs": String(window)])
+    }
+
+    func failureGroups(window: Int?) throws -> [FailureGroup] {
+        try get([FailureGroup].self, "failures", ["runs": window.map(String.init)])
+    }
+
+    func slowReport(window: Int?, limit: Int) throws -> SlowReport {
+        try get(SlowReport.self, "slow", ["runs": window.map(String.init), "limit": String(limit)])
+    }
+
+    func quarantine(test: String, mode: QuarantineMode, reason: String) throws -> [QuarantineChange] {
+        try requireKnown(test)
+        let body = try JSONEncoder().encode(["mode": mode.rawValue, "reason": reason, "by": agentName])
+        let answer = try client.send("PUT", project: project, path: "quarantine/" + Self.testPath(test), body: body)
+        return try JSONDecoder().decode([QuarantineChange].self, from: answer.get())
+    }
+
+    func release(test: String, reason: String) throws -> [QuarantineChange] {
+        try requireKnown(test)
+        let answer = try client.send(
+            "DELETE", project: project, path: "quarantine/" + Self.testPath(test),
+            query: ["reason": reason, "by": agentName])
+        return try JSONDecoder().decode([QuarantineChange].self, from: answer.get())
+    }
+
+    /// Refuses to change the quarantine of a test the project never ran: a typo, most likely.
+    private func requireKnown(_ test: String) throws {
+        _ = try get([AttemptsInRun].self, "tests/" + Self.testPath(test) + "/history", ["limit": "1"])
+    }
+
+    private func get<Value: Decodable>(_ type: Value.Type, _ path: String, _ query: [String: String?]) throws
+        -> Value
+    {
+        try client.get(type, project: project, path: path, query: query.compactMapValues { $0 }).get()
+    }
+
+    /// A test's id as the API's path names it: each part percent-encoded, and the last slash too
+    /// when the id ends like one of the test's own routes.
+    static func testPath(_ test: String) -> String {
+        var parts = test.split(separator: "/", omittingEmptySubsequences: false).map { segment(String($0)) }
+        if parts.count > 1, ["culprit", "history"].contains(parts[parts.count - 1]) {
+            let last = parts.removeLast()
+            parts[parts.count - 1] += "%2F" + last
+        }
+        return parts.joined(separator: "/")
+    }
+
+    private static func segment(_ text: String) -> String {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "/;?#%")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+    }
+}
