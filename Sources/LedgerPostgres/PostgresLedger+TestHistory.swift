@@ -10,7 +10,9 @@ extension PostgresLedger {
         "coalesce(\(result).outcome, CASE WHEN \(run).endedAt IS NOT NULL THEN 'crashed' END)"
     }
 
-    public func testDetail(test: String, run: String?, project: String? = nil) throws -> TestDetail {
+    public func testDetail(test: String, run: String?, project: String? = nil, attempt: Int? = nil) throws
+        -> TestDetail
+    {
         try transaction(readOnly: true) { session in
             guard
                 let result = try session.rows(
@@ -20,11 +22,11 @@ extension PostgresLedger {
                                 \(Self.attemptOutcome(result: "r", run: "run")), t.id, t.file, t.line, t.layer
                             FROM result r JOIN test t ON t.id = r.testId JOIN run ON run.id = r.runId
                             WHERE t.key = $1 AND ($2::text IS NULL OR run.uuid = $2)
-                                AND ($3::text IS NULL OR run.project = $3)
+                                AND ($3::text IS NULL OR run.project = $3) AND ($4::integer IS NULL OR r.attempt = $4)
                             ORDER BY run.startedAt DESC, run.id DESC, r.attempt DESC LIMIT 1
-                            """, binds: Self.binds(test, run, project))
+                            """, binds: Self.binds(test, run, project, attempt))
                 ).first
-            else { throw StoreError.noSuchTest(test + (run.map { " in run \($0)" } ?? "")) }
+            else { throw StoreError.noSuchTest(StoreError.naming(test, run: run, attempt: attempt)) }
             let (resultID, runID, attempt, uuid, startedAt, duration, outcome, testID, file, line, layer) =
                 try result.decode(
                     (Int64, Int64, Int, String, Double, Double?, String?, Int64, String?, Int?, String?).self)
@@ -102,6 +104,7 @@ extension PostgresLedger {
                     at: at, test: test, attempt: attempt, name: name, mediaType: mediaType, size: size,
                     activity: activity, path: path)
             }
+            detail.attempt = attempt
             return detail
         }
     }

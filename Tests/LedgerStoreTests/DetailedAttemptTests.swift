@@ -39,6 +39,28 @@ import Testing
         return script.with(.testEnd(.init(at: script.clock + 1, test: test, outcome: .failed, duration: 1)))
     }
 
+    /// Each attempt's detail is its own: the failed first attempt keeps its steps and evidence
+    /// once a retry has passed.
+    @Test(arguments: StoreKind.available)
+    func anEarlierAttemptIsShownWhenAskedFor(_ kind: StoreKind) async throws {
+        try await onOwnThread {
+            let store = try TemporaryStore(kind)
+            defer { store.remove() }
+            let script = Self.detailed(RunScript(project: "Shop").start(), "Cart/flaky")
+                .result("Cart/flaky", .passed, attempt: 2).end()
+            try store.ingest(script.records)
+            let first = try store.database.testDetail(test: "Cart/flaky", run: script.run, project: nil, attempt: 1)
+            #expect(first.attempt == 1 && first.outcome == .ended(.failed))
+            #expect(first.activities.map(\.name) == ["Open"] && first.predicates.map(\.held) == [false])
+            #expect(first.issues.map(\.message) == ["failed"] && first.attempts.count == 2)
+            let final = try store.database.testDetail(test: "Cart/flaky", run: script.run)
+            #expect(final.attempt == 2 && final.outcome == .ended(.passed) && final.activities.isEmpty)
+            #expect(throws: StoreError.noSuchTest("Cart/flaky attempt 3 in run \(script.run)")) {
+                try store.database.testDetail(test: "Cart/flaky", run: script.run, project: nil, attempt: 3)
+            }
+        }
+    }
+
     @Test(arguments: StoreKind.available)
     func detailsAreStoredWithTheirAttemptAmongManyPlainOnes(_ kind: StoreKind) async throws {
         try await onOwnThread {

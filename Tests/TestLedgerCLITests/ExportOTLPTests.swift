@@ -17,11 +17,20 @@ import Testing
         }
     }
 
-    /// A run: a test that failed then passed, its second attempt with a step inside a step, a
-    /// predicate and a capture; and a failing test.
+    /// A run: a test that failed in a step whose predicate did not hold, then passed, its second
+    /// attempt with a step inside a step, a predicate and a capture; and a failing test.
     static let run = "5f0c0a7e-1d2b-4c3d-8e4f-a1b2c3d4e5f6"
     static let stream = RunScript(run: run, project: "Shop", at: 1_800_000_000).start(branch: "feature")
-        .result("Cart/flaky", .failed, attempt: 1, duration: 0.5)
+        .with(.testStart(.init(at: 1_800_000_000.1, test: "Cart/flaky", attempt: 1, suite: "Cart", name: "flaky")))
+        .with(.activityStart(.init(at: 1_800_000_000.2, test: "Cart/flaky", attempt: 1, activity: "b1", name: "Open")))
+        .with(
+            .predicate(
+                .init(
+                    at: 1_800_000_000.5, test: "Cart/flaky", attempt: 1, name: "spinner gone", expect: .holds,
+                    held: false, attempts: 10, waited: 0.3, timeout: 0.3))
+        )
+        .with(.activityEnd(.init(at: 1_800_000_000.55, activity: "b1", outcome: .failed)))
+        .with(.testEnd(.init(at: 1_800_000_000.6, test: "Cart/flaky", attempt: 1, outcome: .failed, duration: 0.5)))
         .with(.testStart(.init(at: 1_800_000_001, test: "Cart/flaky", attempt: 2, suite: "Cart", name: "flaky")))
         .with(.activityStart(.init(at: 1_800_000_001.1, test: "Cart/flaky", attempt: 2, activity: "a1", name: "Open")))
         .with(
@@ -64,7 +73,7 @@ import Testing
                 ["export", "otlp", Self.run, "--endpoint", address, "--header", "X-Team=ios"])
         }
         #expect(exported.status == 0, "\(exported.stderr)")
-        #expect(exported.stdout.contains("run \(Self.run): 6 span(s) to http://127.0.0.1:"), "\(exported.stdout)")
+        #expect(exported.stdout.contains("run \(Self.run): 7 span(s) to http://127.0.0.1:"), "\(exported.stdout)")
         #expect(await received.headers == ["ios"])
 
         let body = try #require(await received.bodies.first)
@@ -104,6 +113,25 @@ import Testing
                 == #"{"title":"Saved"}"#)
         #expect(
             (show["predicates"] as? [[String: Any]])?.count == 1 && (show["captures"] as? [[String: Any]])?.count == 1)
+
+        // The failed attempt carries its own evidence, as `show --attempt 1` gives it.
+        let failed = attempts[1]
+        let shownFirst = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(try await cli.run(["show", "Cart/flaky", "--attempt", "1", "--format", "json"]).stdout.utf8))
+                as? [String: Any])
+        #expect(shownFirst["attempt"] as? Int == 1 && shownFirst["outcome"] as? String == "failed", "\(shownFirst)")
+        let firstSteps = try #require(shownFirst["activities"] as? [[String: Any]])
+        let firstOpen = try #require(spans.first { $0.parentSpanId == failed.spanId })
+        #expect(firstOpen.name == firstSteps.first?["name"] as? String && firstOpen.status.code == 2)
+        #expect(firstOpen.startTimeUnixNano == "1800000000200000000")
+        #expect(firstOpen.spanId != open.spanId)
+        #expect(failed.events.map(\.name) == ["testledger.predicate"])
+        let held = failed.events.first?.attributes.first { $0.key == "testledger.predicate.held" }?.value
+        #expect(held?.boolValue == false)
+        #expect(((shownFirst["predicates"] as? [[String: Any]])?.first?["held"] as? Bool) == false)
+        let unknown = try await cli.run(["show", "Cart/flaky", "--attempt", "3"])
+        #expect(unknown.status != 0 && unknown.stderr.contains("Cart/flaky attempt 3"), "\(unknown.stderr)")
     }
 
     @Test func aCollectorThatRefusesFailsTheExport() async throws {
@@ -149,7 +177,7 @@ import Testing
         let request = try JSONDecoder().decode(OTLP.TracesRequest.self, from: body)
         let spans = request.resourceSpans.flatMap(\.scopeSpans).flatMap(\.spans)
         #expect(Set(spans.map(\.traceId)) == ["5f0c0a7e1d2b4c3d8e4fa1b2c3d4e5f6"])
-        #expect(spans.count == 6)
+        #expect(spans.count == 7)
         #expect(await received.paths == ["/v1/traces"])
     }
 }

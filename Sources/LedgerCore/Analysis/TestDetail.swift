@@ -1,4 +1,5 @@
-/// One test's result in one run, with everything recorded inside it: `testledger show`.
+/// One test's attempt in one run (its final one unless another is asked for), with everything
+/// recorded inside it: `testledger show`.
 ///
 /// Its failures, captures and predicates are the stream's own events, as they were stored.
 public struct TestDetail: Codable, Hashable, Sendable {
@@ -37,11 +38,11 @@ public struct TestDetail: Codable, Hashable, Sendable {
     public var test: String
     /// The run's id.
     public var run: String
-    /// When the final attempt started, ISO 8601.
+    /// When the attempt started, ISO 8601.
     public var startedAt: String
-    /// Where the final attempt stands.
+    /// Where the attempt stands.
     public var outcome: AttemptState
-    /// How long the final attempt took, in seconds; `nil` while it has no end.
+    /// How long the attempt took, in seconds; `nil` while it has no end.
     public var duration: Double?
     /// Every attempt in the run, in order.
     public var attempts: [AttemptState]
@@ -51,16 +52,18 @@ public struct TestDetail: Codable, Hashable, Sendable {
     public var line: Int?
     /// The test's layer of the pyramid, declared or classified; `nil` when it has none.
     public var layer: Layer?
-    /// The final attempt's failures and other issues, in the order they were recorded.
+    /// The attempt's failures and other issues, in the order they were recorded.
     public var issues: [LedgerEvent.Issue]
-    /// The final attempt's outermost steps, in the order they started, each with the steps inside it.
+    /// The attempt's outermost steps, in the order they started, each with the steps inside it.
     public var activities: [ActivityDetail]
-    /// What verifiers captured during the final attempt, in the order they captured it.
+    /// What verifiers captured during the attempt, in the order they captured it.
     public var captures: [LedgerEvent.Capture]
-    /// The final attempt's retry-based checks, in the order they finished.
+    /// The attempt's retry-based checks, in the order they finished.
     public var predicates: [LedgerEvent.Predicate]
-    /// Files the final attempt attached (screenshots, logs), in the order they were attached.
+    /// Files the attempt attached (screenshots, logs), in the order they were attached.
     public var attachments: [LedgerEvent.Attachment] = []
+    /// Which attempt this detail is of (1 is the first): the final one unless another was asked for.
+    public var attempt: Int? = nil
     /// Who owns the test, when the project names owners.
     public var owners: [String]? = nil
     /// Why the test fails, over its project's recent runs (`testledger show`), when asked for.
@@ -70,17 +73,17 @@ public struct TestDetail: Codable, Hashable, Sendable {
     /// - Parameters:
     ///   - test: the stable test id.
     ///   - run: the run's id.
-    ///   - startedAt: when the final attempt started, ISO 8601.
-    ///   - outcome: where the final attempt stands.
-    ///   - duration: how long the final attempt took, in seconds; `nil` while it has no end.
+    ///   - startedAt: when the attempt started, ISO 8601.
+    ///   - outcome: where the attempt stands.
+    ///   - duration: how long the attempt took, in seconds; `nil` while it has no end.
     ///   - attempts: every attempt in the run, in order.
     ///   - file: the file that declares the test, when known.
     ///   - line: the line that declares the test, when known.
     ///   - layer: the test's layer, when it has one.
-    ///   - issues: the final attempt's issues, in order.
-    ///   - activities: the final attempt's outermost steps.
-    ///   - captures: the final attempt's captures, in order.
-    ///   - predicates: the final attempt's retry-based checks, in order.
+    ///   - issues: the attempt's issues, in order.
+    ///   - activities: the attempt's outermost steps.
+    ///   - captures: the attempt's captures, in order.
+    ///   - predicates: the attempt's retry-based checks, in order.
     public init(
         test: String, run: String, startedAt: String, outcome: AttemptState, duration: Double?,
         attempts: [AttemptState], file: String?, line: Int?, layer: Layer?, issues: [LedgerEvent.Issue],

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Runs as OpenTelemetry traces, in OTLP's JSON encoding (`POST /v1/traces`): a run is a trace
-/// and its root span; each test attempt a span under it; the final attempt's activities child
-/// spans of it; its predicates, captures and issues span events; a failure the span's status.
+/// and its root span; each test attempt a span under it; the attempt's activities child spans of
+/// it; its predicates, captures and issues span events; a failure the span's status.
 /// Attributes follow OpenTelemetry's test, CI/CD and VCS conventions (`test.suite.name`,
 /// `test.case.name`, `test.case.result.status`, `cicd.pipeline.*`, `vcs.*`), TestLedger's own are
 /// under `testledger.*`.
@@ -34,15 +34,25 @@ public enum OTLPTraces {
         }
     }
 
+    /// A test's attempt, which names its detail.
+    public struct AttemptKey: Hashable, Sendable {
+        public var test: String
+        public var attempt: Int
+
+        public init(test: String, attempt: Int) {
+            (self.test, self.attempt) = (test, attempt)
+        }
+    }
+
     /// One run's spans, with the resource that names the project and its CI.
     ///
     /// - Parameters:
     ///   - run: the run.
     ///   - attempts: every attempt of the run, by test and then attempt.
-    ///   - details: each test's final attempt as `show` gives it, by test id, for its activities,
-    ///     predicates, captures and issues.
+    ///   - details: each attempt as `show --attempt` gives it, for its activities, predicates,
+    ///     captures and issues.
     public static func resourceSpans(
-        _ run: Run, attempts: [RecordedAttempt], details: [String: TestDetail]
+        _ run: Run, attempts: [RecordedAttempt], details: [AttemptKey: TestDetail]
     ) -> OTLP.ResourceSpans {
         let trace = traceID(run.id)
         let root = spanID(run.id)
@@ -60,10 +70,9 @@ public enum OTLPTraces {
                 events: [],
                 status: run.outcome.map { $0 == "passed" ? .ok : .error("the run \($0)") } ?? .unset)
         ]
-        let last = Dictionary(attempts.map { ($0.test, $0.attempt) }, uniquingKeysWith: max)
         for attempt in attempts {
             let span = spanID("\(run.id)/\(attempt.test)#\(attempt.attempt)")
-            let detail = last[attempt.test] == attempt.attempt ? details[attempt.test] : nil
+            let detail = details[AttemptKey(test: attempt.test, attempt: attempt.attempt)]
             let ended = attempt.startedAt + (attempt.duration ?? 0)
             var events: [OTLP.Event] = []
             for issue in detail?.issues ?? [] {
@@ -115,7 +124,8 @@ public enum OTLPTraces {
                     events: events,
                     status: failed ? .error(attempt.message ?? attempt.outcome?.rawValue ?? "never ended") : .ok))
             for activity in detail?.activities ?? [] {
-                spans += activitySpans(activity, parent: span, trace: trace, run: run.id, test: attempt.test)
+                spans += activitySpans(
+                    activity, parent: span, trace: trace, run: run.id, attempt: "\(attempt.test)#\(attempt.attempt)")
             }
         }
         return OTLP.ResourceSpans(
@@ -135,9 +145,9 @@ public enum OTLPTraces {
 
     /// An activity's span and its children's, laid from its start (or its parent's) for its duration.
     static func activitySpans(
-        _ activity: TestDetail.ActivityDetail, parent: String, trace: String, run: String, test: String
+        _ activity: TestDetail.ActivityDetail, parent: String, trace: String, run: String, attempt: String
     ) -> [OTLP.Span] {
-        let span = spanID("\(run)/\(test)/\(activity.id)")
+        let span = spanID("\(run)/\(attempt)/\(activity.id)")
         let start = activity.at ?? 0
         let failed = activity.outcome?.isFailure == true
         var spans = [
@@ -151,7 +161,7 @@ public enum OTLPTraces {
                 events: [], status: failed ? .error("failed") : .unset)
         ]
         for child in activity.children {
-            spans += activitySpans(child, parent: span, trace: trace, run: run, test: test)
+            spans += activitySpans(child, parent: span, trace: trace, run: run, attempt: attempt)
         }
         return spans
     }

@@ -2,15 +2,18 @@ import Foundation
 import LedgerCore
 
 extension ResultStore {
-    /// A run as an OpenTelemetry trace (``OTLPTraces``): its attempts, and each test's final
-    /// attempt as `show` gives it.
+    /// A run as an OpenTelemetry trace (``OTLPTraces``): its attempts, each with what `show`
+    /// gives of it.
     /// - Returns: the request to send and how many spans it holds.
     /// - Throws: ``StoreError/noSuchRun(_:)``; any database error.
     public func traces(run id: String) throws -> (request: OTLP.TracesRequest, spans: Int) {
         guard let listing = try run(id: id), let window = try windowRun(id: id) else { throw StoreError.noSuchRun(id) }
         let attempts = try attempts(run: id)
-        var details: [String: TestDetail] = [:]
-        for test in Set(attempts.map(\.test)) { details[test] = try testDetail(test: test, run: id) }
+        var details: [OTLPTraces.AttemptKey: TestDetail] = [:]
+        for attempt in attempts {
+            details[.init(test: attempt.test, attempt: attempt.attempt)] = try testDetail(
+                test: attempt.test, run: id, project: nil, attempt: attempt.attempt)
+        }
         let run = OTLPTraces.Run(
             id: id, project: listing.project, source: listing.source, branch: listing.branch,
             revision: listing.revision, configuration: listing.configuration, build: listing.build,

@@ -33,8 +33,9 @@ public protocol ResultStore: Sendable {
     func run(id: String) throws -> RunListing?
     /// Every project with its runs and tests.
     func projects() throws -> [ProjectListing]
-    /// One test's attempts, activities, captures, predicates and attachments in a run.
-    func testDetail(test: String, run: String?, project: String?) throws -> TestDetail
+    /// One test's attempts, activities, captures, predicates and attachments in a run: those of
+    /// its final attempt there, or of `attempt`.
+    func testDetail(test: String, run: String?, project: String?, attempt: Int?) throws -> TestDetail
     /// Each test's attempts in each of the newest runs, oldest first.
     func outcomeStrips(project: String, tests: [String], runs count: Int, since: Double?) throws
         -> [String: [AttemptsInRun]]
@@ -113,7 +114,12 @@ extension ResultStore {
 
     /// One test's detail in a run of any project.
     public func testDetail(test: String, run: String?) throws -> TestDetail {
-        try testDetail(test: test, run: run, project: nil)
+        try testDetail(test: test, run: run, project: nil, attempt: nil)
+    }
+
+    /// One test's final attempt in a run.
+    public func testDetail(test: String, run: String?, project: String?) throws -> TestDetail {
+        try testDetail(test: test, run: run, project: project, attempt: nil)
     }
 
     /// The owners of each test of `project`, from its kept ownership.

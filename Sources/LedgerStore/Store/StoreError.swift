@@ -58,3 +58,10 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
         }
     }
 }
+
+extension StoreError {
+    /// How ``noSuchTest(_:)`` names a test: with the run and the attempt when they were asked for.
+    package static func naming(_ test: String, run: String?, attempt: Int?) -> String {
+        (attempt.map { "\(test) attempt \($0)" } ?? test) + (run.map { " in run \($0)" } ?? "")
+    }
+}

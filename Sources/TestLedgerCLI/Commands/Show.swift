@@ -11,13 +11,19 @@ extension TestLedgerCommand {
         var test: String
         @Option(name: .customLong("run"), help: "The run (default: the newest run with the test).")
         var runID: String?
+        @Option(help: "The attempt to show, 1 being the first (default: the final one).")
+        var attempt: Int?
 
         @OptionGroup var store: StoreOptions
         @OptionGroup var output: OutputOptions
 
+        func validate() throws {
+            if let attempt, attempt < 1 { throw ValidationError("--attempt counts from 1") }
+        }
+
         func run() throws {
             let database = try store.open()
-            var detail = try database.testDetail(test: test, run: runID)
+            var detail = try database.testDetail(test: test, run: runID, project: nil, attempt: attempt)
             if let project = try database.run(id: detail.run)?.project {
                 detail = detail.owned(
                     by: try CheckoutOwnership.owners(of: project, config: try ProjectConfiguration.load(), in: database)

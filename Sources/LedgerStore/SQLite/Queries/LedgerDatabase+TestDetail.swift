@@ -9,10 +9,13 @@ extension LedgerDatabase {
     ///   - test: the stable test id.
     ///   - run: a run id; the newest run with the test when `nil`.
     ///   - project: only runs of this project, when given.
-    /// - Returns: the detail of the test's highest-numbered attempt in that run, with the outcomes
-    ///   of all its attempts there.
-    /// - Throws: ``StoreError/noSuchTest(_:)`` when no run has that test.
-    public func testDetail(test: String, run: String?, project: String? = nil) throws -> TestDetail {
+    ///   - attempt: this attempt (1 is the first); the highest-numbered when `nil`.
+    /// - Returns: the detail of the test's attempt in that run, with the outcomes of all its
+    ///   attempts there.
+    /// - Throws: ``StoreError/noSuchTest(_:)`` when no run has that test (or that attempt of it).
+    public func testDetail(test: String, run: String?, project: String? = nil, attempt: Int? = nil) throws
+        -> TestDetail
+    {
         try writer.read { db in
             guard
                 let result = try Row.fetchOne(
@@ -23,9 +26,10 @@ extension LedgerDatabase {
                             t.file, t.line, t.layer
                         FROM result r JOIN test t ON t.id = r.testId JOIN run ON run.id = r.runId
                         WHERE t.key = ?1 AND (?2 IS NULL OR run.uuid = ?2) AND (?3 IS NULL OR run.project = ?3)
+                            AND (?4 IS NULL OR r.attempt = ?4)
                         ORDER BY run.startedAt DESC, run.id DESC, r.attempt DESC LIMIT 1
-                        """, arguments: [test, run, project])
-            else { throw StoreError.noSuchTest(test + (run.map { " in run \($0)" } ?? "")) }
+                        """, arguments: [test, run, project, attempt])
+            else { throw StoreError.noSuchTest(StoreError.naming(test, run: run, attempt: attempt)) }
             let resultID: Int64 = result["id"]
             let attempt: Int = result["attempt"]
             let attempts = try String?.fetchAll(
@@ -88,6 +92,7 @@ extension LedgerDatabase {
                     activity: $0[4],
                     path: $0[5])
             }
+            detail.attempt = attempt
             return detail
         }
     }
