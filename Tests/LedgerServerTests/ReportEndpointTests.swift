@@ -75,6 +75,12 @@ import Testing
             #expect(json["test"] as? String == "Cart/flips")
             #expect(json["outcome"] as? String == "failed")
             #expect(try await server.get("/api/v1/projects/Shop/tests/Vault/opens", token: read).status == 404)
+            let first = try await server.get(
+                "/api/v1/projects/Shop/tests/Cart/flips?run=\(runs[1])&attempt=1", token: read)
+            #expect((try first.json() as? [String: Any])?["attempt"] as? Int == 1, "\(first.body)")
+            let path = "/api/v1/projects/Shop/tests/Cart/flips?run=\(runs[1])&attempt="
+            #expect(try await server.get(path + "2", token: read).status == 404)
+            #expect(try await server.get(path + "0", token: read).status == 400)
         }
     }
 

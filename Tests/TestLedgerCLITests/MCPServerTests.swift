@@ -105,13 +105,13 @@ struct MCPServerTests {
         let calls: [[Any]] = [
             ["flaky_tests", ["limit": 50]], ["run_summary", [:] as [String: Any]], ["test_detail", ["test": spinner]],
             ["culprit", ["test": spinner]], ["failure_groups", ["limit": 3]], ["slow_tests", ["limit": 3]],
-            ["test_detail", ["test": "Nope/x"]],
+            ["test_detail", ["test": spinner, "attempt": 1]], ["test_detail", ["test": "Nope/x"]],
         ]
         let local = try await session(cli, calls)
         let remote = try await session(
             cli, calls + [["quarantine", ["test": spinner, "action": "add", "reason": "x"]]],
             ["--url", server.url, "--token", read, "--allow-quarantine"])
-        for index in 0..<6 {
+        for index in 0..<7 {
             let (mine, theirs) = (try answer(local.calls[index]), try answer(remote.calls[index]))
             #expect(
                 NSDictionary(dictionary: mine) == NSDictionary(dictionary: theirs),
@@ -119,7 +119,9 @@ struct MCPServerTests {
         }
         let flaky = (try answer(remote.calls[0])["flaky"] as? [[String: Any]])?.compactMap { $0["test"] as? String }
         #expect(flaky?.contains(spinner) == true, "\(remote.calls[0])")
-        for (index, words) in [(6, "Nope/x"), (7, "manage token")] {
+        let first = try #require(try answer(remote.calls[6])["detail"] as? [String: Any])
+        #expect(first["attempt"] as? Int == 1, "\(first)")
+        for (index, words) in [(7, "Nope/x"), (8, "manage token")] {
             let error = try #require(remote.calls[index]["error"] as? [String: Any], "\(remote.calls[index])")
             #expect(error["code"] as? Int == -32602)
             #expect((error["message"] as? String)?.contains(words) == true, "\(error)")

@@ -8,7 +8,7 @@ import LedgerStore
 /// `GET /api/v1/projects`, and under `/api/v1/projects/{project}`: `runs`, `runs/{id}`,
 /// `runs/{id}/report` (`?base=`, `?runs=`: what each failure means, as `report run`), `pyramid` (`?run=`, `?since=`), `flaky` (`?runs=`, `?since=`), `cost` (`?runs=`, `?since=`,
 /// `?owner=`), `shard-timings` (`?runs=`, `?exclude-revision=`), `known-tests` (`?base=`,
-/// `?configuration=`), `tests/{test id}` (`?run=`) and
+/// `?configuration=`), `tests/{test id}` (`?run=`, `?attempt=`) and
 /// `tests/{test id}/culprit` (`?runs=`, `?since=`, `?configuration=`) and `tests/{test id}/history`
 /// (`?limit=`: its attempts in the newest runs). A test whose own id ends in `/culprit` or
 /// `/history` is named with its slash encoded, `%2F`.
@@ -175,9 +175,16 @@ struct ReportRoutes {
                     })
             }
             let run = request.uri.queryParameters.get("run")
+            var attempt: Int?
+            if let text = request.uri.queryParameters.get("attempt") {
+                guard let number = Int(text), number >= 1 else {
+                    throw HTTPError(.badRequest, message: "attempt=\(text): an attempt counts from 1")
+                }
+                attempt = number
+            }
             return try JSONResponse.make(
-                try await Blocking.lookup {
-                    try database.testDetail(test: test, run: run, project: name)
+                try await Blocking.lookup { [attempt] in
+                    try database.testDetail(test: test, run: run, project: name, attempt: attempt)
                         .owned(by: try database.testOwners(project: name))
                 })
         }

@@ -9,8 +9,8 @@ protocol AgentLedger: Sendable {
     func flakyReport(window: Int?, owner: String?) throws -> FlakyReport
     /// What each failure of `run` (the newest when `nil`) means against `base`.
     func runReport(run: String?, base: String) throws -> RunReport
-    /// A test in `run` (its newest when `nil`).
-    func testDetail(test: String, run: String?) throws -> TestDetail
+    /// A test's `attempt` (its final one when `nil`) in `run` (its newest when `nil`).
+    func testDetail(test: String, run: String?, attempt: Int?) throws -> TestDetail
     /// The test's attempts in the newest `limit` runs of its project, newest first.
     func history(of detail: TestDetail, limit: Int) throws -> [AttemptsInRun]
     /// Why `test` fails, over the newest `window` runs.

@@ -34,7 +34,10 @@ struct LedgerTools: Sendable {
             Self.tool(
                 "test_detail",
                 "One test in a run: its attempts, activities, captures, predicates, issues, and its recent history.",
-                ["test": .string("The test's id."), "run": .string("The run's id (default: its newest).")],
+                [
+                    "test": .string("The test's id."), "run": .string("The run's id (default: its newest)."),
+                    "attempt": .integer("Which attempt, 1 being the first (default: the final one)."),
+                ],
                 required: ["test"]),
             Self.tool(
                 "culprit", "Why a flaky test fails: what separates its failing attempts from its passing ones.",
@@ -164,7 +167,9 @@ struct LedgerTools: Sendable {
     }
 
     private func testDetail(_ arguments: Arguments) throws -> String {
-        var detail = try ledger.testDetail(test: try arguments.string("test"), run: try arguments.optionalString("run"))
+        var detail = try ledger.testDetail(
+            test: try arguments.string("test"), run: try arguments.optionalString("run"),
+            attempt: try arguments.count("attempt"))
         let history = try ledger.history(of: detail, limit: 20)
         detail.issues = Array(detail.issues.prefix(10))
         detail.captures = Array(detail.captures.prefix(20))

@@ -24,8 +24,8 @@ struct LocalLedger: AgentLedger {
         try TestLedgerCommand.Report.Run.report(database, run: run, project: nil, base: base, config: config)
     }
 
-    func testDetail(test: String, run: String?) throws -> TestDetail {
-        try database.testDetail(test: test, run: run)
+    func testDetail(test: String, run: String?, attempt: Int?) throws -> TestDetail {
+        try database.testDetail(test: test, run: run, project: nil, attempt: attempt)
     }
 
     func history(of detail: TestDetail, limit: Int) throws -> [AttemptsInRun] {

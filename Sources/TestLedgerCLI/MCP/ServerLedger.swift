@@ -42,8 +42,8 @@ struct ServerLedger: AgentLedger {
         return try get(RunReport.self, "runs/\(Self.segment(id))/report", ["base": base])
     }
 
-    func testDetail(test: String, run: String?) throws -> TestDetail {
-        try get(TestDetail.self, "tests/" + Self.testPath(test), ["run": run])
+    func testDetail(test: String, run: String?, attempt: Int?) throws -> TestDetail {
+        try get(TestDetail.self, "tests/" + Self.testPath(test), ["run": run, "attempt": attempt.map(String.init)])
     }
 
     func history(of detail: TestDetail, limit: Int) throws -> [AttemptsInRun] {
