@@ -5,9 +5,9 @@ import LedgerCore
     import FoundationNetworking
 #endif
 
-/// Speaks to `testledger serve`'s project API (`/api/v1/projects/{p}/…`) with a token: reads a
-/// project's JSON (its quarantine, shard timings, the tests a base branch ran, its reports) with
-/// any token of the project, and changes its quarantine with a manage token.
+/// Speaks to `testledger serve`'s project API (`/api/v1/projects/{p}/…`) with a token: reads what
+/// CI runs by (the quarantine, shard timings, the tests a base branch ran) with any token of the
+/// project, its reports with a read or manage token, and changes its quarantine with a manage token.
 public struct ServerClient: Sendable {
     /// The server's base URL.
     public let server: URL

@@ -13,7 +13,12 @@ extension PostgresLedger {
     public func testDetail(test: String, run: String?, project: String? = nil, attempt: Int? = nil) throws
         -> TestDetail
     {
-        try transaction(readOnly: true) { session in
+        if attempt != nil, run == nil {
+            // The newest run with the test, then its attempt: not the newest run with that attempt.
+            let newest = try testDetail(test: test, run: nil, project: project).run
+            return try testDetail(test: test, run: newest, project: project, attempt: attempt)
+        }
+        return try transaction(readOnly: true) { session in
             guard
                 let result = try session.rows(
                     PostgresQuery(
@@ -22,7 +27,7 @@ extension PostgresLedger {
                                 \(Self.attemptOutcome(result: "r", run: "run")), t.id, t.file, t.line, t.layer
                             FROM result r JOIN test t ON t.id = r.testId JOIN run ON run.id = r.runId
                             WHERE t.key = $1 AND ($2::text IS NULL OR run.uuid = $2)
-                                AND ($3::text IS NULL OR run.project = $3) AND ($4::integer IS NULL OR r.attempt = $4)
+                                AND ($3::text IS NULL OR run.project = $3) AND ($4::bigint IS NULL OR r.attempt = $4)
                             ORDER BY run.startedAt DESC, run.id DESC, r.attempt DESC LIMIT 1
                             """, binds: Self.binds(test, run, project, attempt))
                 ).first

@@ -107,6 +107,9 @@ import Testing
             #expect(entries.compactMap { $0["run"] as? String } == [runs[2], runs[1]])
             #expect(entries.compactMap { $0["attempts"] as? [String] } == [["passed"], ["failed"]])
             #expect(try await server.get("/api/v1/projects/Shop/tests/Vault/opens/history", token: read).status == 404)
+            let bankManager = try server.token("Bank", .manage)
+            #expect(try await server.get("/api/v1/projects/Shop/flaky", token: bankManager).status == 403)
+            #expect(try await server.get("/api/v1/projects/Bank/flaky", token: bankManager).status == 200)
         }
     }
 

@@ -58,6 +58,14 @@ import Testing
             #expect(throws: StoreError.noSuchTest("Cart/flaky attempt 3 in run \(script.run)")) {
                 try store.database.testDetail(test: "Cart/flaky", run: script.run, project: nil, attempt: 3)
             }
+            // Without a run, the attempt is the newest run's, even when an older run had more.
+            let later = RunScript(project: "Shop", at: script.clock + 60).start().pass("Cart/flaky").end()
+            try store.ingest(later.records)
+            let newest = try store.database.testDetail(test: "Cart/flaky", run: nil, project: nil, attempt: 1)
+            #expect(newest.run == later.run && newest.outcome == .ended(.passed))
+            #expect(throws: StoreError.noSuchTest("Cart/flaky attempt 2 in run \(later.run)")) {
+                try store.database.testDetail(test: "Cart/flaky", run: nil, project: nil, attempt: 2)
+            }
         }
     }
 

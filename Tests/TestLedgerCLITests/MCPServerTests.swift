@@ -150,10 +150,11 @@ struct MCPServerTests {
         for call in calls {
             let error = try #require(call["error"] as? [String: Any], "\(call)")
             #expect(error["code"] as? Int == -32603)
-            #expect((error["message"] as? String)?.contains("did not answer") == true, "\(error)")
+            #expect((error["message"] as? String)?.contains("the server could not be read") == true, "\(error)")
         }
         let refused = try await cli.run(["mcp", "--url", "http://127.0.0.1:9", "--token", "tl_x"])
-        #expect(refused.status != 0 && refused.stderr.contains("--project"), "\(refused.stderr)")
+        #expect(
+            refused.status != 0 && refused.stderr.contains("could not find the token's project"), "\(refused.stderr)")
         let both = try await cli.run(["mcp", "--url", "http://127.0.0.1:9", "--db", cli.database])
         #expect(both.status != 0 && both.stderr.contains("not both"), "\(both.stderr)")
     }

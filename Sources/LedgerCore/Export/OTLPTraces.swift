@@ -125,7 +125,7 @@ public enum OTLPTraces {
                     status: failed ? .error(attempt.message ?? attempt.outcome?.rawValue ?? "never ended") : .ok))
             for activity in detail?.activities ?? [] {
                 spans += activitySpans(
-                    activity, parent: span, trace: trace, run: run.id, attempt: "\(attempt.test)#\(attempt.attempt)")
+                    activity, parent: span, trace: trace, run: run.id, test: attempt.test)
             }
         }
         return OTLP.ResourceSpans(
@@ -145,9 +145,9 @@ public enum OTLPTraces {
 
     /// An activity's span and its children's, laid from its start (or its parent's) for its duration.
     static func activitySpans(
-        _ activity: TestDetail.ActivityDetail, parent: String, trace: String, run: String, attempt: String
+        _ activity: TestDetail.ActivityDetail, parent: String, trace: String, run: String, test: String
     ) -> [OTLP.Span] {
-        let span = spanID("\(run)/\(attempt)/\(activity.id)")
+        let span = spanID("\(run)/\(test)/\(activity.id)")
         let start = activity.at ?? 0
         let failed = activity.outcome?.isFailure == true
         var spans = [
@@ -161,7 +161,7 @@ public enum OTLPTraces {
                 events: [], status: failed ? .error("failed") : .unset)
         ]
         for child in activity.children {
-            spans += activitySpans(child, parent: span, trace: trace, run: run, attempt: attempt)
+            spans += activitySpans(child, parent: span, trace: trace, run: run, test: test)
         }
         return spans
     }

@@ -10,7 +10,7 @@ public enum TestDetailRendering {
             "\(detail.test)",
             "  \(detail.outcome) in \(detail.duration.map(Figures.seconds) ?? "–"), run \(detail.run) at \(detail.startedAt)"
                 + (detail.attempts.count > 1
-                    ? " (\(detail.attempt.map { "attempt \($0) of " } ?? "")attempts: "
+                    ? " (\(detail.attempt.map { "attempt \($0) of \(detail.attempts.count)" } ?? "attempts"): "
                         + "\(detail.attempts.map(\.description).joined(separator: ", ")))" : ""),
         ]
         if let place = Figures.place(detail.file, detail.line) { lines.append("  at \(place)") }

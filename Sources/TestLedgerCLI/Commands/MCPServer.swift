@@ -66,8 +66,7 @@ extension TestLedgerCommand {
             do {
                 return try ServerLedger(client: ServerClient(server: server, token: token), project: project)
             } catch let error as ServerReadError {
-                throw ValidationError(
-                    "--url \(url): no project to answer for: \(error.message) (name one with --project)")
+                throw ValidationError("--url \(url): could not find the token's project: \(error.message)")
             }
         }
 

@@ -97,7 +97,7 @@ struct LedgerTools: Sendable {
     /// Answers a call, as JSON text.
     /// - Throws: `MCPError.invalidParams` for an unknown tool, a missing or bad argument, or a
     ///   test or run the ledger does not have (or a server's refusal); `MCPError.internalError`
-    ///   when a server does not answer.
+    ///   when a server does not answer, answers what cannot be read, or fails.
     func call(_ name: String, _ arguments: [String: Value]) throws -> String {
         let arguments = Arguments(values: arguments, tool: name)
         do {
@@ -130,11 +130,12 @@ struct LedgerTools: Sendable {
             throw MCPError.invalidParams("\(name): \(error.description)")
         } catch let error as ServerReadError {
             // The server's refusal (an unknown test, a token of too little scope) is the caller's to
-            // mend; no answer at all is not.
-            guard let status = error.status, (400..<500).contains(status) else {
-                throw MCPError.internalError("\(name): the server did not answer: \(error.message)")
+            // mend; no answer, an unreadable one or the server's own failure is not.
+            switch error.status {
+            case .some(400..<500): throw MCPError.invalidParams("\(name): the server refused: \(error.message)")
+            case .some: throw MCPError.internalError("\(name): the server failed: \(error.message)")
+            case nil: throw MCPError.internalError("\(name): the server could not be read: \(error.message)")
             }
-            throw MCPError.invalidParams("\(name): the server refused: \(error.message)")
         }
     }
 
@@ -231,7 +232,7 @@ struct Arguments {
     /// A count of 1 or more.
     func count(_ name: String) throws -> Int? {
         guard let value = values[name], !value.isNull else { return nil }
-        guard let number = value.intValue ?? value.doubleValue.flatMap({ $0 == $0.rounded() ? Int($0) : nil }),
+        guard let number = value.intValue ?? value.doubleValue.flatMap({ Int(exactly: $0) }),
             number >= 1
         else { throw MCPError.invalidParams("\(tool): \(name) is a whole number, 1 or more") }
         return number

@@ -4,7 +4,8 @@ import LedgerStore
 import MCP
 
 /// `testledger mcp --db`: answers from a ledger this machine opens, judged by the checkout's
-/// `.testledger.yml`.
+/// `.testledger.yml`, with owners as `report` names them (the checkout's CODEOWNERS, else the
+/// ones kept).
 struct LocalLedger: AgentLedger {
     let database: any ResultStore
     let config: ProjectConfiguration
@@ -15,9 +16,9 @@ struct LocalLedger: AgentLedger {
             try database.flakyReport(
                 project: nil, runs: window, since: nil, thresholds: config.flaky, now: Date().timeIntervalSince1970),
             project: nil, runs: window, since: nil)
-        guard let owner, let project = try database.latestProject() else { return report }
-        let owners = try database.testOwners(project: project)
-        return report.owned(by: owners).only(owner: owner, owners: owners)
+        guard let owners = try newestOwners() else { return report }
+        let owned = report.owned(by: owners)
+        return owner.map { owned.only(owner: $0, owners: owners) } ?? owned
     }
 
     func runReport(run: String?, base: String) throws -> RunReport {
@@ -25,7 +26,9 @@ struct LocalLedger: AgentLedger {
     }
 
     func testDetail(test: String, run: String?, attempt: Int?) throws -> TestDetail {
-        try database.testDetail(test: test, run: run, project: nil, attempt: attempt)
+        let detail = try database.testDetail(test: test, run: run, project: nil, attempt: attempt)
+        guard let project = try database.run(id: detail.run)?.project else { return detail }
+        return detail.owned(by: try CheckoutOwnership.owners(of: project, config: config, in: database))
     }
 
     func history(of detail: TestDetail, limit: Int) throws -> [AttemptsInRun] {
@@ -38,13 +41,15 @@ struct LocalLedger: AgentLedger {
     }
 
     func failureGroups(window: Int?) throws -> [FailureGroup] {
-        try database.failureGroups(project: nil, runs: window ?? config.window ?? 30, since: nil)
+        let groups = try database.failureGroups(project: nil, runs: window ?? config.window ?? 30, since: nil)
+        return try newestOwners().map { groups.owned(by: $0) } ?? groups
     }
 
     func slowReport(window: Int?, limit: Int) throws -> SlowReport {
-        try database.slowReport(
+        let report = try database.slowReport(
             project: nil, runs: window ?? config.window ?? 30, since: nil, thresholds: config.flaky,
             criteria: SlowReport.Criteria(), limit: limit)
+        return try newestOwners().map { report.owned(by: $0) } ?? report
     }
 
     func quarantine(test: String, mode: QuarantineMode, reason: String) throws -> [QuarantineChange] {
@@ -59,6 +64,11 @@ struct LocalLedger: AgentLedger {
     func release(test: String, reason: String) throws -> [QuarantineChange] {
         try database.release(
             [test], project: try testsProject(test), reason: reason, by: agentName, at: Date().timeIntervalSince1970)
+    }
+
+    /// The owners of the newest run's project; `nil` when the ledger has no runs.
+    private func newestOwners() throws -> TestOwners? {
+        try database.latestProject().map { try CheckoutOwnership.owners(of: $0, config: config, in: database) }
     }
 
     /// The newest run's project, once it is known to have `test`.

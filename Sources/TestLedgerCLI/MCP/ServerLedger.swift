@@ -11,7 +11,7 @@ struct ServerLedger: AgentLedger {
     let project: String
 
     /// The project named, else the one with the newest run among those the token sees.
-    /// - Throws: `ServerReadError` when the server cannot say, or shows the token no project.
+    /// - Throws: `ServerReadError` when the server cannot list the token's projects, or it has none.
     init(client: ServerClient, project: String?) throws {
         self.client = client
         if let project {
@@ -19,7 +19,8 @@ struct ServerLedger: AgentLedger {
         } else {
             let projects = try client.projects().get()
             guard let newest = projects.max(by: { $0.latestRun < $1.latestRun }) else {
-                throw ServerReadError(message: "the server shows this token no project with runs")
+                throw ServerReadError(
+                    message: "the token sees no project with runs (name the project with --project)")
             }
             self.project = newest.project
         }
@@ -65,16 +66,25 @@ struct ServerLedger: AgentLedger {
     func quarantine(test: String, mode: QuarantineMode, reason: String) throws -> [QuarantineChange] {
         try requireKnown(test)
         let body = try JSONEncoder().encode(["mode": mode.rawValue, "reason": reason, "by": agentName])
-        let answer = try client.send("PUT", project: project, path: "quarantine/" + Self.testPath(test), body: body)
-        return try JSONDecoder().decode([QuarantineChange].self, from: answer.get())
+        return try Self.changes(
+            client.send("PUT", project: project, path: "quarantine/" + Self.testPath(test), body: body))
     }
 
     func release(test: String, reason: String) throws -> [QuarantineChange] {
         try requireKnown(test)
-        let answer = try client.send(
-            "DELETE", project: project, path: "quarantine/" + Self.testPath(test),
-            query: ["reason": reason, "by": agentName])
-        return try JSONDecoder().decode([QuarantineChange].self, from: answer.get())
+        return try Self.changes(
+            client.send(
+                "DELETE", project: project, path: "quarantine/" + Self.testPath(test),
+                query: ["reason": reason, "by": agentName]))
+    }
+
+    /// The quarantine's changes a `PUT` or `DELETE` answered with.
+    private static func changes(_ answer: Result<Data, ServerReadError>) throws -> [QuarantineChange] {
+        guard let changes = try? JSONDecoder().decode([QuarantineChange].self, from: answer.get()) else {
+            _ = try answer.get()
+            throw ServerReadError(message: "the quarantine's answer is not a list of changes")
+        }
+        return changes
     }
 
     /// Refuses to change the quarantine of a test the project never ran: a typo, most likely.

@@ -3,8 +3,8 @@ import GRDB
 import LedgerCore
 
 extension LedgerDatabase {
-    /// One test's final attempt in a run (the newest run that has it, by default), with its
-    /// failures, activity tree, captures, predicates and attachments.
+    /// One test's attempt (its final one, by default) in a run (the newest run that has it, by
+    /// default), with its failures, activity tree, captures, predicates and attachments.
     /// - Parameters:
     ///   - test: the stable test id.
     ///   - run: a run id; the newest run with the test when `nil`.
@@ -16,7 +16,12 @@ extension LedgerDatabase {
     public func testDetail(test: String, run: String?, project: String? = nil, attempt: Int? = nil) throws
         -> TestDetail
     {
-        try writer.read { db in
+        if attempt != nil, run == nil {
+            // The newest run with the test, then its attempt: not the newest run with that attempt.
+            let newest = try testDetail(test: test, run: nil, project: project).run
+            return try testDetail(test: test, run: newest, project: project, attempt: attempt)
+        }
+        return try writer.read { db in
             guard
                 let result = try Row.fetchOne(
                     db,
