@@ -60,6 +60,42 @@ import Testing
         await #expect(try storedTests(cli) == 3)
     }
 
+    /// A CTRF report with retries stores the same run whether it is ingested here, uploaded, or
+    /// posted to the server's import route: the same CTRF report comes back out of either ledger.
+    @Test func aCTRFReportIsTheSameRunByEveryWayIn() async throws {
+        let report = CLI.packageRoot.appending(path: "Tests/Fixtures/CTRF/example-spec-with-retries.json").path
+        let local = try CLI()
+        let team = try CLI()
+        defer { (local.directory.remove(), team.directory.remove()) }
+        let ingested = try await local.run(["ingest", report, "--project", "Shop"])
+        #expect(ingested.status == 0 && ingested.stdout.contains("ctrf, 4 result(s) stored"), "\(ingested.stderr)")
+        let token = try await team.token()
+        let server = try ServerProcess(team)
+        defer { server.stop() }
+        let uploaded = try await team.run(["upload", report, "--url", server.url, "--token", token])
+        #expect(uploaded.status == 0 && uploaded.stdout.contains("4 result(s) stored"), "\(uploaded.stderr)")
+        // The run's id is its own on each machine; all else is the same.
+        func ctrf(_ cli: CLI, run: [String] = []) async throws -> String {
+            let output = try await cli.run(["report", "run"] + run + ["--format", "ctrf"])
+            #expect(output.status == 0, "\(output.stderr)")
+            return output.stdout.split(separator: "\n").filter { !$0.contains(#""reportId""#) }.joined(separator: "\n")
+        }
+        let here = try await ctrf(local)
+        #expect(here.contains(#""retries" : 2"#) && here.contains(#""flaky" : true"#), "\(here)")
+        #expect(try await ctrf(team) == here, "ingested and uploaded differ")
+
+        var request = HTTPClientRequest(url: server.url + "/api/v1/imports")
+        request.method = .POST
+        request.headers.add(name: "Authorization", value: "Bearer \(token)")
+        request.body = .bytes(ByteBuffer(data: try Data(contentsOf: URL(fileURLWithPath: report))))
+        let posted = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+        let body = String(buffer: try await posted.body.collect(upTo: 1 << 20))
+        #expect(posted.status == .created && body.contains(#""format" : "ctrf""#), "\(body)")
+        let receipt = try #require(try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any])
+        let run = try #require((receipt["runs"] as? [String])?.first, "\(body)")
+        #expect(try await ctrf(team, run: [run]) == here, "ingested and posted to the server differ")
+    }
+
     @Test func aMalformedFileSendsNothingAndNamesTheLine() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
