@@ -24,25 +24,25 @@ extension LedgerDatabase {
         return try writer.read { db in
             guard
                 let result = try Row.fetchOne(
-                    db,
-                    sql: """
-                        SELECT r.id, r.runId, r.attempt, run.uuid, r.startedAt, r.duration,
-                            \(Self.attemptOutcome(result: "r", run: "run")) AS outcome, t.id AS testId,
-                            t.file, t.line, t.layer
-                        FROM result r JOIN test t ON t.id = r.testId JOIN run ON run.id = r.runId
-                        WHERE t.key = ?1 AND (?2 IS NULL OR run.uuid = ?2) AND (?3 IS NULL OR run.project = ?3)
-                            AND (?4 IS NULL OR r.attempt = ?4)
-                        ORDER BY run.startedAt DESC, run.id DESC, r.attempt DESC LIMIT 1
-                        """, arguments: [test, run, project, attempt])
+                    try db.cachedStatement(
+                        sql: """
+                            SELECT r.id, r.runId, r.attempt, run.uuid, r.startedAt, r.duration,
+                                \(Self.attemptOutcome(result: "r", run: "run")) AS outcome, t.id AS testId,
+                                t.file, t.line, t.layer
+                            FROM result r JOIN test t ON t.id = r.testId JOIN run ON run.id = r.runId
+                            WHERE t.key = ?1 AND (?2 IS NULL OR run.uuid = ?2) AND (?3 IS NULL OR run.project = ?3)
+                                AND (?4 IS NULL OR r.attempt = ?4)
+                            ORDER BY run.startedAt DESC, run.id DESC, r.attempt DESC LIMIT 1
+                            """), arguments: [test, run, project, attempt])
             else { throw StoreError.noSuchTest(StoreError.naming(test, run: run, attempt: attempt)) }
             let resultID: Int64 = result["id"]
             let attempt: Int = result["attempt"]
             let attempts = try String?.fetchAll(
-                db,
-                sql: """
-                    SELECT \(Self.attemptOutcome(result: "r", run: "run")) FROM result r JOIN run ON run.id = r.runId
-                    WHERE r.runId = ? AND r.testId = ? ORDER BY r.attempt
-                    """,
+                try db.cachedStatement(
+                    sql: """
+                        SELECT \(Self.attemptOutcome(result: "r", run: "run")) FROM result r JOIN run ON run.id = r.runId
+                        WHERE r.runId = ? AND r.testId = ? ORDER BY r.attempt
+                        """),
                 arguments: [result["runId"] as Int64, result["testId"] as Int64]
             ).map { AttemptState($0.flatMap(Outcome.init(rawValue:))) }
             var detail = TestDetail(
@@ -51,7 +51,8 @@ extension LedgerDatabase {
                 duration: result["duration"], attempts: attempts, file: result["file"], line: result["line"],
                 layer: (result["layer"] as String?).flatMap(Layer.init(rawValue:)),
                 issues: try Row.fetchAll(
-                    db, sql: "SELECT at, message, file, line, kind FROM issue WHERE resultId = ? ORDER BY at, id",
+                    try db.cachedStatement(
+                        sql: "SELECT at, message, file, line, kind FROM issue WHERE resultId = ? ORDER BY at, id"),
                     arguments: [resultID]
                 ).map {
                     LedgerEvent.Issue(
@@ -60,24 +61,24 @@ extension LedgerDatabase {
                 },
                 activities: try activityTree(resultID, in: db),
                 captures: try Row.fetchAll(
-                    db,
-                    sql: """
-                        SELECT c.at, c.verifier, a.key, c.fields FROM capture c
-                        LEFT JOIN activity a ON a.id = c.activityId WHERE c.resultId = ? ORDER BY c.at, c.id
-                        """, arguments: [resultID]
+                    try db.cachedStatement(
+                        sql: """
+                            SELECT c.at, c.verifier, a.key, c.fields FROM capture c
+                            LEFT JOIN activity a ON a.id = c.activityId WHERE c.resultId = ? ORDER BY c.at, c.id
+                            """), arguments: [resultID]
                 ).map {
                     LedgerEvent.Capture(
                         at: $0[0], test: test, attempt: attempt, verifier: $0[1], activity: $0[2],
                         fields: ($0[3] as String?).flatMap { JSONValue(jsonText: $0) })
                 },
                 predicates: try Row.fetchAll(
-                    db,
-                    sql: """
-                        SELECT p.at, p.name, p.expect, p.held, p.attempts, p.waited, p.timeout, p.interval,
-                            a.key, p.file, p.line
-                        FROM predicate p LEFT JOIN activity a ON a.id = p.activityId
-                        WHERE p.resultId = ? ORDER BY p.at, p.id
-                        """, arguments: [resultID]
+                    try db.cachedStatement(
+                        sql: """
+                            SELECT p.at, p.name, p.expect, p.held, p.attempts, p.waited, p.timeout, p.interval,
+                                a.key, p.file, p.line
+                            FROM predicate p LEFT JOIN activity a ON a.id = p.activityId
+                            WHERE p.resultId = ? ORDER BY p.at, p.id
+                            """), arguments: [resultID]
                 ).map {
                     LedgerEvent.Predicate(
                         at: $0[0], test: test, attempt: attempt, name: $0[1],
@@ -85,12 +86,12 @@ extension LedgerDatabase {
                         waited: $0[5], timeout: $0[6], interval: $0[7], activity: $0[8], file: $0[9], line: $0[10])
                 })
             detail.attachments = try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT t.at, t.name, t.mediaType, t.size, a.key, t.path
-                    FROM attachment t LEFT JOIN activity a ON a.id = t.activityId
-                    WHERE t.resultId = ? ORDER BY t.at, t.id
-                    """, arguments: [resultID]
+                try db.cachedStatement(
+                    sql: """
+                        SELECT t.at, t.name, t.mediaType, t.size, a.key, t.path
+                        FROM attachment t LEFT JOIN activity a ON a.id = t.activityId
+                        WHERE t.resultId = ? ORDER BY t.at, t.id
+                        """), arguments: [resultID]
             ).map {
                 LedgerEvent.Attachment(
                     at: $0[0], test: test, attempt: attempt, name: $0[1], mediaType: $0[2], size: $0[3],
@@ -105,11 +106,11 @@ extension LedgerDatabase {
     private func activityTree(_ resultID: Int64, in db: Database) throws -> [TestDetail.ActivityDetail] {
         TestDetail.ActivityDetail.tree(
             try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT id, parentId, name, startedAt, endedAt, outcome, key FROM activity
-                    WHERE resultId = ? ORDER BY startedAt, id
-                    """,
+                try db.cachedStatement(
+                    sql: """
+                        SELECT id, parentId, name, startedAt, endedAt, outcome, key FROM activity
+                        WHERE resultId = ? ORDER BY startedAt, id
+                        """),
                 arguments: [resultID]
             ).map {
                 StoredActivity(
