@@ -21,6 +21,18 @@ public struct TraceExporter: Sendable {
         self.headers = headers
     }
 
+    /// An exporter to `address` (a base address when `base`, see ``tracesAddress(_:base:)``), with
+    /// the headers of `OTEL_EXPORTER_OTLP_HEADERS` in `environment` and then `extra` (each
+    /// `NAME=VALUE`, winning over the environment's); `nil` when `address` is not an http(s) address.
+    public init?(address: String, base: Bool = false, extra: [String] = [], environment: [String: String]) {
+        guard let endpoint = Self.tracesAddress(address, base: base) else { return nil }
+        var headers = Self.headers(environment["OTEL_EXPORTER_OTLP_HEADERS"] ?? "")
+        for header in extra {
+            headers.merge(Self.headers(header)) { _, given in given }
+        }
+        self.init(endpoint: endpoint, headers: headers)
+    }
+
     /// `text` as given, or with `/v1/traces` after it when it names no path or is a base address (as
     /// `OTEL_EXPORTER_OTLP_ENDPOINT` is, path and all); `nil` when it is not an http(s) address.
     public static func tracesAddress(_ text: String, base: Bool = false) -> URL? {

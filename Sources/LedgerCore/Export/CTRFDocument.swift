@@ -111,7 +111,7 @@ public struct CTRFDocument: Encodable, Sendable {
         }
         let stop = attempts.map { $0.startedAt + ($0.duration ?? 0) }.max() ?? start
         reportId = report.run
-        timestamp = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: start))
+        timestamp = iso8601(start)
         generatedBy = "testledger \(TestLedgerVersion.current)"
         results = Results(
             tool: Tool(name: source),

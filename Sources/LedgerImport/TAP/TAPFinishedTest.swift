@@ -48,26 +48,3 @@ struct TAPFinishedTest {
         return events
     }
 }
-
-/// Gives each test a stable id unique in the run: `<suite>/<name>`, and for the second test
-/// with the same suite and name (TAP does not forbid it) `<suite>/<name> (2)`, and so on.
-struct TAPTestIDs {
-    private var used: Set<String> = []
-    private var lastSuffix: [String: Int] = [:]
-
-    /// The id of the next test called `name` in `suite`.
-    mutating func id(suite: String, name: String) -> String {
-        let base = suite.isEmpty ? name : suite + "/" + name
-        var candidate = base
-        if used.contains(base) {
-            var suffix = lastSuffix[base] ?? 1
-            repeat {
-                suffix += 1
-                candidate = "\(base) (\(suffix))"
-            } while used.contains(candidate)
-            lastSuffix[base] = suffix
-        }
-        used.insert(candidate)
-        return candidate
-    }
-}

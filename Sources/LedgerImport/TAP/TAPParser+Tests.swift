@@ -105,7 +105,7 @@ extension TAPParser {
             guard names.count == test.path.count else { break }
             let suite = TAPFinishedTest.suite(document: test.document, names: names)
             let scope = names.isEmpty && test.document == nil ? "" : suite
-            events += test.events(id: ids.id(suite: scope, name: test.name), suite: suite)
+            events += test.events(id: ids.claim(scope.isEmpty ? test.name : scope + "/" + test.name), suite: suite)
             ready += 1
         }
         waiting.removeFirst(ready)

@@ -53,7 +53,7 @@ public struct TAPParser: StreamingParser, Sendable {
     var yaml: TAPYAMLBlock?
     /// Finished tests waiting for the name of a subtest they are in, in order.
     var waiting: [TAPFinishedTest] = []
-    var ids = TAPTestIDs()
+    var ids = UniqueTestIDs()
     /// Without arrival times: where the next test starts.
     var clock: Double
     /// When the last test point arrived.

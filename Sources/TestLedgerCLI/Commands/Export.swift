@@ -8,16 +8,16 @@ extension TestLedgerCommand {
     /// `testledger export …`: runs in other tools' formats.
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "export", abstract: "Send runs to other tools.", subcommands: [OTLPTraces.self])
+            commandName: "export", abstract: "Send runs to other tools.", subcommands: [Traces.self])
 
         /// `testledger export otlp RUN… --endpoint URL`.
-        struct OTLPTraces: ParsableCommand {
+        struct Traces: ParsableCommand {
             static let configuration = CommandConfiguration(
                 commandName: "otlp",
                 abstract: "Send runs as OpenTelemetry traces (OTLP's JSON over HTTP) to a collector.",
                 discussion: """
-                    A run is a trace; each test attempt a span under it; the final attempt's activities child \
-                    spans; its predicates, captures and issues span events; a failure the span's status.
+                    A run is a trace; each test attempt a span under it; its activities child spans; its \
+                    predicates, captures and issues span events; a failure the span's status.
                     """)
 
             @Argument(help: "The runs (default: the newest).")
@@ -43,29 +43,23 @@ extension TestLedgerCommand {
                 guard let given = traces ?? base else {
                     throw ValidationError("Name the collector with --endpoint URL (or $OTEL_EXPORTER_OTLP_ENDPOINT)")
                 }
-                guard let address = TraceExporter.tracesAddress(given, base: base != nil) else {
-                    throw ValidationError("--endpoint \(given) is not an http(s) address")
-                }
-                var sent = TraceExporter.headers(environment["OTEL_EXPORTER_OTLP_HEADERS"] ?? "")
-                for header in headers {
-                    sent.merge(TraceExporter.headers(header)) { _, given in given }
-                }
+                guard
+                    let exporter = TraceExporter(
+                        address: given, base: base != nil, extra: headers, environment: environment)
+                else { throw ValidationError("--endpoint \(given) is not an http(s) address") }
                 let database = try store.open()
                 var ids = runs
                 if ids.isEmpty {
-                    guard let newest = try database.runs(project: nil, limit: 1).first?.id else {
-                        throw StoreError.noSuchRun("at all")
-                    }
+                    guard let newest = try database.latestRunID() else { throw StoreError.noSuchRun("at all") }
                     ids = [newest]
                 }
-                let exporter = TraceExporter(endpoint: address, headers: sent)
                 for id in ids {
                     let (request, spans) = try database.traces(run: id)
                     if let problem = exporter.send(request) {
                         printError("testledger: run \(id) was not exported: \(problem)")
                         throw ExitCode.failure
                     }
-                    print("testledger: run \(id): \(spans) span(s) to \(address.absoluteString)")
+                    print("testledger: run \(id): \(spans) span(s) to \(exporter.endpoint.absoluteString)")
                 }
             }
         }

@@ -52,13 +52,11 @@ extension TestLedgerCommand {
             configuration.publicURL = publicURL
             configuration.sessionLifetime = sessionHours * 3_600
             if let otlpEndpoint {
-                guard let address = TraceExporter.tracesAddress(otlpEndpoint) else {
-                    throw ValidationError("--otlp-endpoint \(otlpEndpoint) is not an http(s) address")
-                }
-                configuration.traces = TraceExporter(
-                    endpoint: address,
-                    headers: TraceExporter.headers(
-                        ProcessInfo.processInfo.environment["OTEL_EXPORTER_OTLP_HEADERS"] ?? ""))
+                guard
+                    let exporter = TraceExporter(
+                        address: otlpEndpoint, environment: ProcessInfo.processInfo.environment)
+                else { throw ValidationError("--otlp-endpoint \(otlpEndpoint) is not an http(s) address") }
+                configuration.traces = exporter
             }
             let host = configuration.host
             let store = self.store
