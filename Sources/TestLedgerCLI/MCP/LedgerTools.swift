@@ -11,9 +11,10 @@ struct LedgerTools: Sendable {
     /// Whether the `quarantine` tool may change the quarantine.
     let allowQuarantine: Bool
 
-    /// The most entries of a list an answer holds unless asked for fewer.
-    static let limit = 10
-    static let most = 50
+    /// How many entries of a list an answer holds unless asked for another number.
+    static let defaultLimit = 10
+    /// The most entries of a list an answer holds, whatever is asked.
+    static let mostListed = 50
 
     var tools: [Tool] {
         var tools = [
@@ -99,7 +100,7 @@ struct LedgerTools: Sendable {
     ///   test or run the ledger does not have (or a server's refusal); `MCPError.internalError`
     ///   when a server does not answer, answers what cannot be read, or fails.
     func call(_ name: String, _ arguments: [String: Value]) throws -> String {
-        let arguments = Arguments(values: arguments, tool: name)
+        let arguments = ToolArguments(values: arguments, tool: name)
         do {
             switch name {
             case "flaky_tests": return try flaky(arguments)
@@ -139,7 +140,7 @@ struct LedgerTools: Sendable {
         }
     }
 
-    private func flaky(_ arguments: Arguments) throws -> String {
+    private func flaky(_ arguments: ToolArguments) throws -> String {
         let report = try ledger.flakyReport(
             window: try arguments.count("window"), owner: try arguments.optionalString("owner"))
         let limit = try arguments.limit()
@@ -155,7 +156,7 @@ struct LedgerTools: Sendable {
                 broken: report.broken.prefix(limit).map(\.test)))
     }
 
-    private func runSummary(_ arguments: Arguments) throws -> String {
+    private func runSummary(_ arguments: ToolArguments) throws -> String {
         var report = try ledger.runReport(
             run: try arguments.optionalString("run"), base: try arguments.optionalString("base") ?? "main")
         let failures = report.failures.count
@@ -167,7 +168,7 @@ struct LedgerTools: Sendable {
                 headline: RunReportRendering.headline(report), report: report, moreFailures: max(0, failures - 20)))
     }
 
-    private func testDetail(_ arguments: Arguments) throws -> String {
+    private func testDetail(_ arguments: ToolArguments) throws -> String {
         var detail = try ledger.testDetail(
             test: try arguments.string("test"), run: try arguments.optionalString("run"),
             attempt: try arguments.count("attempt"))
@@ -186,7 +187,7 @@ struct LedgerTools: Sendable {
                 }))
     }
 
-    private func quarantine(_ arguments: Arguments) throws -> String {
+    private func quarantine(_ arguments: ToolArguments) throws -> String {
         let test = try arguments.string("test")
         let reason = try arguments.string("reason")
         let changes: [QuarantineChange]
@@ -209,75 +210,4 @@ struct LedgerTools: Sendable {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
-}
-
-/// A tool's arguments, read with the errors an agent can act on.
-struct Arguments {
-    var values: [String: Value]
-    var tool: String
-
-    func string(_ name: String) throws -> String {
-        guard let text = try optionalString(name), !text.isEmpty else {
-            throw MCPError.invalidParams("\(tool): the argument \(name) is required")
-        }
-        return text
-    }
-
-    func optionalString(_ name: String) throws -> String? {
-        guard let value = values[name], !value.isNull else { return nil }
-        guard let text = value.stringValue else { throw MCPError.invalidParams("\(tool): \(name) is a string") }
-        return text
-    }
-
-    /// A count of 1 or more.
-    func count(_ name: String) throws -> Int? {
-        guard let value = values[name], !value.isNull else { return nil }
-        guard let number = value.intValue ?? value.doubleValue.flatMap({ Int(exactly: $0) }),
-            number >= 1
-        else { throw MCPError.invalidParams("\(tool): \(name) is a whole number, 1 or more") }
-        return number
-    }
-
-    func limit() throws -> Int { min(try count("limit") ?? LedgerTools.limit, LedgerTools.most) }
-}
-
-struct Bounded<Value: Encodable>: Encodable {
-    var value: Value
-    /// How many more entries there are than the answer lists.
-    var more: Int
-}
-
-struct FlakyEntry: Encodable {
-    var test: String
-    var configuration: String
-    var score: Double
-    var failures: Int
-    var runs: Int
-    var strip: String
-    var quarantined: String?
-    var owners: [String]?
-    var culprit: String?
-}
-
-struct FlakyAnswer: Encodable {
-    var runs: Int
-    var flaky: [FlakyEntry]
-    var more: Int
-    var broken: [String]
-}
-
-struct RunAnswer: Encodable {
-    var headline: String
-    var report: RunReport
-    var moreFailures: Int
-}
-
-struct HistoryEntry: Encodable {
-    var run: String
-    var attempts: [String]
-}
-
-struct DetailAnswer: Encodable {
-    var detail: TestDetail
-    var history: [HistoryEntry]
 }

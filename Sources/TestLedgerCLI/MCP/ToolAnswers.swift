@@ -1,0 +1,45 @@
+import LedgerCore
+
+// The shapes of the tools' answers, as JSON.
+
+/// A list cut to its first entries.
+struct Bounded<Value: Encodable>: Encodable {
+    var value: Value
+    /// How many more entries there are than the answer lists.
+    var more: Int
+}
+
+struct FlakyEntry: Encodable {
+    var test: String
+    var configuration: String
+    var score: Double
+    var failures: Int
+    var runs: Int
+    var strip: String
+    var quarantined: String?
+    var owners: [String]?
+    var culprit: String?
+}
+
+struct FlakyAnswer: Encodable {
+    var runs: Int
+    var flaky: [FlakyEntry]
+    var more: Int
+    var broken: [String]
+}
+
+struct RunAnswer: Encodable {
+    var headline: String
+    var report: RunReport
+    var moreFailures: Int
+}
+
+struct HistoryEntry: Encodable {
+    var run: String
+    var attempts: [String]
+}
+
+struct DetailAnswer: Encodable {
+    var detail: TestDetail
+    var history: [HistoryEntry]
+}
