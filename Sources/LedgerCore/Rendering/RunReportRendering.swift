@@ -82,20 +82,28 @@ public enum RunReportRendering {
         return text
     }
 
+    /// The Markdown heading that leads a report: its headline.
+    public static func heading(_ report: RunReport) -> String {
+        "### TestLedger: " + TextTable.escapeMarkdown(headline(report))
+    }
+
+    /// A page of the dashboard at `dashboard`, its path made of `segments`, each percent-encoded.
+    public static func address(_ dashboard: URL, _ segments: [String]) -> String {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove("/")
+        let path = segments.map { $0.addingPercentEncoding(withAllowedCharacters: allowed) ?? $0 }
+        return dashboard.absoluteString.trimmingCharacters(in: ["/"]) + "/" + path.joined(separator: "/")
+    }
+
     /// The report as Markdown; each test links to its result on the dashboard when `dashboard`
     /// (the server's address) is given. At most `rows` failures are listed.
     public static func markdown(_ report: RunReport, dashboard: URL? = nil, rows: Int = listed) -> String {
         func link(_ test: String) -> String {
             let name = code(test)
             guard let dashboard else { return name }
-            var allowed = CharacterSet.urlPathAllowed
-            allowed.remove("/")
-            let path = ["projects", report.project, "tests", test].map {
-                $0.addingPercentEncoding(withAllowedCharacters: allowed) ?? $0
-            }.joined(separator: "/")
-            return "[\(name)](\(dashboard.absoluteString.trimmingCharacters(in: ["/"]))/\(path)?run=\(report.run))"
+            return "[\(name)](\(address(dashboard, ["projects", report.project, "tests", test]))?run=\(report.run))"
         }
-        var lines = ["### TestLedger: " + TextTable.escapeMarkdown(headline(report))]
+        var lines = [heading(report)]
         let shared = causes(report)
         if !shared.isEmpty {
             lines.append("")

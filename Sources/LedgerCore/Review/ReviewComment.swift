@@ -45,7 +45,7 @@ public enum ReviewComment {
     /// The comment a passing run leaves in place of a failing run's: one line.
     public static func passing(_ report: RunReport, dashboard: URL?) -> String {
         marker(project: report.project, configuration: report.configuration) + "\n"
-            + "### TestLedger: " + TextTable.escapeMarkdown(RunReportRendering.headline(report))
+            + RunReportRendering.heading(report)
             + (dashboard.map { " ([run](\(runAddress(report, dashboard: $0))))" } ?? "")
     }
 
@@ -66,12 +66,7 @@ public enum ReviewComment {
     }
 
     static func runAddress(_ report: RunReport, dashboard: URL) -> String {
-        var allowed = CharacterSet.urlPathAllowed
-        allowed.remove("/")
-        let path = ["projects", report.project, "runs", report.run].map {
-            $0.addingPercentEncoding(withAllowedCharacters: allowed) ?? $0
-        }.joined(separator: "/")
-        return dashboard.absoluteString.trimmingCharacters(in: ["/"]) + "/" + path
+        RunReportRendering.address(dashboard, ["projects", report.project, "runs", report.run])
     }
 
     /// `text`'s whole lines that fit in `limit` bytes with `note` after them; a first line too

@@ -35,7 +35,8 @@ struct GitHubFeedback {
             do throws(CodeHostError) {
                 say(
                     try ReviewComments.keep(
-                        report, in: api.pullRequest(number), ifFailed: ifFailed, dashboard: dashboard))
+                        report, in: api.pullRequest(number), ifFailed: ifFailed, jobFailed: jobFailed,
+                        dashboard: dashboard))
             } catch {
                 say("no comment on pull request #\(number): \(error.explained(host: "GitHub"))")
             }
