@@ -499,15 +499,3 @@ struct BaconModuleTests {
         await #expect(try attempts(cli, "Motion/always fails") == ["failed", "failed"])
     }
 }
-
-/// Programs the tests run when they are installed, found in `PATH`.
-enum InstalledTools {
-    static let bacon = executable("bacon")
-    static let ruby = executable("ruby")
-    static let node = executable("node")
-
-    static func executable(_ name: String) -> String? {
-        (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-            .map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-}

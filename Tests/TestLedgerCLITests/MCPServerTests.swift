@@ -5,6 +5,7 @@ import Testing
 
 /// `testledger mcp` driven by a real MCP client (PyPI's `mcp`, `Tests/Fixtures/MCP/client.py`) on a
 /// planted history: the answers name the planted flaky tests and their culprits.
+@Suite(.enabled(if: InstalledTools.pythonMCP, InstalledTools.pythonMCPSkip))
 struct MCPServerTests {
     static let client = CLI.packageRoot.appending(path: "Tests/Fixtures/MCP/client.py").path
 
