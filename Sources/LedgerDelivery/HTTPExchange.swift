@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// One HTTP request and its answer, blocking the calling thread: what the command line's
-/// clients (the server's read API, a code host's comments) are built on.
+/// clients (the server's read API, a code host's comments, an OpenTelemetry collector) are built on.
 public enum HTTPExchange {
     /// A server's answer.
     public struct Answer: Sendable {
@@ -15,24 +15,54 @@ public enum HTTPExchange {
         public var headers: [String: String]
     }
 
-    /// Sends `request` and waits for the answer.
+    /// Sends `request` and waits for the answer, at most the request's `timeoutInterval` in all
+    /// (a server that takes the connection and trickles or never answers included), and within
+    /// `budget` when one is given.
     /// - Returns: the answer, whatever its status; or, when none came, why.
-    public static func send(_ request: URLRequest) -> Result<Answer, ServerReadError> {
-        let done = DispatchSemaphore(value: 0)
-        nonisolated(unsafe) var answer: Answer?
-        nonisolated(unsafe) var failure: String?
-        URLSession.shared.dataTask(with: request) { data, response, error in
-            defer { done.signal() }
-            if let error { failure = error.localizedDescription }
+    public static func send(_ request: URLRequest, budget: NetworkBudget? = nil) -> Result<Answer, ServerReadError> {
+        guard let budget else { return send(request, waiting: request.timeoutInterval) }
+        return budget.spend(upTo: request.timeoutInterval) { send(request, waiting: $0) }
+            ?? .failure(ServerReadError(message: budget.spentMessage))
+    }
+
+    private static func send(_ request: URLRequest, waiting seconds: Double) -> Result<Answer, ServerReadError> {
+        var request = request
+        // URLSession on Linux counts its timeout in whole seconds (less than one times out at
+        // once); the wait below keeps the exact bound.
+        request.timeoutInterval = max(1, seconds.rounded(.up))
+        let outcome = Outcome()
+        let task = URLSession.shared.dataTask(with: request) { data, response, error in
+            if let error {
+                outcome.settle(.failure(ServerReadError(message: error.localizedDescription)))
+                return
+            }
             let http = response as? HTTPURLResponse
             var headers: [String: String] = [:]
             for (name, value) in http?.allHeaderFields ?? [:] {
                 if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
             }
-            answer = Answer(status: http?.statusCode ?? 0, body: data ?? Data(), headers: headers)
-        }.resume()
-        done.wait()
-        if let failure { return .failure(ServerReadError(message: failure)) }
-        return answer.map { .success($0) } ?? .failure(ServerReadError(message: "no answer"))
+            outcome.settle(.success(Answer(status: http?.statusCode ?? 0, body: data ?? Data(), headers: headers)))
+        }
+        task.resume()
+        guard outcome.done.wait(timeout: .now() + seconds) == .success else {
+            task.cancel()
+            let waited = seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.1f", seconds)
+            return .failure(ServerReadError(message: "no answer within \(waited) s"))
+        }
+        return outcome.result ?? .failure(ServerReadError(message: "no answer"))
+    }
+
+    /// The answer, set once by URLSession's thread, read once the wait is over.
+    private final class Outcome: @unchecked Sendable {
+        let done = DispatchSemaphore(value: 0)
+        private let lock = NSLock()
+        private var value: Result<Answer, ServerReadError>?
+
+        func settle(_ result: Result<Answer, ServerReadError>) {
+            lock.withLock { value = result }
+            done.signal()
+        }
+
+        var result: Result<Answer, ServerReadError>? { lock.withLock { value } }
     }
 }

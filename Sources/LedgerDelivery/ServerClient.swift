@@ -15,12 +15,15 @@ public struct ServerClient: Sendable {
     public let token: String
     /// Seconds a request may wait for the server.
     public let timeout: Double
+    /// The command's time on the network, shared with its other calls; `nil` for no bound but `timeout`.
+    public let budget: NetworkBudget?
 
     /// Creates a client of one server.
-    public init(server: URL, token: String, timeout: Double = 10) {
+    public init(server: URL, token: String, timeout: Double = 10, budget: NetworkBudget? = nil) {
         self.server = server
         self.token = token
         self.timeout = timeout
+        self.budget = budget
     }
 
     /// The quarantine in force for `project`, or why it could not be had.
@@ -69,7 +72,7 @@ public struct ServerClient: Sendable {
             request.httpBody = body
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         }
-        return HTTPExchange.send(request).flatMap { answer in
+        return HTTPExchange.send(request, budget: budget).flatMap { answer in
             guard (200..<300).contains(answer.status) else {
                 return .failure(
                     ServerReadError(

@@ -54,16 +54,16 @@ public struct TraceExporter: Sendable {
         return headers
     }
 
-    /// Posts `request`.
+    /// Posts `request`, within `budget` when one is given.
     /// - Returns: why the collector did not take it; `nil` when it did.
-    public func send(_ request: OTLP.TracesRequest) -> String? {
+    public func send(_ request: OTLP.TracesRequest, budget: NetworkBudget? = nil) -> String? {
         var post = URLRequest(url: endpoint, timeoutInterval: 30)
         post.httpMethod = "POST"
         post.setValue("application/json", forHTTPHeaderField: "Content-Type")
         for (name, value) in headers { post.setValue(value, forHTTPHeaderField: name) }
         guard let body = try? JSONEncoder().encode(request) else { return "the traces could not be encoded" }
         post.httpBody = body
-        switch HTTPExchange.send(post) {
+        switch HTTPExchange.send(post, budget: budget) {
         case .failure(let error):
             return "\(endpoint.absoluteString) could not be reached: \(error.message)"
         case .success(let answer) where !(200..<300).contains(answer.status):

@@ -111,21 +111,12 @@ public struct UploadClient: Sendable {
         return status == 0 ? text : "HTTP \(status): \(Self.message(text))"
     }
 
-    /// One request; status 0 and the error's words when no answer came.
+    /// One request, waiting at most its timeout; status 0 and the error's words when no answer came.
     private static func exchange(_ request: URLRequest) -> (status: Int, text: String) {
-        let done = DispatchSemaphore(value: 0)
-        nonisolated(unsafe) var answer = (status: 0, text: "no answer")
-        URLSession.shared.dataTask(with: request) { data, response, error in
-            if let error {
-                answer = (0, error.localizedDescription)
-            } else {
-                let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-                answer = (status, String(decoding: data ?? Data(), as: UTF8.self))
-            }
-            done.signal()
-        }.resume()
-        done.wait()
-        return answer
+        switch HTTPExchange.send(request) {
+        case .success(let answer): return (answer.status, String(decoding: answer.body, as: UTF8.self))
+        case .failure(let error): return (0, error.message)
+        }
     }
 
     /// The message of the server's `{"error":{"message":…}}`, or the body as it is.

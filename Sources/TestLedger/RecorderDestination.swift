@@ -11,9 +11,11 @@ protocol RecorderDestination: AnyObject, Sendable {
 }
 
 enum RecorderDestinations {
-    /// A server when `TESTLEDGER_URL` and `TESTLEDGER_TOKEN` are set, else `TESTLEDGER_DB`.
+    /// A server when `TESTLEDGER_URL` and `TESTLEDGER_TOKEN` are set, else `TESTLEDGER_DB`; always
+    /// the journal under `testledger record` (`TESTLEDGER_JOURNAL_ONLY=1`), which stores it after
+    /// the suite: the tests never wait on a server there.
     static func current(environment: LedgerEnvironment = LedgerEnvironment()) -> RecorderDestination {
-        if let url = environment.serverURL, let token = environment.token {
+        if !environment.journalOnly, let url = environment.serverURL, let token = environment.token {
             return RecorderUpload(
                 server: url, token: token, environment: environment, policy: environment.retryPolicy())
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LedgerCore
+import LedgerDelivery
 import LedgerStore
 
 extension TestLedgerCommand {
@@ -184,8 +185,11 @@ extension TestLedgerCommand {
 
         /// The quarantine in force now: the server's when `TESTLEDGER_URL` is set (a note on
         /// standard error when its saved copy stands in), else the ledger's.
-        static func current(project: String, store: StoreOptions) throws -> [QuarantinedTest] {
-            let list = try QuarantineList.current(project: project, store: store, at: Date().timeIntervalSince1970)
+        static func current(project: String, store: StoreOptions, budget: NetworkBudget? = nil) throws
+            -> [QuarantinedTest]
+        {
+            let list = try QuarantineList.current(
+                project: project, store: store, at: Date().timeIntervalSince1970, budget: budget)
             if let note = list.note { FileHandle.standardError.write(Data("testledger: \(note)\n".utf8)) }
             return list.entries
         }

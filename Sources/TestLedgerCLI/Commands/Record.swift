@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LedgerCore
+import LedgerDelivery
 import LedgerImport
 import LedgerStore
 
@@ -76,6 +77,25 @@ extension TestLedgerCommand {
         @Flag(help: "On GitHub Actions, create a check run named TestLedger with the failures as annotations.")
         var checkRun = false
 
+        @Option(
+            help: ArgumentHelp(
+                "Send the run to an OpenTelemetry collector as a trace (OTLP's JSON over HTTP), as `export otlp`.",
+                valueName: "url"))
+        var otlpEndpoint: String?
+
+        @Option(
+            help: ArgumentHelp(
+                "The seconds all of the command's network calls (team server, code host, collector) may wait "
+                    + "together; what they could not reach is skipped and said.",
+                valueName: "seconds"))
+        var networkTimeout: Double = 10
+
+        @Flag(
+            help: ArgumentHelp(
+                "Fail the job when something TestLedger reaches for could not be reached (default: "
+                    + ".testledger.yml's strict, else off: the job's status is the suite's own)."))
+        var strict = false
+
         @OptionGroup var store: StoreOptions
         @OptionGroup var runInfo: RunOptions
 
@@ -92,6 +112,10 @@ extension TestLedgerCommand {
             if let repeatNewBudget, TimeWindow.seconds(repeatNewBudget) == nil {
                 throw ValidationError("--repeat-new-budget is a duration: 300s, 10m or 1h")
             }
+            if !(networkTimeout > 0) { throw ValidationError("--network-timeout is a number of seconds, more than 0") }
+            if let otlpEndpoint, TraceExporter(address: otlpEndpoint, environment: [:]) == nil {
+                throw ValidationError("--otlp-endpoint \(otlpEndpoint) is not an http(s) address")
+            }
             if let shard, ShardPlanner.parse(shard) == nil {
                 throw ValidationError("--shard takes I/N, 1 ≤ I ≤ N: 2/4 runs the second of four shards")
             }
@@ -105,6 +129,7 @@ extension TestLedgerCommand {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }
 
+            let network = NetworkBudget(seconds: networkTimeout)
             let retries = self.retries ?? LedgerEnvironment().testRetries ?? config.retries ?? 0
             let swiftTest = SwiftTestInvocation(command, outputFolder: folder)
             let xcodebuild = XcodebuildInvocation(command, outputFolder: folder, retries: retries)
@@ -120,7 +145,7 @@ extension TestLedgerCommand {
                 let opened = try store.openFile()
                 flakyBefore = try Set(RecordSummary.flakyTests(opened, project: metadata.project, config: config))
                 quarantine = QuarantineEnforcement(
-                    try Quarantine.current(project: metadata.project, store: store),
+                    try Quarantine.current(project: metadata.project, store: store, budget: network),
                     configuration: metadata.configuration ?? "")
                 database = opened
             } catch {
@@ -130,7 +155,7 @@ extension TestLedgerCommand {
             var recorded = LedgerEnvironment.forRecordedTests(
                 run: runID, databasePath: store.filePath, metadata: metadata)
             if xcodebuild != nil { recorded.merge(XcodebuildInvocation.testRunnerEnvironment(recorded)) { a, _ in a } }
-            let history = RecordHistory(database: database)
+            let history = RecordHistory(database: database, budget: network)
             let share = try shard.map {
                 try RecordShard.planned(
                     $0, swiftTest: swiftTest, xcodebuild: xcodebuild, skipped: quarantine.skipped, history: history,
@@ -288,12 +313,37 @@ extension TestLedgerCommand {
                     mutedFailures: settled.mutedFailures, forgiven: settled.status != status && !failedForRetries,
                     retries: retried, repeats: repeated, failedForRetries: failedForRetries))
             try explainFailures(
-                run: runID, project: metadata.project, config: config, in: database,
+                run: runID, project: metadata.project, config: config, in: database, network: network,
                 jobFailed: settled.status != 0 || failedForRetries || repeated?.failsTheJob == true
                     || !failures.isEmpty)
+            exportTrace(run: runID, from: database, network: network)
             if settled.status != 0 { throw ExitCode(settled.status) }
             if failedForRetries || repeated?.failsTheJob == true { throw ExitCode(1) }
             if !failures.isEmpty { throw ExitCode(1) }
+            let unreached = network.failures
+            if strict || config.strict == true, !unreached.isEmpty {
+                printError(
+                    "testledger: --strict: the job fails, as \(unreached.count) network call(s) failed: "
+                        + unreached.joined(separator: "; "))
+                throw ExitCode(1)
+            }
+        }
+
+        /// Sends the run to `--otlp-endpoint`; a collector that is down is said, never the job's failure.
+        private func exportTrace(run: String, from database: any ResultStore, network: NetworkBudget) {
+            guard
+                let otlpEndpoint,
+                let exporter = TraceExporter(address: otlpEndpoint, environment: ProcessInfo.processInfo.environment)
+            else { return }
+            do {
+                let (request, _) = try database.traces(run: run)
+                if let problem = exporter.send(request, budget: network) {
+                    network.unreached("the trace was not sent: \(problem)")
+                    printError("testledger: the trace was not sent: \(problem)")
+                }
+            } catch {
+                printError("testledger: the trace could not be read from the ledger: \(error)")
+            }
         }
 
         /// Stores what xcodebuild's result bundle holds, also when it failed or was interrupted.
@@ -316,7 +366,7 @@ extension TestLedgerCommand {
         /// writes the report to the job's summary and, when asked, to the pull request and a check run.
         private func explainFailures(
             run: String, project: String, config: ProjectConfiguration, in database: any ResultStore,
-            jobFailed: Bool
+            network: NetworkBudget, jobFailed: Bool
         ) throws {
             guard try database.windowRun(id: run) != nil else { return }
             let report = try Report.Run.report(
@@ -342,7 +392,8 @@ extension TestLedgerCommand {
                     try markdown.write(toFile: path, atomically: true, encoding: .utf8)
                 }
             }
-            let feedback = GitHubFeedback(job: job, dashboard: dashboard, jobFailed: jobFailed)
+            var feedback = GitHubFeedback(job: job, dashboard: dashboard, jobFailed: jobFailed)
+            feedback.budget = network
             if githubComment { feedback.comment(report) }
             if checkRun { feedback.checkRun(report) }
         }

@@ -21,6 +21,7 @@ import Yams
 /// retries: 2
 /// repeatNew: 5
 /// repeatNewBudget: 300s
+/// strict: true
 /// ```
 struct ProjectConfiguration: Decodable {
     var project: String?
@@ -35,9 +36,11 @@ struct ProjectConfiguration: Decodable {
     var repeatNew: Int?
     /// How long those repeats may take, in seconds (`300s`, `5m` or `300`); `nil` when not set.
     var repeatNewBudget: Double?
+    /// Whether `record` fails the job when something it reaches for cannot be reached; `nil` when not set.
+    var strict: Bool?
 
     private enum CodingKeys: String, CodingKey {
-        case project, layers, flaky, quarantine, owners, retries, repeatNew, repeatNewBudget
+        case project, layers, flaky, quarantine, owners, retries, repeatNew, repeatNewBudget, strict
     }
     private enum QuarantineKeys: String, CodingKey { case auto, after, releaseDays, releaseChance }
     private enum FlakyKeys: String, CodingKey {
@@ -54,6 +57,7 @@ struct ProjectConfiguration: Decodable {
         layers = try container.decodeIfPresent([LayerRule].self, forKey: .layers) ?? []
         owners = try container.decodeIfPresent([OwnerRule].self, forKey: .owners) ?? []
         retries = try container.decodeIfPresent(Int.self, forKey: .retries)
+        strict = try container.decodeIfPresent(Bool.self, forKey: .strict)
         if let retries, retries < 0 {
             throw DecodingError.dataCorruptedError(
                 forKey: .retries, in: container, debugDescription: "retries is a count, 0 or more, not \(retries)")

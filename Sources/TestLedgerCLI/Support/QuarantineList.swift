@@ -10,19 +10,21 @@ enum QuarantineList {
     /// The entries in force for `project` at `time`, and a note to print when they are not the
     /// server's answer of the moment.
     static func current(
-        project: String, store: StoreOptions, at time: Double, environment: LedgerEnvironment = LedgerEnvironment()
+        project: String, store: StoreOptions, at time: Double, budget: NetworkBudget? = nil,
+        environment: LedgerEnvironment = LedgerEnvironment()
     ) throws -> (entries: [QuarantinedTest], note: String?) {
         guard let server = environment.serverURL, let token = environment.token, !token.isEmpty else {
             return (try store.open().quarantined(project: project, at: time), nil)
         }
         let cache = cacheFile(project: project, store: store)
-        switch ServerClient(server: server, token: token).quarantine(project: project) {
+        switch ServerClient(server: server, token: token, budget: budget).quarantine(project: project) {
         case .success(let entries):
             try? FileManager.default.createDirectory(
                 at: cache.deletingLastPathComponent(), withIntermediateDirectories: true)
             try? JSONEncoder().encode(entries).write(to: cache, options: .atomic)
             return (entries, nil)
         case .failure(let error):
+            budget?.unreached("could not read the quarantine from \(server) (\(error.message))")
             guard let data = try? Data(contentsOf: cache),
                 let entries = try? JSONDecoder().decode([QuarantinedTest].self, from: data)
             else {

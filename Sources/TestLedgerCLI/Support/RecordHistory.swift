@@ -10,10 +10,11 @@ struct RecordHistory {
     let database: LedgerDatabase?
     let server: ServerClient?
 
-    init(database: LedgerDatabase?, environment: LedgerEnvironment = LedgerEnvironment()) {
+    init(database: LedgerDatabase?, budget: NetworkBudget? = nil, environment: LedgerEnvironment = LedgerEnvironment())
+    {
         self.database = database
         server = environment.serverURL.flatMap { url in
-            environment.token.flatMap { $0.isEmpty ? nil : ServerClient(server: url, token: $0) }
+            environment.token.flatMap { $0.isEmpty ? nil : ServerClient(server: url, token: $0, budget: budget) }
         }
     }
 
@@ -49,8 +50,8 @@ struct RecordHistory {
     }
 
     private func note(_ what: String, _ error: ServerReadError) {
-        printError(
-            "testledger: could not read \(what) from \(server.map { "\($0.server)" } ?? "the server") "
-                + "(\(error.message)): using the ledger file's")
+        let line = "could not read \(what) from \(server.map { "\($0.server)" } ?? "the server") (\(error.message))"
+        server?.budget?.unreached(line)
+        printError("testledger: \(line): using the ledger file's")
     }
 }

@@ -30,6 +30,8 @@ struct CodeHostError: Error {
 struct CodeHostRequest {
     var headers: [String: String]
     var timeout: Double = 30
+    /// The command's time on the network, shared with its other calls.
+    var budget: NetworkBudget?
 
     /// Sends `body` (a JSON object) with `method` and decodes the answer as JSON.
     /// - Throws: ``CodeHostError`` for no answer, a status outside 2xx, or an answer that is not JSON.
@@ -45,7 +47,7 @@ struct CodeHostRequest {
             request.httpBody = try? JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
         }
         let answer: HTTPExchange.Answer
-        switch HTTPExchange.send(request) {
+        switch HTTPExchange.send(request, budget: budget) {
         case .success(let received): answer = received
         case .failure(let failure): throw CodeHostError(message: failure.message)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import LedgerCore
+import LedgerDelivery
 
 /// GitHub's REST API for one repository, as a workflow's job reaches it: `GITHUB_API_URL`
 /// (GitHub Enterprise too), `GITHUB_REPOSITORY` and a token.
@@ -10,13 +11,14 @@ struct GitHubAPI {
     var repository: String
     var request: CodeHostRequest
 
-    init(root: String, repository: String, token: String) {
+    init(root: String, repository: String, token: String, budget: NetworkBudget? = nil) {
         self.root = root.hasSuffix("/") ? String(root.dropLast()) : root
         self.repository = repository
         request = CodeHostRequest(headers: [
             "Authorization": "Bearer \(token)", "Accept": "application/vnd.github+json",
             "X-GitHub-Api-Version": "2022-11-28", "User-Agent": "testledger/\(TestLedgerVersion.current)",
         ])
+        request.budget = budget
     }
 
     var repositoryAddress: String { "\(root)/repos/\(repository)" }

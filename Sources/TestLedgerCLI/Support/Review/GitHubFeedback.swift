@@ -1,5 +1,6 @@
 import Foundation
 import LedgerCore
+import LedgerDelivery
 
 /// A run's report where a GitHub user looks: annotations on the failing lines, one pull-request
 /// comment kept current, a check run. Nothing here fails the job: what could not be posted is
@@ -15,6 +16,8 @@ struct GitHubFeedback {
     /// Whether the job failed whatever the report says: `record`'s command failed (a build error,
     /// a crash before any result).
     var jobFailed = false
+    /// The command's time on the network; what could not be posted is noted in it.
+    var budget: NetworkBudget?
 
     /// The failures as workflow commands, and a line counting those not marked on a line.
     static func annotations(_ report: RunReport, job: GitHubJob) -> (lines: [String], untold: String?) {
@@ -29,7 +32,7 @@ struct GitHubFeedback {
             say("no pull request (the event names none; give --pr N): no comment")
             return
         }
-        switch job.api(tokenVariable: tokenVariable) {
+        switch job.api(tokenVariable: tokenVariable, budget: budget) {
         case .failure(let error): say("no comment: \(error.message)")
         case .success(let api):
             do throws(CodeHostError) {
@@ -38,7 +41,7 @@ struct GitHubFeedback {
                         report, in: api.pullRequest(number), ifFailed: ifFailed, jobFailed: jobFailed,
                         dashboard: dashboard))
             } catch {
-                say("no comment on pull request #\(number): \(error.explained(host: "GitHub"))")
+                unreached("no comment on pull request #\(number): \(error.explained(host: "GitHub"))")
             }
         }
     }
@@ -49,7 +52,7 @@ struct GitHubFeedback {
             say("no check run: GITHUB_SHA is not set and the run has no revision")
             return
         }
-        switch job.api(tokenVariable: tokenVariable) {
+        switch job.api(tokenVariable: tokenVariable, budget: budget) {
         case .failure(let error): say("no check run: \(error.message)")
         case .success(let api):
             let (placed, unplaced) = FailureAnnotation.of(report, place: job.place)
@@ -61,9 +64,15 @@ struct GitHubFeedback {
                     "check run \(id) (\(CheckRunOutput.name), \(output.conclusion)) with "
                         + "\(output.batches.joined().count) annotation(s) on \(sha.prefix(12))")
             } catch {
-                say("no check run: \(error.explained(host: "GitHub"))")
+                unreached("no check run: \(error.explained(host: "GitHub"))")
             }
         }
+    }
+
+    /// Says what could not be posted, and notes it in the budget for `--strict`.
+    private func unreached(_ line: String) {
+        budget?.unreached(line)
+        say(line)
     }
 
     private func say(_ line: String) {

@@ -1,5 +1,6 @@
 import Foundation
 import LedgerCore
+import LedgerDelivery
 
 /// What a GitHub Actions job says of itself in its environment: the repository, the API, the
 /// token, and the pull request its event names.
@@ -38,7 +39,7 @@ struct GitHubJob {
     }
 
     /// The API, when the job names its repository and has a token in `tokenVariable`.
-    func api(tokenVariable: String) -> Result<GitHubAPI, CodeHostError> {
+    func api(tokenVariable: String, budget: NetworkBudget? = nil) -> Result<GitHubAPI, CodeHostError> {
         guard let repository = value("GITHUB_REPOSITORY") else {
             return .failure(CodeHostError(message: "GITHUB_REPOSITORY is not set: run this in a GitHub Actions job"))
         }
@@ -49,7 +50,9 @@ struct GitHubJob {
                         + "${{ secrets.GITHUB_TOKEN }}`"))
         }
         return .success(
-            GitHubAPI(root: value("GITHUB_API_URL") ?? "https://api.github.com", repository: repository, token: token))
+            GitHubAPI(
+                root: value("GITHUB_API_URL") ?? "https://api.github.com", repository: repository, token: token,
+                budget: budget))
     }
 
     /// A recorded file's path from the repository's root, where the checkout has that file: from

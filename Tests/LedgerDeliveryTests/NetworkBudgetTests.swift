@@ -1,0 +1,81 @@
+import Foundation
+import LedgerDelivery
+import LedgerTestSupport
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+struct NetworkBudgetTests {
+    /// A clock the test moves by hand.
+    final class Clock: @unchecked Sendable {
+        private let lock = NSLock()
+        private var now = 100.0
+        func read() -> Double { lock.withLock { now } }
+        func advance(_ seconds: Double) { lock.withLock { now += seconds } }
+    }
+
+    @Test func eachCallWaitsItsOwnBoundOrWhatIsLeftAndNoneOnceSpent() {
+        let clock = Clock()
+        let budget = NetworkBudget(seconds: 10, clock: clock.read)
+        #expect(
+            budget.spend(upTo: 4) { allowed in
+                clock.advance(4); return allowed
+            } == 4)
+        #expect(budget.remaining == 6)
+        #expect(
+            budget.spend(upTo: 30) { allowed in
+                clock.advance(6); return allowed
+            } == 6, "what is left")
+        var called = false
+        #expect(budget.spend(upTo: 30) { _ in called = true } == nil)
+        #expect(!called, "a spent budget makes no call")
+        #expect(budget.spentMessage.contains("the 10 s the command may wait on the network are spent"))
+    }
+
+    @Test func aQuickFailureCostsOnlyTheTimeItTook() {
+        let clock = Clock()
+        let budget = NetworkBudget(seconds: 10, clock: clock.read)
+        for _ in 1...5 { _ = budget.spend(upTo: 10) { _ in clock.advance(0.5) } }
+        #expect(budget.remaining == 7.5)
+    }
+
+    @Test func whatCouldNotBeReachedIsKeptInOrder() {
+        let budget = NetworkBudget(seconds: 1)
+        budget.unreached("the quarantine")
+        budget.unreached("the check run")
+        #expect(budget.failures == ["the quarantine", "the check run"])
+    }
+
+    /// A port that takes the connection and never answers costs a request its timeout, not more,
+    /// and a spent budget sends nothing.
+    @Test func aServerThatNeverAnswersCostsTheRequestItsTimeout() throws {
+        let silent = try SilentPort()
+        defer { silent.stopListening() }
+        var request = URLRequest(url: try #require(URL(string: "\(silent.address)/api")), timeoutInterval: 1)
+        request.httpMethod = "GET"
+        let start = Date()
+        let result = HTTPExchange.send(request)
+        let waited = Date().timeIntervalSince(start)
+        guard case .failure(let error) = result else {
+            Issue.record("a silent server gave an answer: \(result)")
+            return
+        }
+        #expect(error.status == nil, "\(error)")
+        #expect(waited >= 0.9 && waited < 10, "waited \(waited) s for a 1 s timeout")
+
+        let budget = NetworkBudget(seconds: 1)
+        request.timeoutInterval = 30
+        guard case .failure(let first) = HTTPExchange.send(request, budget: budget) else {
+            Issue.record("a silent server gave an answer")
+            return
+        }
+        #expect(first.message != budget.spentMessage, "the first call is made")
+        guard case .failure(let skipped) = HTTPExchange.send(request, budget: budget) else {
+            Issue.record("a spent budget still sent")
+            return
+        }
+        #expect(skipped.message == budget.spentMessage)
+    }
+}
