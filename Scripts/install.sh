@@ -15,8 +15,10 @@ Installs testledger from a release, after checking the archive's SHA-256.
 
   TESTLEDGER_VERSION       the version to install, such as 1.2.3 (default: the newest release)
   TESTLEDGER_INSTALL_DIR   where the command goes (default: ~/.local/bin)
+  TESTLEDGER_REPOSITORY    the GitHub repository that publishes them (default: OWNER/testledger,
+                           as the release that attached this script filled it in)
   TESTLEDGER_DOWNLOAD_URL  where the releases are
-                           (default: https://github.com/OWNER/testledger/releases/download)
+                           (default: https://github.com/$TESTLEDGER_REPOSITORY/releases/download)
 
 It fetches $TESTLEDGER_DOWNLOAD_URL/vVERSION/testledger-VERSION-OS-ARCH.tar.gz and
 $TESTLEDGER_DOWNLOAD_URL/vVERSION/SHA256SUMS; OS-ARCH is linux-x86_64, linux-aarch64 or
@@ -42,7 +44,7 @@ case ${1:-} in
 *) usage >&2 && exit 2 ;;
 esac
 
-releases=https://github.com/OWNER/testledger/releases
+releases=https://github.com/${TESTLEDGER_REPOSITORY:-OWNER/testledger}/releases
 base=${TESTLEDGER_DOWNLOAD_URL:-$releases/download}
 base=${base%/}
 latest=$releases/latest/download
@@ -127,6 +129,9 @@ if [ "$actual" != "$expected" ]; then
 fi
 
 tar -xzf "$archive" -C "$work" "$name/bin/testledger" || fail "$name.tar.gz holds no $name/bin/testledger"
+"$work/$name/bin/testledger" --version >/dev/null 2>&1 ||
+    fail "the testledger of $name.tar.gz does not run here ($(uname -s) $(uname -m)): nothing was installed;" \
+        "on Linux it needs glibc, libcurl4 and libxml2 (apt-get install -y libcurl4 libxml2), else build from source"
 mkdir -p "$dir"
 # Copied beside the destination, then renamed over it: a running testledger is never half-written.
 staged=$dir/.testledger.$$

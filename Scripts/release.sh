@@ -104,6 +104,13 @@ output=$(cd "$output" && pwd)
 export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || date +%s)}
 work=$(mktemp -d "${TMPDIR:-/tmp}/testledger-release.XXXXXX")
 version_file=Sources/LedgerCore/TestLedgerVersion.swift
+# The constant is stamped for the build and put back after it: it must be as committed, so that a
+# run killed before it could put it back is noticed rather than taken for the original.
+if command -v git >/dev/null 2>&1 && git rev-parse --git-dir >/dev/null 2>&1 &&
+    ! git diff --quiet HEAD -- "$version_file"; then
+    rm -rf "$work"
+    fail "$version_file differs from the commit (a release build cut short?): git checkout -- $version_file"
+fi
 cp "$version_file" "$work/TestLedgerVersion.swift.orig"
 cleanup() {
     # Put the version constant back as it was (only when it was stamped: an unchanged file keeps
@@ -187,7 +194,7 @@ build_archive() {
         # ld takes the shared library over the archive only within one folder: a folder holding
         # just libsqlite3.a, searched first, makes -lsqlite3 link the archive.
         local archive
-        archive=$(find /usr/lib /usr/lib64 -name libsqlite3.a 2>/dev/null | head -n 1)
+        archive=$(find /usr/lib /usr/lib64 -name libsqlite3.a 2>/dev/null | head -n 1 || true)
         [ -n "$archive" ] || fail "no libsqlite3.a to link SQLite statically: apt-get install libsqlite3-dev"
         mkdir -p "$root/$scratch/static-libs"
         ln -sf "$archive" "$root/$scratch/static-libs/libsqlite3.a"
@@ -369,6 +376,12 @@ build_gem() {
     (cd Formatters/bacon && TESTLEDGER_VERSION=$version gem build testledger-bacon.gemspec --output "$output/$gem_name" >&2)
 }
 
+# install.sh as the release attaches it: the repository it downloads from filled in.
+write_install_script() {
+    sed "s#OWNER/testledger#$repository#g" Scripts/install.sh >"$output/install.sh"
+    chmod 755 "$output/install.sh"
+}
+
 write_sums() {
     local files=() file
     for file in "$output/testledger-$version-"*.tar.gz "$output/testledger.artifactbundle.zip" "$output/$gem_name"; do
@@ -384,6 +397,7 @@ gem_name=
 $bundle_only || build_archive
 write_bundle
 write_formula
+write_install_script
 build_gem
 write_sums
 note "wrote $output: $(cd "$output" && find . -maxdepth 1 -type f | sed 's#^\./##' | sort | tr '\n' ' ')"

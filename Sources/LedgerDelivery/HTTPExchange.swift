@@ -15,21 +15,22 @@ public enum HTTPExchange {
         public var headers: [String: String]
     }
 
-    /// Sends `request` and waits for the answer, at most the request's `timeoutInterval` in all
-    /// (a server that takes the connection and trickles or never answers included), and within
-    /// `budget` when one is given.
+    /// Sends `request` and waits for the answer: with a `budget`, at most the request's
+    /// `timeoutInterval` or what is left of the budget, in all (a server that takes the connection
+    /// and trickles or never answers included); without one, until the request has been idle for
+    /// its `timeoutInterval` (a large upload on a slow link may take longer in all).
     /// - Returns: the answer, whatever its status; or, when none came, why.
     public static func send(_ request: URLRequest, budget: NetworkBudget? = nil) -> Result<Answer, ServerReadError> {
-        guard let budget else { return send(request, waiting: request.timeoutInterval) }
+        guard let budget else { return send(request, waiting: nil) }
         return budget.spend(upTo: request.timeoutInterval) { send(request, waiting: $0) }
             ?? .failure(ServerReadError(message: budget.spentMessage))
     }
 
-    private static func send(_ request: URLRequest, waiting seconds: Double) -> Result<Answer, ServerReadError> {
+    private static func send(_ request: URLRequest, waiting bound: Double?) -> Result<Answer, ServerReadError> {
         var request = request
         // URLSession on Linux counts its timeout in whole seconds (less than one times out at
         // once); the wait below keeps the exact bound.
-        request.timeoutInterval = max(1, seconds.rounded(.up))
+        if let bound { request.timeoutInterval = max(1, bound.rounded(.up)) }
         let outcome = Outcome()
         let task = URLSession.shared.dataTask(with: request) { data, response, error in
             if let error {
@@ -44,9 +45,13 @@ public enum HTTPExchange {
             outcome.settle(.success(Answer(status: http?.statusCode ?? 0, body: data ?? Data(), headers: headers)))
         }
         task.resume()
-        guard outcome.done.wait(timeout: .now() + seconds) == .success else {
+        guard let bound else {
+            outcome.done.wait()
+            return outcome.result ?? .failure(ServerReadError(message: "no answer"))
+        }
+        guard outcome.done.wait(timeout: .now() + bound) == .success else {
             task.cancel()
-            let waited = seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.1f", seconds)
+            let waited = bound == bound.rounded() ? String(Int(bound)) : String(format: "%.1f", bound)
             return .failure(ServerReadError(message: "no answer within \(waited) s"))
         }
         return outcome.result ?? .failure(ServerReadError(message: "no answer"))

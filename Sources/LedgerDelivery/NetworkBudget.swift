@@ -24,10 +24,11 @@ public final class NetworkBudget: @unchecked Sendable {
     public var remaining: Double { lock.withLock { max(0, seconds - spent) } }
 
     /// Runs `call` with the seconds it may wait (its own bound `wanted`, or what is left when
-    /// less) and charges the time it took; without calling it, `nil` when the budget is spent.
+    /// less) and charges the time it took; without calling it, `nil` when the budget is spent
+    /// (less than ``leastWorthAsking`` is left: no answer comes that fast).
     public func spend<T>(upTo wanted: Double, _ call: (Double) -> T) -> T? {
         let allowed = min(wanted, remaining)
-        guard allowed > 0 else { return nil }
+        guard allowed >= Self.leastWorthAsking else { return nil }
         let start = clock()
         defer {
             let took = max(0, clock() - start)
@@ -35,6 +36,9 @@ public final class NetworkBudget: @unchecked Sendable {
         }
         return call(allowed)
     }
+
+    /// The least time a call is made with, in seconds.
+    public static let leastWorthAsking = 0.1
 
     /// Keeps `what` among what could not be reached (or was skipped for want of time).
     public func unreached(_ what: String) {

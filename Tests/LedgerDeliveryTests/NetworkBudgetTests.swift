@@ -48,34 +48,34 @@ struct NetworkBudgetTests {
         #expect(budget.failures == ["the quarantine", "the check run"])
     }
 
-    /// A port that takes the connection and never answers costs a request its timeout, not more,
-    /// and a spent budget sends nothing.
-    @Test func aServerThatNeverAnswersCostsTheRequestItsTimeout() throws {
+    /// A port that takes the connection and never answers costs a call what is left of the
+    /// budget, exactly (URLSession alone would wait whole seconds), and a spent budget sends nothing.
+    @Test func aServerThatNeverAnswersCostsWhatIsLeftOfTheBudget() throws {
         let silent = try SilentPort()
         defer { silent.stopListening() }
-        var request = URLRequest(url: try #require(URL(string: "\(silent.address)/api")), timeoutInterval: 1)
-        request.httpMethod = "GET"
+        let request = URLRequest(url: try #require(URL(string: "\(silent.address)/api")), timeoutInterval: 30)
+        let budget = NetworkBudget(seconds: 0.3)
         let start = Date()
-        let result = HTTPExchange.send(request)
-        let waited = Date().timeIntervalSince(start)
-        guard case .failure(let error) = result else {
-            Issue.record("a silent server gave an answer: \(result)")
-            return
-        }
-        #expect(error.status == nil, "\(error)")
-        #expect(waited >= 0.9 && waited < 10, "waited \(waited) s for a 1 s timeout")
-
-        let budget = NetworkBudget(seconds: 1)
-        request.timeoutInterval = 30
-        guard case .failure(let first) = HTTPExchange.send(request, budget: budget) else {
+        guard case .failure(let error) = HTTPExchange.send(request, budget: budget) else {
             Issue.record("a silent server gave an answer")
             return
         }
-        #expect(first.message != budget.spentMessage, "the first call is made")
+        let waited = Date().timeIntervalSince(start)
+        #expect(error.status == nil && error.message != budget.spentMessage, "\(error)")
+        #expect(waited >= 0.25 && waited < 0.9, "waited \(waited) s on a budget of 0.3 s")
         guard case .failure(let skipped) = HTTPExchange.send(request, budget: budget) else {
             Issue.record("a spent budget still sent")
             return
         }
         #expect(skipped.message == budget.spentMessage)
+    }
+
+    @Test func lessThanATenthOfASecondLeftMakesNoCall() {
+        let clock = Clock()
+        let budget = NetworkBudget(seconds: 1, clock: clock.read)
+        _ = budget.spend(upTo: 5) { _ in clock.advance(0.95) }
+        var called = false
+        #expect(budget.spend(upTo: 5) { _ in called = true } == nil)
+        #expect(!called)
     }
 }

@@ -189,6 +189,10 @@ extension TestLedgerCommand {
             // over an inherited variable).
             if swiftTest == nil, xcodebuild == nil {
                 recorded["TESTLEDGER_TEST_RETRIES"] = String(retries)
+                // The quarantine read above, within the deadline: the module does not ask again.
+                let list = folder.appending(path: "quarantine.json")
+                try JSONEncoder().encode(quarantine.entries).write(to: list)
+                recorded["TESTLEDGER_QUARANTINE"] = list.path
                 if let share { recorded.merge(try share.moduleEnvironment(folder: folder)) { _, new in new } }
                 if let known {
                     recorded.merge(
