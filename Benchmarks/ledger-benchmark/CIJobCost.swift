@@ -61,13 +61,11 @@ enum CIJobCost {
         }
     }
 
-    static func run(tests: Int, runs: Int, perKind: Int = 10, seed: UInt64 = 11, repeats: Int = 5) throws {
-        let benchmark = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
-        let testledger = benchmark.deletingLastPathComponent().appending(path: "testledger")
-        guard FileManager.default.isExecutableFile(atPath: testledger.path) else {
-            throw BenchmarkError(
-                "\(testledger.path) is missing: build it beside the benchmark (swift build -c release) first")
-        }
+    /// Runs the job with `binary` (default: the `testledger` built beside the benchmark).
+    static func run(
+        tests: Int, runs: Int, perKind: Int = 10, seed: UInt64 = 11, repeats: Int = 5, binary: String? = nil
+    ) throws {
+        let testledger = try testledgerBinary(binary)
         let folder = FileManager.default.temporaryDirectory.appending(path: "ci-job-benchmark-\(getpid())")
         defer { try? FileManager.default.removeItem(at: folder) }
         let history = History(tests: tests, runs: runs, perKind: perKind, seed: seed)
@@ -97,6 +95,7 @@ enum CIJobCost {
 
         print(
             "A CI job at run \(runs) of a \(history.tests.count)-test project (child processes, least of \(repeats)):")
+        print("  with \(testledger.path)")
         func line(_ label: String, _ cost: Cost) {
             print(
                 "  " + label.padding(toLength: 56, withPad: " ", startingAt: 0)
@@ -118,8 +117,9 @@ enum CIJobCost {
             let (byClock, byCPU) = (theirs.wall / job.wall, theirs.cpu / job.cpu)
             print(
                 String(
-                    format: "  testledger is %.1f× faster by the clock, %.1f× by CPU  target ≥ 25× by the clock: %@",
-                    byClock, byCPU, byClock >= 25 ? "met" : "MISSED"))
+                    format: "  testledger is %.1f× faster by the clock, %.1f× by CPU  target ≥ 25× by the clock: %@"
+                        + ", ≥ 50×: %@", byClock, byCPU, byClock >= 25 ? "met" : "MISSED",
+                    byClock >= 50 ? "met" : "MISSED"))
         } else {
             print("  flaky-tests-detection is not installed (pip install flaky-tests-detection): no baseline")
         }
@@ -140,12 +140,19 @@ enum CIJobCost {
             var best = Cost()
             for _ in 0..<repeats {
                 try prepare()
-                let (started, cpu) = (DispatchTime.now().uptimeNanoseconds, CPUTime.ofChildren)
-                try measure()
-                best.wall = min(best.wall, Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
-                best.cpu = min(best.cpu, CPUTime.ofChildren - cpu)
+                let cost = try once(measure)
+                best = Cost(wall: min(best.wall, cost.wall), cpu: min(best.cpu, cost.cpu))
             }
             return best
+        }
+
+        /// The wall-clock seconds of `measure`, and the CPU seconds of the child processes it
+        /// waited for: what `wait4` reports of each, summed by the kernel into `RUSAGE_CHILDREN`.
+        static func once(_ measure: () throws -> Void) rethrows -> Cost {
+            let (started, cpu) = (DispatchTime.now().uptimeNanoseconds, CPUTime.ofChildren)
+            try measure()
+            return Cost(
+                wall: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9, cpu: CPUTime.ofChildren - cpu)
         }
     }
 
@@ -200,6 +207,21 @@ enum CIJobCost {
                 "\(executable) \(arguments.joined(separator: " ")) exited \(ended.status) (run it by hand to see why)")
         }
         return ended.text
+    }
+
+    /// `path`, else the `testledger` beside the benchmark; throws when it is not an executable.
+    static func testledgerBinary(_ path: String?) throws -> URL {
+        let benchmark = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
+        let binary =
+            path.map { URL(fileURLWithPath: $0) }
+            ?? benchmark.deletingLastPathComponent().appending(path: "testledger")
+        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+            throw BenchmarkError(
+                path == nil
+                    ? "\(binary.path) is missing: build it beside the benchmark (swift build -c release) first"
+                    : "\(binary.path) is not an executable")
+        }
+        return binary
     }
 
     static func which(_ name: String) -> URL? {

@@ -12,7 +12,10 @@ import LedgerStore
 //        swift run -c release ledger-benchmark --server --database postgres://… [--tests 2000] [--uploads 300]
 //            [--clients 1,8,32]   (--clients none: the bulk rate alone)
 //        swift build -c release && .build/release/ledger-benchmark --ci-job [--tests 2000] [--runs 100] [--seed 11]
-//            [--repeats 5]
+//            [--repeats 5] [--binary PATH]
+//        ledger-benchmark --startup BINARY [BINARY…] [--repeats 10]
+//        ledger-benchmark --ingest-binaries A,B[,…] [--tests 10000] [--runs 20] [--junit-runs 20]
+//            [--rounds 5]
 
 let arguments = CommandLine.arguments
 func option(_ name: String, _ fallback: Int) -> Int {
@@ -29,10 +32,28 @@ if arguments.contains("--observer") {
     exit(0)
 }
 
+/// The value after `name`, if any.
+func text(_ name: String) -> String? {
+    arguments.firstIndex(of: name).flatMap { arguments.dropFirst($0 + 1).first }
+}
+
 if arguments.contains("--ci-job") {
     try CIJobCost.run(
         tests: option("--tests", 2_000), runs: option("--runs", 100), seed: UInt64(option("--seed", 11)),
-        repeats: option("--repeats", 5))
+        repeats: option("--repeats", 5), binary: text("--binary"))
+    exit(0)
+}
+
+if let index = arguments.firstIndex(of: "--startup") {
+    let binaries = arguments.dropFirst(index + 1).prefix { !$0.hasPrefix("--") }
+    try Startup.run(binaries: Array(binaries), repeats: option("--repeats", 10))
+    exit(0)
+}
+
+if let binaries = text("--ingest-binaries") {
+    try BinaryIngest.run(
+        binaries: binaries.split(separator: ",").map(String.init), tests: option("--tests", 10_000),
+        runs: option("--runs", 20), junitRuns: option("--junit-runs", 20), rounds: option("--rounds", 5))
     exit(0)
 }
 

@@ -25,6 +25,12 @@ public struct ContentDigest: Sendable {
         self.high = high
     }
 
+    /// Feeds more bytes, read in place: `Data`'s own iterator costs several times the digest.
+    /// - Parameter data: the input's next bytes, in order.
+    public mutating func update(_ data: Data) {
+        data.withUnsafeBytes { update($0) }
+    }
+
     /// The digest as a UUID string (version 8, RFC 9562 variant), usable as a run id.
     public var uuidString: String {
         var bytes = [UInt8](repeating: 0, count: 16)
