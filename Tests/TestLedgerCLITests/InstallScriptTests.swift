@@ -67,10 +67,7 @@ struct InstallScriptTests {
         let tampered = try await release.makeArchive(says: "tampered")
         var assets = release.assets()
         assets["v1.2.3/\(Self.archive)"] = .file(tampered.data)
-        let attempt = try await release.install(shell, assets)
-        #expect(attempt.status != 0)
-        #expect(attempt.stderr.contains("checksum mismatch for \(Self.archive)"), "\(attempt.stderr)")
-        #expect(attempt.installed == [])
+        try await release.expectRefusal(shell, assets, saying: "checksum mismatch for \(Self.archive)")
     }
 
     @Test(arguments: ["dash", "bash"])
@@ -80,10 +77,7 @@ struct InstallScriptTests {
         var assets = release.assets()
         let otherPlatform = release.sums.replacingOccurrences(of: Self.platform, with: "plan9-mips")
         assets["v1.2.3/SHA256SUMS"] = .file(Data(otherPlatform.utf8))
-        let attempt = try await release.install(shell, assets)
-        #expect(attempt.status != 0)
-        #expect(attempt.stderr.contains("v1.2.3/SHA256SUMS has no line for \(Self.archive)"), "\(attempt.stderr)")
-        #expect(attempt.installed == [])
+        try await release.expectRefusal(shell, assets, saying: "v1.2.3/SHA256SUMS has no line for \(Self.archive)")
     }
 
     @Test(arguments: ["dash", "bash"])
@@ -92,11 +86,8 @@ struct InstallScriptTests {
         defer { release.directory.remove() }
         var assets = release.assets()
         assets["v1.2.3/SHA256SUMS"] = nil
-        let attempt = try await release.install(shell, assets)
-        #expect(attempt.status != 0)
-        #expect(attempt.stderr.contains("could not download "), "\(attempt.stderr)")
-        #expect(attempt.stderr.contains("/v1.2.3/SHA256SUMS: the server answered with an error"), "\(attempt.stderr)")
-        #expect(attempt.installed == [])
+        try await release.expectRefusal(
+            shell, assets, saying: "could not download ", "/v1.2.3/SHA256SUMS: the server answered with an error")
     }
 
     @Test(arguments: ["dash", "bash"])
@@ -105,10 +96,7 @@ struct InstallScriptTests {
         defer { release.directory.remove() }
         var assets = release.assets()
         assets["v1.2.3/\(Self.archive)"] = .cut(release.data)
-        let attempt = try await release.install(shell, assets)
-        #expect(attempt.status != 0)
-        #expect(attempt.stderr.contains("\(Self.archive): the download was cut short"), "\(attempt.stderr)")
-        #expect(attempt.installed == [])
+        try await release.expectRefusal(shell, assets, saying: "\(Self.archive): the download was cut short")
     }
 
     /// The same checks when only wget and shasum are there: curl and sha256sum are hidden.
@@ -133,10 +121,7 @@ struct InstallScriptTests {
         ] {
             var assets = other.assets()
             assets["v1.2.3/\(Self.archive)"] = asset
-            let attempt = try await other.install("dash", assets, path: path)
-            #expect(attempt.status != 0)
-            #expect(attempt.stderr.contains(reason), "\(attempt.stderr)")
-            #expect(attempt.installed == [])
+            try await other.expectRefusal("dash", assets, saying: reason, path: path)
         }
     }
 
@@ -268,6 +253,17 @@ extension InstallScriptTests {
             return Attempt(
                 status: output.status, stdout: output.stdout, stderr: output.stderr, installed: installed.sorted(),
                 requests: await stand.log.paths)
+        }
+
+        /// Runs `install.sh` as `install` does and checks that it refused: a non-zero exit, each of
+        /// `reasons` on standard error, nothing installed.
+        func expectRefusal(_ shell: String, _ assets: [String: Asset], saying reasons: String..., path: String? = nil)
+            async throws
+        {
+            let attempt = try await install(shell, assets, path: path)
+            #expect(attempt.status != 0)
+            for reason in reasons { #expect(attempt.stderr.contains(reason), "\(attempt.stderr)") }
+            #expect(attempt.installed == [])
         }
 
         /// A `PATH` of one folder linking every program of this `PATH` but `hidden`.

@@ -174,10 +174,8 @@ extension TestLedgerCommand {
                 case .bacon:
                     let file = QuarantineList.cacheFile(project: project, store: store)
                         .deletingPathExtension().appendingPathExtension("bacon.json")
-                    try FileManager.default.createDirectory(
-                        at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-                    try JSONEncoder().encode(entries).write(to: file, options: .atomic)
-                    arguments = ["TESTLEDGER_QUARANTINE=" + file.standardizedFileURL.path]
+                    let variable = try QuarantineList.handToModule(entries, at: file)
+                    arguments = ["\(variable.name)=\(variable.value)"]
                 }
                 if !arguments.isEmpty { print(SkipArguments.substitutionLine(arguments)) }
             }

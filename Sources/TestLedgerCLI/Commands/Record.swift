@@ -190,9 +190,9 @@ extension TestLedgerCommand {
             if swiftTest == nil, xcodebuild == nil {
                 recorded["TESTLEDGER_TEST_RETRIES"] = String(retries)
                 // The quarantine read above, within the deadline: the module does not ask again.
-                let list = folder.appending(path: "quarantine.json")
-                try JSONEncoder().encode(quarantine.entries).write(to: list)
-                recorded["TESTLEDGER_QUARANTINE"] = list.path
+                let list = try QuarantineList.handToModule(
+                    quarantine.entries, at: folder.appending(path: "quarantine.json"))
+                recorded[list.name] = list.value
                 if let share { recorded.merge(try share.moduleEnvironment(folder: folder)) { _, new in new } }
                 if let known {
                     recorded.merge(

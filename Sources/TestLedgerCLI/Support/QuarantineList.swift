@@ -43,6 +43,14 @@ enum QuarantineList {
         }
     }
 
+    /// Writes `entries` to `file` for Bacon's module, which then reads them instead of asking.
+    /// - Returns: the variable naming the file (`TESTLEDGER_QUARANTINE`), for the module's environment.
+    static func handToModule(_ entries: [QuarantinedTest], at file: URL) throws -> (name: String, value: String) {
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try JSONEncoder().encode(entries).write(to: file, options: .atomic)
+        return ("TESTLEDGER_QUARANTINE", file.standardizedFileURL.path)
+    }
+
     /// The copy of the server's list: beside the ledger, one file per project.
     static func cacheFile(project: String, store: StoreOptions) -> URL {
         let safe = project.map { $0.isLetter || $0.isNumber || "-_.".contains($0) ? $0 : "_" }
