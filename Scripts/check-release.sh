@@ -7,7 +7,8 @@
 # - each testledger-VERSION-OS-ARCH.tar.gz holds one folder of that name with bin/testledger
 #   (executable; run with --version where it runs here, which must print VERSION), LICENSE, the
 #   Bacon formatter, the bash, zsh and fish completions and a man page that renders; its
-#   -debug.tar.gz holds the debug information the binary's .gnu_debuglink names;
+#   -debug.tar.gz holds the debug information the binary's .gnu_debuglink names; a Linux binary
+#   needs no shared library but libc, libm, libstdc++ and libgcc_s;
 # - testledger.artifactbundle.zip's info.json parses, is schema 1.0, has a variant for every archive
 #   and names only files the zip holds;
 # - testledger.rb passes `ruby -c` and carries each archive's SHA-256 and URL, no placeholder left.
@@ -89,6 +90,10 @@ for archive in "$dir/testledger-$version-"*.tar.gz; do
                 link=$(readelf --string-dump=.gnu_debuglink "$top/bin/testledger" 2>/dev/null |
                     awk '/\[/ { print $NF; exit }')
                 [ "$link" = testledger.debug ] || fail "$name: bin/testledger's .gnu_debuglink names '$link', not testledger.debug"
+                # Only the C and C++ runtimes every Linux root has; the musl build needs nothing.
+                needed=$(readelf -d "$top/bin/testledger" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' |
+                    grep -Ev '^(libc|libm|libstdc\+\+|libgcc_s)\.so\.[0-9]+$|^ld-linux' | tr '\n' ' ' || true)
+                [ -z "$needed" ] || fail "$name: bin/testledger needs $needed(link them statically: Scripts/static-libraries.sh)"
             fi
             debug_file=bin/testledger.debug
             ;;

@@ -35,13 +35,14 @@
 # build and put back afterwards.
 #
 # A release is built in .build-release. On Linux it links the Swift runtime and Foundation
-# statically (--static-swift-stdlib; Foundation needs libcurl4-openssl-dev and libxml2-dev to link)
-# and SQLite too, from the system's libsqlite3.a (libsqlite3-dev). A new .build-release is seeded
-# with the dependencies .build already fetched, so that nothing is fetched twice.
+# statically (--static-swift-stdlib), and curl, libxml2 and SQLite too (Scripts/static-libraries.sh):
+# the binary needs only libc, libm, libstdc++ and libgcc_s. A new .build-release is seeded with the
+# dependencies .build already fetched, so that nothing is fetched twice.
 #
-# `--configuration debug` checks the packaging quickly: it packs the debug build in .build, linked
-# as `swift build` links it (only the files that use the stamped version are compiled again), and
-# a missing CHANGELOG heading is only a warning. Such an archive is never published.
+# `--configuration debug` checks the packaging quickly: it packs the debug build in .build (only
+# the files that use the stamped version are compiled again), on Linux linked again statically as
+# a release is, and a missing CHANGELOG heading is only a warning. Such an archive is never
+# published.
 set -euo pipefail
 
 usage() {
@@ -139,8 +140,26 @@ size() { wc -c <"$1" | tr -d ' '; }
 
 # ---- Build ----
 
+# link_static BIN_PATH OUTPUT: the debug build's testledger linked again as a release links it, from
+# the objects `swift build` compiled. Modules compiled without --static-swift-stdlib do not name
+# Foundation's own libraries, so they are named here, in one group (archives that need each other).
+link_static() {
+    local swift_static
+    swift_static="$(dirname "$(dirname "$(command -v swiftc)")")/lib/swift_static/linux"
+    [ -f "$swift_static/libFoundation.a" ] || fail "no static Foundation in $swift_static"
+    note "linking the debug build statically (the objects of swift build, libraries of $static_libs)"
+    swiftc -emit-executable -static-stdlib -g -o "$2" -module-name testledger \
+        -Xlinker --gc-sections -Xlinker --defsym -Xlinker main=TestLedgerCLI_main \
+        -L "$1" "@$1/testledger.product/Objects.LinkFileList" -lstdc++ -L "$static_libs" \
+        -Xlinker --start-group -lFoundationXML -l_CFXMLInterface -lFoundationNetworking \
+        -l_CFURLSessionInterface -lFoundation -lCoreFoundation -lFoundationInternationalization \
+        -lFoundationEssentials -l_FoundationICU -l_FoundationCShims -l_FoundationCollections \
+        -lswiftSynchronization -lxml2 -lcurl -lsqlite3 -lz -Xlinker --end-group 2>"$work/link.log" ||
+        { cat "$work/link.log" >&2; fail "the static link failed"; }
+}
+
 build_archive() {
-    local os arch variant scratch bin_path binary folder flags=()
+    local os arch variant scratch bin_path binary folder static_libs flags=()
     case "$(uname -s)" in
         Linux) os=linux ;;
         Darwin) os=macos ;;
@@ -180,25 +199,21 @@ build_archive() {
         scratch=.build
     fi
     flags+=(--scratch-path "$scratch" -c "$configuration")
-    # A release for Linux links the Swift runtime, Foundation and SQLite statically. (Not a debug
-    # build: --static-swift-stdlib changes how SwiftPM compiles every module, not just the link, so
-    # .build would be compiled again, and once more by the next plain `swift build`.)
-    if [ "$os" = linux ] && [ -z "$swift_sdk" ] && [ "$configuration" = release ]; then
-        flags+=(--static-swift-stdlib)
-        # Static Foundation links libcurl and libxml2 by name (-lcurl, -lxml2): their -dev packages.
-        local library
-        for library in libcurl.so:libcurl4-openssl-dev libxml2.so:libxml2-dev; do
-            [ -n "$(find /usr/lib /usr/lib64 -name "${library%%:*}" 2>/dev/null | head -n 1)" ] ||
-                fail "no ${library%%:*} to link the static Foundation with: apt-get install ${library#*:}"
-        done
-        # ld takes the shared library over the archive only within one folder: a folder holding
-        # just libsqlite3.a, searched first, makes -lsqlite3 link the archive.
-        local archive
-        archive=$(find /usr/lib /usr/lib64 -name libsqlite3.a 2>/dev/null | head -n 1 || true)
-        [ -n "$archive" ] || fail "no libsqlite3.a to link SQLite statically: apt-get install libsqlite3-dev"
-        mkdir -p "$root/$scratch/static-libs"
-        ln -sf "$archive" "$root/$scratch/static-libs/libsqlite3.a"
-        flags+=(-Xlinker "-L$root/$scratch/static-libs")
+    # A Linux release links the Swift runtime, Foundation, curl, libxml2 and SQLite statically: it
+    # needs only libc, libm, libstdc++ and libgcc_s. The C libraries come from
+    # Scripts/static-libraries.sh, in a folder searched before the system's.
+    static_libs=
+    if [ "$os" = linux ] && [ -z "$swift_sdk" ]; then
+        static_libs="$root/.build-release/static-libs"
+        Scripts/static-libraries.sh "$static_libs"
+        # (Not for a debug build: --static-swift-stdlib changes how SwiftPM compiles every module,
+        # not just the link, so .build would be compiled again, and once more by the next plain
+        # `swift build`. link_static links .build's objects instead.)
+        if [ "$configuration" = release ]; then
+            flags+=(--static-swift-stdlib -Xlinker "-L$static_libs")
+            # SwiftPM does not see the archives change: link again whenever this runs.
+            rm -f "$(swift build "${flags[@]}" --show-bin-path)/testledger"
+        fi
     fi
 
     # The version --version prints, for this build.
@@ -217,6 +232,10 @@ build_archive() {
     bin_path=$(swift build "${flags[@]}" --show-bin-path)
     binary="$bin_path/testledger"
     [ -x "$binary" ] || fail "swift build left no $binary"
+    if [ -n "$static_libs" ] && [ "$configuration" = debug ]; then
+        link_static "$bin_path" "$work/testledger"
+        binary="$work/testledger"
+    fi
     "$binary" --version | grep -qx "$version" || fail "$binary --version prints $("$binary" --version), not $version"
 
     # The folder inside the archive.

@@ -44,6 +44,40 @@ public struct LedgerDatabase: Sendable {
         }
     }
 
+    /// Opens the database file at `path` for reading only, as reports do, when it is up to date:
+    /// one read-only connection, and nothing written to the file. Opening a pool writes a
+    /// transaction each time (GRDB makes sure a write-ahead log exists), which costs a read
+    /// command's start-up a few `fsync`s. A missing file, or one this build must first migrate,
+    /// is opened as ``init(path:)`` opens it.
+    /// - Parameter path: the database file.
+    /// - Returns: the ledger; writing to it throws an SQLite error.
+    /// - Throws: as ``init(path:)``.
+    public static func openForReading(path: String) throws -> LedgerDatabase {
+        guard FileManager.default.fileExists(atPath: path) else { return try LedgerDatabase(path: path) }
+        var configuration = Self.configuration
+        configuration.readonly = true
+        let queue: DatabaseQueue
+        do {
+            queue = try StoreError.naming(path) { try DatabaseQueue(path: path, configuration: configuration) }
+            let upToDate = try StoreError.naming(path) {
+                try queue.read { db in
+                    let unknown = try unknownMigrations(db)
+                    if !unknown.isEmpty { throw StoreError.newerSchema(path: path, unknown: unknown) }
+                    return try pendingMigrations(db).isEmpty
+                }
+            }
+            if upToDate { return LedgerDatabase(opened: queue) }
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
+            throw StoreError.notADatabase(path: path)
+        }
+        try queue.close()
+        return try LedgerDatabase(path: path)
+    }
+
+    private init(opened writer: any DatabaseWriter) {
+        self.writer = writer
+    }
+
     /// Opens the pool, waiting while another process holds the lock that switching a new file to
     /// WAL needs: SQLite answers that switch with `SQLITE_BUSY` at once rather than through the busy
     /// handler, so it is retried here, within the same 30 s the busy timeout allows.

@@ -47,7 +47,7 @@ extension TestLedgerCommand {
                     let exporter = TraceExporter(
                         address: given, base: base != nil, extra: headers, environment: environment)
                 else { throw ValidationError("--endpoint \(given) is not an http(s) address") }
-                let database = try store.open()
+                let database = try store.openForReading()
                 var ids = runs
                 if ids.isEmpty {
                     guard let newest = try database.latestRunID() else { throw StoreError.noSuchRun("at all") }

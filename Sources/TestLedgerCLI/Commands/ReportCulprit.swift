@@ -33,7 +33,7 @@ extension TestLedgerCommand.Report {
         }
 
         func run() throws {
-            let report = try reporting.store.open().culpritReport(
+            let report = try reporting.store.openForReading().culpritReport(
                 test: test, project: project.name, runs: runs, since: try since.map { try TimeWindow.start($0) },
                 configuration: configuration)
             try reporting.print(report, table: CulpritRendering.text, markdown: CulpritRendering.markdown)

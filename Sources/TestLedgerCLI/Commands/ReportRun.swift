@@ -33,7 +33,7 @@ extension TestLedgerCommand.Report {
 
         func run() throws {
             let config = try ProjectConfiguration.load()
-            let database = try store.open()
+            let database = try store.openForReading()
             var report = try Self.report(database, run: runID, project: project.name, base: base, config: config)
             if let owner = owners.owner {
                 report = report.only(

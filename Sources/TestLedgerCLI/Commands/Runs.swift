@@ -17,7 +17,7 @@ extension TestLedgerCommand {
         @OptionGroup var output: OutputOptions
 
         func run() throws {
-            let runs = try store.open().runs(project: project, limit: limit)
+            let runs = try store.openForReading().runs(project: project, limit: limit)
             try output.print(runs) { Self.table(runs) }
         }
 

@@ -22,7 +22,7 @@ extension TestLedgerCommand {
         }
 
         func run() throws {
-            let database = try store.open()
+            let database = try store.openForReading()
             var detail = try database.testDetail(test: test, run: runID, project: nil, attempt: attempt)
             if let project = try database.run(id: detail.run)?.project {
                 detail = detail.owned(

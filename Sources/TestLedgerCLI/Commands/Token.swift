@@ -34,7 +34,7 @@ extension TestLedgerCommand {
             @OptionGroup var store: StoreOptions
 
             func run() throws {
-                for token in try store.open().tokens() {
+                for token in try store.openForReading().tokens() {
                     let state = token.revokedAt.map { "revoked \($0)" } ?? "live"
                     print(
                         "\(token.id)\t\(token.prefix)…\t\(token.project)\t\(token.scope.rawValue)\t\(token.createdAt)\t\(state)"

@@ -11,7 +11,7 @@ struct ReportOptions: ParsableArguments {
     /// Loads `.testledger.yml`, then opens the ledger.
     func open() throws -> (config: ProjectConfiguration, database: any ResultStore) {
         let config = try ProjectConfiguration.load()
-        return (config, try store.open())
+        return (config, try store.openForReading())
     }
 
     /// Prints `report` as JSON, or as `table` or `markdown` renders it.

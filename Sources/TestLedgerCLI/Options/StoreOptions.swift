@@ -39,6 +39,17 @@ struct StoreOptions: ParsableArguments {
         }
     }
 
+    /// Opens the store for a command that only reads it. An SQLite ledger that is up to date, with
+    /// no journal of a crashed recorder to store, is opened read-only: nothing is written to it.
+    func openForReading() throws -> any ResultStore & CredentialStore {
+        let location = self.location
+        let journals = PendingJournals.folder(forDatabase: location)
+        guard !PostgresLocation.isURL(location),
+            (try? FileManager.default.contentsOfDirectory(atPath: journals.path))?.isEmpty ?? true
+        else { return try open() }
+        return OpenedLedgers.keep(try LedgerDatabase.openForReading(path: location))
+    }
+
     /// Opens the ledger file that test processes write themselves (`record`): an SQLite file,
     /// never a database server.
     func openFile() throws -> LedgerDatabase {
