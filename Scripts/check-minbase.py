@@ -24,7 +24,6 @@ import shutil
 import subprocess
 import sys
 import tarfile
-import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -71,7 +70,7 @@ class Chroot:
     def run(self, step, *arguments, status=0, stdin=None):
         started = time.monotonic()
         done = subprocess.run(self.command(*arguments), input=stdin, capture_output=True, text=True,
-                              timeout=120)
+                              timeout=120, check=False)
         if done.returncode != status:
             fail(f"{step}: `testledger {' '.join(arguments)}` exited {done.returncode}, not {status}\n"
                  f"stdout: {done.stdout[-2000:]}\nstderr: {done.stderr[-2000:]}")

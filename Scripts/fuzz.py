@@ -8,8 +8,8 @@ Usage: Scripts/fuzz.py [--seconds 60] [--only JUnit,TAP]
 
 First every kept regression input (Fuzz/Regressions/<target>/) is run once, then each target
 fuzzes for --seconds, or with --ci for a fixed number of inputs from seed 1 and a fresh corpus, so
-that CI's verdict does not depend on the machine's speed or luck. It prints each target's executions per second and the coverage reached
-(libFuzzer's `cov`, edges, and `ft`, features), keeps what it finds in .build-fuzz/findings/,
+that CI's verdict does not depend on the machine's speed or luck. It prints each target's executions per second
+and the coverage reached (libFuzzer's `cov`, edges, and `ft`, features), keeps what it finds in .build-fuzz/findings/,
 and exits 1 when any target crashed, hung, or ran out of memory, or did not show that it ran:
 - a kept regression input that libFuzzer did not report executing ("Executed <file> in N ms");
 - a run that printed no final stats (`stat::number_of_executed_units`) or executed no input;
@@ -104,7 +104,8 @@ def seeds(target):
         # same every run (glob's order is the directory's, which is arbitrary), and stamped with
         # time 0, not the time now, which gzip's header would otherwise hold.
         for path in sorted(glob.glob(os.path.join(formats, "*")))[:6]:
-            texts.append(bytes([7]) + gzip.compress(open(path, "rb").read(), mtime=0))
+            with open(path, "rb") as sample:
+                texts.append(bytes([7]) + gzip.compress(sample.read(), mtime=0))
         texts.append(bytes([0]) + gzip.compress(b"a", mtime=0) + gzip.compress(b"b", mtime=0))
     # Real outputs kept in the repository: a Swift Testing event stream, Bacon's three outputs.
     files += sorted(glob.glob(os.path.join(ROOT, "Fuzz", "Seeds", target, "*")))
@@ -144,7 +145,8 @@ def replay(target, binary, options, environment):
     files = [path for path in kept if os.path.isfile(path)]
     log, status = "", 0
     if files:  # (with none, libFuzzer would fuzz from nothing, for ever)
-        result = subprocess.run([binary] + options + files, capture_output=True, text=True, env=environment)
+        result = subprocess.run([binary] + options + files, capture_output=True, text=True, env=environment,
+                                check=False)
         log, status = result.stderr, result.returncode
     started = set(re.findall(r"^Running: (.+)$", log, re.M))
     executed = set(re.findall(r"^Executed (.+) in \d+ ms$", log, re.M))
@@ -188,7 +190,7 @@ def run(target, seconds, ci):
     started = time.time()
     budget = [f"-runs={CI_RUNS[target]}", "-seed=1"] if ci else [f"-max_total_time={seconds}"]
     result = subprocess.run([binary, corpus] + options + budget + ["-print_final_stats=1"],
-                            capture_output=True, text=True, env=environment)
+                            capture_output=True, text=True, env=environment, check=False)
     took = time.time() - started
     log = result.stderr
     executed = re.search(r"^stat::number_of_executed_units:\s*(\d+)", log, re.M)
@@ -249,7 +251,8 @@ def main():
     parser.add_argument("--seconds", type=int, default=60)
     parser.add_argument("--only", default=",".join(TARGETS))
     parser.add_argument("--ci", action="store_true", help="a fixed seed and number of inputs per target")
-    parser.add_argument("--list", action="store_true", help="print the targets, their --ci inputs and coverage floors, build nothing")
+    parser.add_argument("--list", action="store_true",
+                        help="print the targets, their --ci inputs and coverage floors, build nothing")
     arguments = parser.parse_args()
     unknown = [target for target in arguments.only.split(",") if target not in CI_RUNS]
     if unknown:

@@ -23,22 +23,21 @@ except ImportError:  # mcp 1.x
 
 async def main(calls, command):
     server = StdioServerParameters(command=command[0], args=command[1:])
-    async with stdio_client(server) as (read, write):
-        async with ClientSession(read, write) as session:
-            await session.initialize()
-            listed = await session.list_tools()
-            answers = []
-            for tool, arguments in calls:
-                try:
-                    result = await session.call_tool(tool, arguments)
-                    failed = getattr(result, "is_error", getattr(result, "isError", False))
-                    answers.append({"tool": tool, "text": result.content[0].text, "isError": bool(failed)})
-                except MCPError as error:
-                    data = getattr(error, "error", None)
-                    code = getattr(data, "code", getattr(error, "code", None))
-                    message = getattr(data, "message", getattr(error, "message", str(error)))
-                    answers.append({"tool": tool, "error": {"code": code, "message": message}})
-            print(json.dumps({"tools": [tool.name for tool in listed.tools], "calls": answers}))
+    async with stdio_client(server) as (read, write), ClientSession(read, write) as session:
+        await session.initialize()
+        listed = await session.list_tools()
+        answers = []
+        for tool, arguments in calls:
+            try:
+                result = await session.call_tool(tool, arguments)
+                failed = getattr(result, "is_error", getattr(result, "isError", False))
+                answers.append({"tool": tool, "text": result.content[0].text, "isError": bool(failed)})
+            except MCPError as error:
+                data = getattr(error, "error", None)
+                code = getattr(data, "code", getattr(error, "code", None))
+                message = getattr(data, "message", getattr(error, "message", str(error)))
+                answers.append({"tool": tool, "error": {"code": code, "message": message}})
+        print(json.dumps({"tools": [tool.name for tool in listed.tools], "calls": answers}))
 
 
 if __name__ == "__main__":

@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""Fails when a function in Sources/ is longer than 80 lines, and prints the longest.
+
+Usage: Scripts/check-function-length.py [--limit 80] [--top 5] [FOLDER ...]   (default: Sources)
+
+A function is a `func`, `init` or `subscript` declaration with a body: its length counts the
+lines from the declaration's first line to its closing brace. Braces inside string literals
+(also multi-line and raw ones) and comments are not counted.
+"""
+
+import argparse
+import os
+import re
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DECLARATION = re.compile(r"\b(?:func\s+[^\s(<]+|init[?!]?|subscript)\s*[(<]")
+
+
+def code_only(source):
+    """The source with strings and comments blanked (newlines kept), so that braces are code."""
+    out, i, n = [], 0, len(source)
+    while i < n:
+        if source.startswith("//", i):
+            end = source.find("\n", i)
+            end = n if end < 0 else end
+            out.append(" " * (end - i))
+            i = end
+        elif source.startswith("/*", i):
+            depth, j = 1, i + 2
+            while j < n and depth:
+                if source.startswith("/*", j):
+                    depth, j = depth + 1, j + 2
+                elif source.startswith("*/", j):
+                    depth, j = depth - 1, j + 2
+                else:
+                    j += 1
+            out.append(re.sub(r"[^\n]", " ", source[i:j]))
+            i = j
+        elif source[i] == '"' or (source[i] == "#" and re.match(r'#+"', source[i:])):
+            hashes = len(re.match(r'#*', source[i:]).group(0))
+            start = i + hashes
+            delimiter = '"""' if source.startswith('"""', start) else '"'
+            closing = delimiter + "#" * hashes
+            j = start + len(delimiter)
+            while j < n and not source.startswith(closing, j):
+                j += 2 if source[j] == "\\" and not hashes else 1
+            j = min(n, j + len(closing))
+            out.append(re.sub(r"[^\n]", " ", source[i:j]))
+            i = j
+        else:
+            out.append(source[i])
+            i += 1
+    return "".join(out)
+
+
+def functions(path):
+    with open(path, encoding="utf-8") as file:
+        code = code_only(file.read())
+    for match in DECLARATION.finditer(code):
+        # The body opens at the first `{` at depth 0 of parentheses after the signature.
+        depth, j = 0, match.end() - 1
+        while j < len(code):
+            c = code[j]
+            if c in "([":
+                depth += 1
+            elif c in ")]":
+                depth -= 1
+            elif c == "{" and depth == 0:
+                break
+            elif c in ";}" or (c == "\n" and depth == 0 and re.match(r"\s*(?:func|var|let|init|case|@|public|private|static)\b", code[j + 1:])):
+                j = -1
+                break
+            j += 1
+        if j < 0 or j >= len(code):
+            continue  # a requirement without a body
+        braces, k = 0, j
+        while k < len(code):
+            if code[k] == "{":
+                braces += 1
+            elif code[k] == "}":
+                braces -= 1
+                if braces == 0:
+                    break
+            k += 1
+        first = code.count("\n", 0, match.start()) + 1
+        last = code.count("\n", 0, k) + 1
+        name = re.sub(r"\s+", " ", code[match.start():match.end() - 1]).strip()
+        yield last - first + 1, f"{os.path.relpath(path, ROOT)}:{first}", name
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--limit", type=int, default=80)
+    parser.add_argument("--top", type=int, default=5)
+    parser.add_argument("folders", nargs="*", default=[os.path.join(ROOT, "Sources")])
+    options = parser.parse_args()
+    found = []
+    for folder in options.folders:
+        for directory, _, names in os.walk(folder):
+            for name in names:
+                if name.endswith(".swift"):
+                    found.extend(functions(os.path.join(directory, name)))
+    if not found:
+        print("check-function-length: found no function: is the pattern still right?", file=sys.stderr)
+        return 1
+    found.sort(reverse=True)
+    print(f"check-function-length: {len(found)} functions; the longest:", file=sys.stderr)
+    for lines, where, name in found[:options.top]:
+        print(f"  {lines:4} lines  {where}  {name}", file=sys.stderr)
+    over = [item for item in found if item[0] > options.limit]
+    for lines, where, name in over:
+        print(f"check-function-length: {where}: {name} is {lines} lines, over {options.limit}: split it",
+              file=sys.stderr)
+    return 1 if over else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
