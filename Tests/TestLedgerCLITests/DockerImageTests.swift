@@ -40,8 +40,8 @@ import Testing
         let dockerfile = try Self.text("Dockerfile")
         #expect(!dockerfile.contains("# syntax="))
         #expect(dockerfile.contains("HEALTHCHECK "))
-        let readme = try String(contentsOf: CLI.packageRoot.appending(path: "README.md"), encoding: .utf8)
-        #expect(readme.contains("podman build --format docker"))
+        let server = try String(contentsOf: CLI.packageRoot.appending(path: "docs/server.md"), encoding: .utf8)
+        #expect(server.contains("podman build --format docker"))
     }
 
     @Test func thePostgresComposeFileKeepsThePasswordOutOfTheURL() throws {

@@ -55,77 +55,13 @@ public enum OTLPTraces {
         _ run: Run, attempts: [RecordedAttempt], details: [AttemptKey: TestDetail]
     ) -> OTLP.ResourceSpans {
         let trace = traceID(run.id)
-        let root = spanID(run.id)
-        let end = run.endedAt ?? (attempts.map { $0.startedAt + ($0.duration ?? 0) }.max() ?? run.startedAt)
-        var spans = [
-            OTLP.Span(
-                traceId: trace, spanId: root, parentSpanId: nil, name: "test run \(run.project)",
-                startTimeUnixNano: nanos(run.startedAt), endTimeUnixNano: nanos(max(end, run.startedAt)),
-                attributes: [
-                    .string("test.suite.name", run.project),
-                    .string("test.suite.run.status", run.outcome.map(suiteStatus) ?? "in_progress"),
-                    .string("testledger.run.id", run.id), .string("testledger.source", run.source),
-                    run.outcome.map { .string("testledger.outcome", $0) },
-                ].compactMap { $0 },
-                events: [],
-                status: run.outcome.map { $0 == "passed" ? .ok : .error("the run \($0)") } ?? .unset)
-        ]
+        var spans = [runSpan(run, attempts: attempts, trace: trace)]
         for attempt in attempts {
-            let span = spanID("\(run.id)/\(attempt.test)#\(attempt.attempt)")
             let detail = details[AttemptKey(test: attempt.test, attempt: attempt.attempt)]
-            let ended = attempt.startedAt + (attempt.duration ?? 0)
-            var events: [OTLP.Event] = []
-            for issue in detail?.issues ?? [] {
-                events.append(
-                    OTLP.Event(
-                        timeUnixNano: nanos(issue.at), name: "exception",
-                        attributes: [
-                            .string("exception.message", issue.message),
-                            issue.file.map { .string("code.file.path", $0) },
-                            issue.line.map { .int("code.line.number", $0) },
-                        ].compactMap { $0 }))
-            }
-            for predicate in detail?.predicates ?? [] {
-                events.append(
-                    OTLP.Event(
-                        timeUnixNano: nanos(predicate.at), name: "testledger.predicate",
-                        attributes: [
-                            .string("testledger.predicate.name", predicate.name),
-                            .string("testledger.predicate.expect", predicate.expect.rawValue),
-                            .bool("testledger.predicate.held", predicate.held),
-                            .int("testledger.predicate.attempts", predicate.attempts),
-                            .double("testledger.predicate.waited", predicate.waited),
-                            .double("testledger.predicate.timeout", predicate.timeout),
-                        ].compactMap { $0 }))
-            }
-            for capture in detail?.captures ?? [] {
-                events.append(
-                    OTLP.Event(
-                        timeUnixNano: nanos(capture.at), name: "testledger.capture",
-                        attributes: [
-                            .string("testledger.capture.verifier", capture.verifier),
-                            capture.activity.map { .string("testledger.activity.id", $0) },
-                            capture.fields.map { .string("testledger.capture.fields", $0.jsonText) },
-                        ].compactMap { $0 }))
-            }
-            let failed = attempt.outcome?.isFailure ?? true
-            spans.append(
-                OTLP.Span(
-                    traceId: trace, spanId: span, parentSpanId: root, name: attempt.test,
-                    startTimeUnixNano: nanos(attempt.startedAt), endTimeUnixNano: nanos(ended),
-                    attributes: [
-                        .string("test.case.name", attempt.test), attempt.suite.map { .string("test.suite.name", $0) },
-                        .string("test.case.result.status", failed ? "fail" : "pass"),
-                        .string("testledger.outcome", attempt.outcome?.rawValue ?? "crashed"),
-                        .int("testledger.attempt", attempt.attempt),
-                        attempt.file.map { .string("code.file.path", $0) },
-                        attempt.line.map { .int("code.line.number", $0) },
-                    ].compactMap { $0 },
-                    events: events,
-                    status: failed ? .error(attempt.message ?? attempt.outcome?.rawValue ?? "never ended") : .ok))
+            let span = attemptSpan(attempt, detail: detail, run: run, trace: trace)
+            spans.append(span)
             for activity in detail?.activities ?? [] {
-                spans += activitySpans(
-                    activity, parent: span, trace: trace, run: run.id, test: attempt.test)
+                spans += activitySpans(activity, parent: span.spanId, trace: trace, run: run.id, test: attempt.test)
             }
         }
         return OTLP.ResourceSpans(
@@ -141,6 +77,77 @@ public enum OTLPTraces {
             scopeSpans: [
                 OTLP.ScopeSpans(scope: OTLP.Scope(name: "testledger", version: TestLedgerVersion.current), spans: spans)
             ])
+    }
+
+    /// The run's span, the root of its trace: from its start to its end (or its last attempt's).
+    static func runSpan(_ run: Run, attempts: [RecordedAttempt], trace: String) -> OTLP.Span {
+        let end = run.endedAt ?? (attempts.map { $0.startedAt + ($0.duration ?? 0) }.max() ?? run.startedAt)
+        return OTLP.Span(
+            traceId: trace, spanId: spanID(run.id), parentSpanId: nil, name: "test run \(run.project)",
+            startTimeUnixNano: nanos(run.startedAt), endTimeUnixNano: nanos(max(end, run.startedAt)),
+            attributes: [
+                .string("test.suite.name", run.project),
+                .string("test.suite.run.status", run.outcome.map(suiteStatus) ?? "in_progress"),
+                .string("testledger.run.id", run.id), .string("testledger.source", run.source),
+                run.outcome.map { .string("testledger.outcome", $0) },
+            ].compactMap { $0 },
+            events: [],
+            status: run.outcome.map { $0 == "passed" ? .ok : .error("the run \($0)") } ?? .unset)
+    }
+
+    /// An attempt's span, under the run's, with its issues, predicates and captures as events.
+    static func attemptSpan(_ attempt: RecordedAttempt, detail: TestDetail?, run: Run, trace: String) -> OTLP.Span {
+        let failed = attempt.outcome?.isFailure ?? true
+        return OTLP.Span(
+            traceId: trace, spanId: spanID("\(run.id)/\(attempt.test)#\(attempt.attempt)"),
+            parentSpanId: spanID(run.id),
+            name: attempt.test, startTimeUnixNano: nanos(attempt.startedAt),
+            endTimeUnixNano: nanos(attempt.startedAt + (attempt.duration ?? 0)),
+            attributes: [
+                .string("test.case.name", attempt.test), attempt.suite.map { .string("test.suite.name", $0) },
+                .string("test.case.result.status", failed ? "fail" : "pass"),
+                .string("testledger.outcome", attempt.outcome?.rawValue ?? "crashed"),
+                .int("testledger.attempt", attempt.attempt),
+                attempt.file.map { .string("code.file.path", $0) },
+                attempt.line.map { .int("code.line.number", $0) },
+            ].compactMap { $0 },
+            events: detail.map(events) ?? [],
+            status: failed ? .error(attempt.message ?? attempt.outcome?.rawValue ?? "never ended") : .ok)
+    }
+
+    /// An attempt's issues (as `exception`), predicates and captures, as span events.
+    static func events(_ detail: TestDetail) -> [OTLP.Event] {
+        let issues = detail.issues.map { issue in
+            OTLP.Event(
+                timeUnixNano: nanos(issue.at), name: "exception",
+                attributes: [
+                    .string("exception.message", issue.message),
+                    issue.file.map { .string("code.file.path", $0) },
+                    issue.line.map { .int("code.line.number", $0) },
+                ].compactMap { $0 })
+        }
+        let predicates = detail.predicates.map { predicate in
+            OTLP.Event(
+                timeUnixNano: nanos(predicate.at), name: "testledger.predicate",
+                attributes: [
+                    .string("testledger.predicate.name", predicate.name),
+                    .string("testledger.predicate.expect", predicate.expect.rawValue),
+                    .bool("testledger.predicate.held", predicate.held),
+                    .int("testledger.predicate.attempts", predicate.attempts),
+                    .double("testledger.predicate.waited", predicate.waited),
+                    .double("testledger.predicate.timeout", predicate.timeout),
+                ].compactMap { $0 })
+        }
+        let captures = detail.captures.map { capture in
+            OTLP.Event(
+                timeUnixNano: nanos(capture.at), name: "testledger.capture",
+                attributes: [
+                    .string("testledger.capture.verifier", capture.verifier),
+                    capture.activity.map { .string("testledger.activity.id", $0) },
+                    capture.fields.map { .string("testledger.capture.fields", $0.jsonText) },
+                ].compactMap { $0 })
+        }
+        return issues + predicates + captures
     }
 
     /// An activity's span and its children's, laid from its start (or its parent's) for its duration.

@@ -30,59 +30,12 @@ public enum FlakyRendering {
     }
 
     static func sections(_ report: FlakyReport) -> [(String, TextTable)] {
-        var sections: [(String, TextTable)] = []
-        let heading = "Flaky tests: \(report.flaky.count) over the last \(report.runs) run(s)"
-        sections.append(
-            (
-                heading,
-                TextTable(
-                    headers: [
-                        "test", "config", "score", "runs", "fails", "retried", "flip rate", "revs", "quiet",
-                        "last flake", "history",
-                    ] + (report.flaky.contains { $0.culprit != nil } ? ["likely cause"] : []),
-                    rows: report.flaky.map {
-                        [
-                            marked($0.test, $0.quarantined), $0.configuration, Figures.decimal($0.score), "\($0.runs)",
-                            "\($0.failures)",
-                            "\($0.retriedPasses)", Figures.percent($0.flipRate), "\($0.revisionsWithBoth)",
-                            Figures.quiet($0.quietRuns, of: $0.quietRunsNeeded), $0.lastFlake ?? "–", $0.strip,
-                        ] + ($0.culprit.map { [CulpritRendering.brief($0)] } ?? [])
-                    }, numeric: [2, 3, 4, 5, 6, 7, 8]
-                ).withOwners(report.flaky.map(\.owners))
-            ))
+        var sections = [("Flaky tests: \(report.flaky.count) over the last \(report.runs) run(s)", flakyTable(report))]
         if !report.broken.isEmpty {
-            sections.append(
-                (
-                    "Broken (not flaky): \(report.broken.count)",
-                    TextTable(
-                        headers: ["test", "config", "runs", "fails", "failure rate", "streak", "history"],
-                        rows: report.broken.map {
-                            [
-                                marked($0.test, $0.quarantined), $0.configuration, "\($0.runs)", "\($0.failures)",
-                                Figures.percent($0.failureRate), "\($0.failingStreak)", $0.strip,
-                            ]
-                        }, numeric: [2, 3, 4, 5]
-                    ).withOwners(report.broken.map(\.owners))
-                ))
+            sections.append(("Broken (not flaky): \(report.broken.count)", brokenTable(report)))
         }
         if !report.predicates.isEmpty {
-            sections.append(
-                (
-                    "Retry-based predicates: \(report.predicates.count)",
-                    TextTable(
-                        headers: [
-                            "verdict", "test", "predicate", "expect", "evals", "timeouts", "p50", "p95", "max",
-                            "timeout", "suggested", "why",
-                        ],
-                        rows: report.predicates.map {
-                            [
-                                $0.verdict.rawValue, $0.test, $0.name, $0.expect.rawValue, "\($0.evaluations)",
-                                "\($0.timeouts)", Figures.percent($0.marginP50), Figures.percent($0.marginP95),
-                                Figures.percent($0.marginMax), Figures.seconds($0.timeout),
-                                Figures.seconds($0.suggestedTimeout), $0.reason,
-                            ]
-                        }, numeric: [4, 5, 6, 7, 8, 9, 10])
-                ))
+            sections.append(("Retry-based predicates: \(report.predicates.count)", predicateTable(report)))
         }
         if !report.noiseRuns.isEmpty {
             sections.append(
@@ -95,23 +48,63 @@ public enum FlakyRendering {
                 ))
         }
         if !report.recovered.isEmpty {
-            sections.append(
-                (
-                    "Recovered: \(report.recovered.count)",
-                    TextTable(
-                        headers: [
-                            "test", "config", "runs", "quiet", "earlier rate", "by chance", "last flake", "history",
-                        ],
-                        rows: report.recovered.map {
-                            [
-                                marked($0.test, $0.quarantined), $0.configuration, "\($0.runs)", "\($0.quietRuns)",
-                                Figures.percent($0.earlierRate), Figures.chance($0.quietChance), $0.lastFlake ?? "–",
-                                $0.strip,
-                            ]
-                        }, numeric: [2, 3, 4, 5]
-                    ).withOwners(report.recovered.map(\.owners))
-                ))
+            sections.append(("Recovered: \(report.recovered.count)", recoveredTable(report)))
         }
         return sections
+    }
+
+    private static func flakyTable(_ report: FlakyReport) -> TextTable {
+        TextTable(
+            headers: [
+                "test", "config", "score", "runs", "fails", "retried", "flip rate", "revs", "quiet", "last flake",
+                "history",
+            ] + (report.flaky.contains { $0.culprit != nil } ? ["likely cause"] : []),
+            rows: report.flaky.map {
+                [
+                    marked($0.test, $0.quarantined), $0.configuration, Figures.decimal($0.score), "\($0.runs)",
+                    "\($0.failures)", "\($0.retriedPasses)", Figures.percent($0.flipRate), "\($0.revisionsWithBoth)",
+                    Figures.quiet($0.quietRuns, of: $0.quietRunsNeeded), $0.lastFlake ?? "–", $0.strip,
+                ] + ($0.culprit.map { [CulpritRendering.brief($0)] } ?? [])
+            }, numeric: [2, 3, 4, 5, 6, 7, 8]
+        ).withOwners(report.flaky.map(\.owners))
+    }
+
+    private static func brokenTable(_ report: FlakyReport) -> TextTable {
+        TextTable(
+            headers: ["test", "config", "runs", "fails", "failure rate", "streak", "history"],
+            rows: report.broken.map {
+                [
+                    marked($0.test, $0.quarantined), $0.configuration, "\($0.runs)", "\($0.failures)",
+                    Figures.percent($0.failureRate), "\($0.failingStreak)", $0.strip,
+                ]
+            }, numeric: [2, 3, 4, 5]
+        ).withOwners(report.broken.map(\.owners))
+    }
+
+    private static func predicateTable(_ report: FlakyReport) -> TextTable {
+        TextTable(
+            headers: [
+                "verdict", "test", "predicate", "expect", "evals", "timeouts", "p50", "p95", "max", "timeout",
+                "suggested", "why",
+            ],
+            rows: report.predicates.map {
+                [
+                    $0.verdict.rawValue, $0.test, $0.name, $0.expect.rawValue, "\($0.evaluations)", "\($0.timeouts)",
+                    Figures.percent($0.marginP50), Figures.percent($0.marginP95), Figures.percent($0.marginMax),
+                    Figures.seconds($0.timeout), Figures.seconds($0.suggestedTimeout), $0.reason,
+                ]
+            }, numeric: [4, 5, 6, 7, 8, 9, 10])
+    }
+
+    private static func recoveredTable(_ report: FlakyReport) -> TextTable {
+        TextTable(
+            headers: ["test", "config", "runs", "quiet", "earlier rate", "by chance", "last flake", "history"],
+            rows: report.recovered.map {
+                [
+                    marked($0.test, $0.quarantined), $0.configuration, "\($0.runs)", "\($0.quietRuns)",
+                    Figures.percent($0.earlierRate), Figures.chance($0.quietChance), $0.lastFlake ?? "–", $0.strip,
+                ]
+            }, numeric: [2, 3, 4, 5]
+        ).withOwners(report.recovered.map(\.owners))
     }
 }

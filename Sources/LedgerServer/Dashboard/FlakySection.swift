@@ -6,31 +6,46 @@ import LedgerStore
 enum FlakySection {
     static func render(_ content: ProjectPage.Content) -> HTML {
         let report = content.flaky
-        let project = content.project
+        let cells = Cells(content: content)
+        var sections = [flaky(report, cells)]
+        if !report.broken.isEmpty { sections.append(broken(report, cells)) }
+        sections.append(predicates(report.predicates, project: content.project))
+        if !report.noiseRuns.isEmpty { sections.append(noise(report)) }
+        if !report.recovered.isEmpty { sections.append(recovered(report, cells)) }
+        return HTML(sections)
+    }
+
+    /// A test's name cell, linked to its page with its configuration and owners, and its strip.
+    private struct Cells {
+        let content: ProjectPage.Content
+
         func strip(_ test: String, _ configuration: String, fallback: String) -> HTML {
             guard let cells = content.strips[test] else { return "<code>\(fallback)</code>" }
             return OutcomeStrip.render(
-                cells.filter { $0.configuration == configuration }, test: test, project: project)
+                cells.filter { $0.configuration == configuration }, test: test, project: content.project)
         }
+
         func name(_ test: String, _ configuration: String, _ owners: [String]?) -> HTML {
-            let link: HTML = "<a href=\"\(DashboardPath.test(test, project: project))\">\(test)</a>"
+            let link: HTML = "<a href=\"\(DashboardPath.test(test, project: content.project))\">\(test)</a>"
             let owned: HTML = Layout.owners(owners)
             return configuration.isEmpty
                 ? "\(link)\(owned)" : "\(link) <span class=\"muted\">\(configuration)</span>\(owned)"
         }
-        var sections: [HTML] = []
-        let flakyRows = report.flaky.map { test -> HTML in
+    }
+
+    private static func flaky(_ report: FlakyReport, _ cells: Cells) -> HTML {
+        let rows = report.flaky.map { test -> HTML in
             """
-            <tr><td class="id">\(name(test.test, test.configuration, test.owners))</td>\
+            <tr><td class="id">\(cells.name(test.test, test.configuration, test.owners))</td>\
             <td class="n">\(Figures.decimal(test.score))</td><td class="n">\(test.runs)</td>\
             <td class="n">\(test.failures)</td><td class="n">\(test.retriedPasses)</td>\
             <td class="n">\(Figures.percent(test.flipRate))</td><td class="n">\(test.revisionsWithBoth)</td>\
             <td class="n">\(Figures.percent(test.failureProbability)) ± \(Figures.percent(test.uncertainty))</td>\
             <td class="n">\(Figures.quiet(test.quietRuns, of: test.quietRunsNeeded))</td>\
-            <td>\(test.lastFlake ?? "–")</td><td>\(strip(test.test, test.configuration, fallback: test.strip))</td></tr>
+            <td>\(test.lastFlake ?? "–")</td><td>\(cells.strip(test.test, test.configuration, fallback: test.strip))</td></tr>
             """
         }
-        let flakyTable: HTML =
+        let table: HTML =
             report.flaky.isEmpty
             ? "<p class=\"muted\">None.</p>"
             : """
@@ -39,60 +54,57 @@ enum FlakySection {
             <th class="n">revisions with both</th><th class="n">fails per run</th>\
             <th class="n" title="quiet runs in a row / needed to recover">quiet</th><th>last flake</th>\
             <th>recent runs</th></tr></thead>
-            <tbody>\(flakyRows)</tbody></table>
+            <tbody>\(rows)</tbody></table>
             """
-        sections.append(
-            "<h2>Flaky tests: \(report.flaky.count) over the last \(report.runs) run(s)</h2>\n\(flakyTable)")
-        if !report.broken.isEmpty {
-            let rows = report.broken.map { test -> HTML in
-                """
-                <tr><td class="id">\(name(test.test, test.configuration, test.owners))</td><td class="n">\(test.runs)</td>\
-                <td class="n">\(test.failures)</td><td class="n">\(Figures.percent(test.failureRate))</td>\
-                <td class="n">\(test.failingStreak)</td>\
-                <td>\(strip(test.test, test.configuration, fallback: test.strip))</td></tr>
-                """
-            }
-            sections.append(
-                """
-                <h2>Broken, not flaky: \(report.broken.count)</h2>
-                <table class="broken"><thead><tr><th>test</th><th class="n">runs</th><th class="n">fails</th>\
-                <th class="n">failure rate</th><th class="n">failing streak</th><th>recent runs</th></tr></thead>
-                <tbody>\(rows)</tbody></table>
-                """)
+        return "<h2>Flaky tests: \(report.flaky.count) over the last \(report.runs) run(s)</h2>\n\(table)"
+    }
+
+    private static func broken(_ report: FlakyReport, _ cells: Cells) -> HTML {
+        let rows = report.broken.map { test -> HTML in
+            """
+            <tr><td class="id">\(cells.name(test.test, test.configuration, test.owners))</td><td class="n">\(test.runs)</td>\
+            <td class="n">\(test.failures)</td><td class="n">\(Figures.percent(test.failureRate))</td>\
+            <td class="n">\(test.failingStreak)</td>\
+            <td>\(cells.strip(test.test, test.configuration, fallback: test.strip))</td></tr>
+            """
         }
-        sections.append(predicates(report.predicates, project: project))
-        if !report.noiseRuns.isEmpty {
-            let rows = report.noiseRuns.map { run -> HTML in
-                """
-                <tr><td class="id"><code>\(run.run)</code></td><td>\(run.startedAt)</td>\
-                <td class="n">\(run.tests)</td><td class="n">\(run.failed)</td></tr>
-                """
-            }
-            sections.append(
-                """
-                <h2>Infrastructure noise, left out: \(report.noiseRuns.count) run(s)</h2>
-                <table><thead><tr><th>run</th><th>started</th><th class="n">tests</th><th class="n">failed</th>\
-                </tr></thead><tbody>\(rows)</tbody></table>
-                """)
+        return """
+            <h2>Broken, not flaky: \(report.broken.count)</h2>
+            <table class="broken"><thead><tr><th>test</th><th class="n">runs</th><th class="n">fails</th>\
+            <th class="n">failure rate</th><th class="n">failing streak</th><th>recent runs</th></tr></thead>
+            <tbody>\(rows)</tbody></table>
+            """
+    }
+
+    private static func noise(_ report: FlakyReport) -> HTML {
+        let rows = report.noiseRuns.map { run -> HTML in
+            """
+            <tr><td class="id"><code>\(run.run)</code></td><td>\(run.startedAt)</td>\
+            <td class="n">\(run.tests)</td><td class="n">\(run.failed)</td></tr>
+            """
         }
-        if !report.recovered.isEmpty {
-            let rows = report.recovered.map { test -> HTML in
-                """
-                <tr><td class="id">\(name(test.test, test.configuration, test.owners))</td><td class="n">\(test.quietRuns)</td>\
-                <td class="n">\(Figures.percent(test.earlierRate))</td>\
-                <td class="n">\(Figures.chance(test.quietChance))</td><td>\(test.lastFlake ?? "–")</td>\
-                <td>\(strip(test.test, test.configuration, fallback: test.strip))</td></tr>
-                """
-            }
-            sections.append(
-                """
-                <h2>Recovered: \(report.recovered.count)</h2>
-                <table class="recovered"><thead><tr><th>test</th><th class="n">quiet runs</th>\
-                <th class="n">earlier rate</th><th class="n">by chance</th><th>last flake</th><th>recent runs</th>\
-                </tr></thead><tbody>\(rows)</tbody></table>
-                """)
+        return """
+            <h2>Infrastructure noise, left out: \(report.noiseRuns.count) run(s)</h2>
+            <table><thead><tr><th>run</th><th>started</th><th class="n">tests</th><th class="n">failed</th>\
+            </tr></thead><tbody>\(rows)</tbody></table>
+            """
+    }
+
+    private static func recovered(_ report: FlakyReport, _ cells: Cells) -> HTML {
+        let rows = report.recovered.map { test -> HTML in
+            """
+            <tr><td class="id">\(cells.name(test.test, test.configuration, test.owners))</td><td class="n">\(test.quietRuns)</td>\
+            <td class="n">\(Figures.percent(test.earlierRate))</td>\
+            <td class="n">\(Figures.chance(test.quietChance))</td><td>\(test.lastFlake ?? "–")</td>\
+            <td>\(cells.strip(test.test, test.configuration, fallback: test.strip))</td></tr>
+            """
         }
-        return HTML(sections)
+        return """
+            <h2>Recovered: \(report.recovered.count)</h2>
+            <table class="recovered"><thead><tr><th>test</th><th class="n">quiet runs</th>\
+            <th class="n">earlier rate</th><th class="n">by chance</th><th>last flake</th><th>recent runs</th>\
+            </tr></thead><tbody>\(rows)</tbody></table>
+            """
     }
 
     static func predicates(_ findings: [PredicateFinding], project: String) -> HTML {

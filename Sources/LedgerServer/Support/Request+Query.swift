@@ -31,6 +31,11 @@ extension Request {
         uri.queryParameters.get("base").map { String($0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "main"
     }
 
+    /// `?owner=`: only this owner's tests.
+    var owner: String? {
+        uri.queryParameters.get("owner").map { String($0) }
+    }
+
     /// A count from the query, kept within 1…1000.
     func count(_ name: String, default fallback: Int) -> Int {
         let value = uri.queryParameters.get(name).flatMap { Int($0) } ?? fallback

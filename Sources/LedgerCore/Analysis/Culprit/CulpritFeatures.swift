@@ -79,85 +79,22 @@ struct CulpritFeatures {
     static let pathSeparator = " › "
 
     init(_ attempts: [AttemptEvidence]) {
+        comparesConfigurations = Set(attempts.map(\.configuration)).count > 1
+        comparesRetries = attempts.contains { $0.attempt > 1 }
         let positions = Self.stepPositions(attempts)
         var checkNames = Set<Key>()
         var fieldValues: [String: Set<String>] = [:]
         var fieldsSeen: [(failing: Bool, fields: [String: Set<String>])] = []
-        comparesConfigurations = Set(attempts.map(\.configuration)).count > 1
-        comparesRetries = attempts.contains { $0.attempt > 1 }
         var durations: (failing: [Double], passing: [Double]) = ([], [])
-
         for (index, attempt) in attempts.enumerated() {
             let failing = attempt.isFailing
-            func measure(_ key: Key, _ value: Double) {
-                if failing {
-                    measures[key, default: ([], [])].failing.append(value)
-                } else {
-                    measures[key, default: ([], [])].passing.append(value)
-                }
-            }
             let steps = Self.keyed(attempt.steps)
             let cutoff = Self.cutoff(attempt, steps.map(\.step))
-            let holding = failing ? steps.filter { Self.holdsFailure($0.step, cutoff: cutoff) } : []
-            let whereKeys = Set(holding.map(\.key))
-            var horizon = failing ? -Double.infinity : .infinity
-            for (key, step) in steps where step.startedAt <= cutoff {
-                horizon = max(horizon, positions[key] ?? -.infinity)
-            }
-            var seen = Set<String>()
-            for (key, step) in steps {
-                seen.insert(key)
-                stepPaths[Key(kind: .activity, name: key, measure: .seconds)] = step.path
-                guard !whereKeys.contains(key), let ended = step.endedAt, ended <= cutoff else { continue }
-                presences[Key(kind: .activity, name: key, measure: .present), default: Counts()].add(
-                    true, failing: failing)
-                presences[Key(kind: .activity, name: key, measure: .missing), default: Counts()].add(
-                    false, failing: failing)
-                measure(Key(kind: .activity, name: key, measure: .seconds), ended - step.startedAt)
-            }
-            // A step that runs before the failure elsewhere, and that this attempt passed by.
-            for (key, position) in positions where !seen.contains(key) && position < horizon {
-                presences[Key(kind: .activity, name: key, measure: .present), default: Counts()].add(
-                    false, failing: failing)
-                presences[Key(kind: .activity, name: key, measure: .missing), default: Counts()].add(
-                    true, failing: failing)
-            }
-            if failing {
-                places.append((index, Self.place(attempt, holding.map(\.step), cutoff: cutoff)))
-            }
-
-            var checks: [Key: (timedOut: Bool, margin: Double?)] = [:]
-            for check in attempt.checks where check.at <= cutoff {
-                let key = Key(kind: .predicate, name: check.name, measure: .timedOut, expect: check.expect)
-                checkNames.insert(key)
-                var found = checks[key] ?? (false, nil)
-                found.timedOut = found.timedOut || !check.held
-                if check.timeout > 0 { found.margin = max(found.margin ?? 0, check.waited / check.timeout) }
-                checks[key] = found
-                stepPaths[key] = check.stepPath
-                var times = checkTimes[key] ?? (0, [])
-                times.timeout = max(times.timeout, check.timeout)
-                if attempt.isPassing, check.held { times.passingWaits.append(check.waited) }
-                checkTimes[key] = times
-            }
-            for (key, found) in checks {
-                presences[key, default: Counts()].add(found.timedOut, failing: failing)
-                var near = key
-                near.measure = .nearTimeout
-                stepPaths[near] = stepPaths[key]
-                if let margin = found.margin { measure(near, margin) }
-            }
-
-            var fields: [String: Set<String>] = [:]
-            for capture in attempt.captures where capture.at <= cutoff {
-                for (field, value) in Self.flattened(capture.fields, prefix: capture.verifier) {
-                    fields[field, default: []].insert(value)
-                    fieldValues[field, default: []].insert(value)
-                    stepPaths[Key(kind: .capture, name: field + " = " + value, measure: .present)] = capture.stepPath
-                }
-            }
+            addSteps(steps, of: attempt, index: index, cutoff: cutoff, positions: positions)
+            checkNames.formUnion(addChecks(of: attempt, cutoff: cutoff))
+            let fields = capturedFields(of: attempt, cutoff: cutoff)
+            fields.forEach { fieldValues[$0.key, default: []].formUnion($0.value) }
             fieldsSeen.append((failing, fields))
-
             if comparesRetries {
                 presences[Key(kind: .attempt, name: "first try", measure: .present), default: Counts()].add(
                     attempt.attempt == 1, failing: failing)
@@ -167,23 +104,115 @@ struct CulpritFeatures {
                 if failing { durations.failing.append(duration) } else { durations.passing.append(duration) }
             }
         }
-
         if !durations.failing.isEmpty || !durations.passing.isEmpty {
             measures[Key(kind: .duration, name: "duration", measure: .seconds)] = durations
         }
+        compareFields(fieldsSeen, values: fieldValues)
+        compareSurroundings(attempts)
+        counts = (positions.count, checkNames.count, fieldValues.count)
+    }
 
-        // A captured field, or where an attempt ran, is compared among the attempts that show it.
+    /// Adds a value of `key` measured in a failing or a passing attempt.
+    private mutating func measure(_ key: Key, _ value: Double, failing: Bool) {
+        if failing {
+            measures[key, default: ([], [])].failing.append(value)
+        } else {
+            measures[key, default: ([], [])].passing.append(value)
+        }
+    }
+
+    /// The attempt's steps: which ran (and how long) before it failed, which it passed by without
+    /// running, and, for a failing attempt, where it failed.
+    private mutating func addSteps(
+        _ steps: [(key: String, step: AttemptEvidence.Step)], of attempt: AttemptEvidence, index: Int, cutoff: Double,
+        positions: [String: Double]
+    ) {
+        let failing = attempt.isFailing
+        let holding = failing ? steps.filter { Self.holdsFailure($0.step, cutoff: cutoff) } : []
+        let whereKeys = Set(holding.map(\.key))
+        var horizon = failing ? -Double.infinity : .infinity
+        for (key, step) in steps where step.startedAt <= cutoff {
+            horizon = max(horizon, positions[key] ?? -.infinity)
+        }
+        var seen = Set<String>()
+        for (key, step) in steps {
+            seen.insert(key)
+            stepPaths[Key(kind: .activity, name: key, measure: .seconds)] = step.path
+            guard !whereKeys.contains(key), let ended = step.endedAt, ended <= cutoff else { continue }
+            presences[Key(kind: .activity, name: key, measure: .present), default: Counts()].add(true, failing: failing)
+            presences[Key(kind: .activity, name: key, measure: .missing), default: Counts()].add(
+                false, failing: failing)
+            measure(Key(kind: .activity, name: key, measure: .seconds), ended - step.startedAt, failing: failing)
+        }
+        // A step that runs before the failure elsewhere, and that this attempt passed by.
+        for (key, position) in positions where !seen.contains(key) && position < horizon {
+            presences[Key(kind: .activity, name: key, measure: .present), default: Counts()].add(
+                false, failing: failing)
+            presences[Key(kind: .activity, name: key, measure: .missing), default: Counts()].add(true, failing: failing)
+        }
+        if failing {
+            places.append((index, Self.place(attempt, holding.map(\.step), cutoff: cutoff)))
+        }
+    }
+
+    /// The attempt's checks before it failed: whether each timed out, how near its timeout it came,
+    /// and the waits that held in passing attempts. Returns the checks it had.
+    private mutating func addChecks(of attempt: AttemptEvidence, cutoff: Double) -> Set<Key> {
+        var checks: [Key: (timedOut: Bool, margin: Double?)] = [:]
+        for check in attempt.checks where check.at <= cutoff {
+            let key = Key(kind: .predicate, name: check.name, measure: .timedOut, expect: check.expect)
+            var found = checks[key] ?? (false, nil)
+            found.timedOut = found.timedOut || !check.held
+            if check.timeout > 0 { found.margin = max(found.margin ?? 0, check.waited / check.timeout) }
+            checks[key] = found
+            stepPaths[key] = check.stepPath
+            var times = checkTimes[key] ?? (0, [])
+            times.timeout = max(times.timeout, check.timeout)
+            if attempt.isPassing, check.held { times.passingWaits.append(check.waited) }
+            checkTimes[key] = times
+        }
+        for (key, found) in checks {
+            presences[key, default: Counts()].add(found.timedOut, failing: attempt.isFailing)
+            var near = key
+            near.measure = .nearTimeout
+            stepPaths[near] = stepPaths[key]
+            if let margin = found.margin { measure(near, margin, failing: attempt.isFailing) }
+        }
+        return Set(checks.keys)
+    }
+
+    /// The values the attempt's captures held before it failed, by field.
+    private mutating func capturedFields(of attempt: AttemptEvidence, cutoff: Double) -> [String: Set<String>] {
+        var fields: [String: Set<String>] = [:]
+        for capture in attempt.captures where capture.at <= cutoff {
+            for (field, value) in Self.flattened(capture.fields, prefix: capture.verifier) {
+                fields[field, default: []].insert(value)
+                stepPaths[Key(kind: .capture, name: field + " = " + value, measure: .present)] = capture.stepPath
+            }
+        }
+        return fields
+    }
+
+    /// A captured field is compared among the attempts that show it: each value it took anywhere,
+    /// present or not in each attempt that captured the field.
+    private mutating func compareFields(
+        _ fieldsSeen: [(failing: Bool, fields: [String: Set<String>])], values: [String: Set<String>]
+    ) {
         for (failing, fields) in fieldsSeen {
             for (field, seen) in fields {
-                for value in fieldValues[field] ?? [] {
+                for value in values[field] ?? [] {
                     presences[Key(kind: .capture, name: field + " = " + value, measure: .present), default: Counts()]
                         .add(seen.contains(value), failing: failing)
                 }
             }
         }
-        // The test that ran before differs from attempt to attempt; the host and the configuration
-        // are the run's, which its retries share: they are counted by run (a run with a failing
-        // attempt, a run with a passing one), or a run's retries would count as evidence again.
+    }
+
+    /// The test that ran before, the host and the configuration. The test before differs from
+    /// attempt to attempt; the host and the configuration are the run's, which its retries share:
+    /// they are counted by run (a run with a failing attempt, a run with a passing one), or a run's
+    /// retries would count as evidence again.
+    private mutating func compareSurroundings(_ attempts: [AttemptEvidence]) {
         var categories: [(CulpritReport.Kind, (AttemptEvidence) -> String?, byRun: Bool)] = [
             (.precedingTest, \.preceding, false), (.host, \.host, true),
         ]
@@ -214,7 +243,6 @@ struct CulpritFeatures {
                     passingSeen: seen.passing)
             }
         }
-        counts = (positions.count, checkNames.count, fieldValues.count)
     }
 
     /// When a failing attempt failed: its first issue, unless the issues carry no time of their own
