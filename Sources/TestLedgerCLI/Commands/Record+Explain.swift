@@ -1,0 +1,89 @@
+import ArgumentParser
+import Foundation
+import LedgerCore
+import LedgerDelivery
+import LedgerStore
+
+extension TestLedgerCommand.Record {
+    /// Says what happened and decides the exit: what could not be stored, the summary, what each
+    /// failure means (on GitHub Actions also on the pull request), the trace; then the job's
+    /// status, and with --strict a failure for what the network calls could not reach.
+    func explain(
+        _ plan: RecordPlan, in database: LedgerDatabase, outcome: RecordOutcome, settled: RecordOutcome.Settled
+    ) throws {
+        for failure in outcome.failures { printError("testledger: \(failure)") }
+        print(
+            try RecordSummary.text(
+                database, run: plan.runID, project: plan.metadata.project, config: plan.config,
+                flakyBefore: plan.flakyBefore, mutedFailures: settled.mutedFailures,
+                forgiven: settled.status != outcome.status && !settled.failedForRetries, retries: outcome.retried,
+                repeats: outcome.repeated, failedForRetries: settled.failedForRetries))
+        let failsTheJob = settled.failedForRetries || outcome.repeated?.failsTheJob == true
+        try explainFailures(
+            run: plan.runID, project: plan.metadata.project, config: plan.config, in: database, network: plan.network,
+            jobFailed: settled.status != 0 || failsTheJob || !outcome.failures.isEmpty)
+        exportTrace(run: plan.runID, from: database, network: plan.network)
+        if settled.status != 0 { throw ExitCode(settled.status) }
+        if failsTheJob || !outcome.failures.isEmpty { throw ExitCode(1) }
+        let unreached = plan.network.failures
+        if strict || plan.config.strict == true, !unreached.isEmpty {
+            printError(
+                "testledger: --strict: the job fails, as \(unreached.count) network call(s) failed: "
+                    + unreached.joined(separator: "; "))
+            throw ExitCode(1)
+        }
+    }
+
+    /// Sends the run to `--otlp-endpoint`; a collector that is down is said, never the job's failure.
+    private func exportTrace(run: String, from database: any ResultStore, network: NetworkBudget) {
+        guard
+            let otlpEndpoint,
+            let exporter = TraceExporter(address: otlpEndpoint, environment: ProcessInfo.processInfo.environment)
+        else { return }
+        do {
+            let (request, _) = try database.traces(run: run)
+            if let problem = exporter.send(request, budget: network) {
+                network.unreached("the trace was not sent: \(problem)")
+                printError("testledger: the trace was not sent: \(problem)")
+            }
+        } catch {
+            printError("testledger: the trace could not be read from the ledger: \(error)")
+        }
+    }
+
+    /// Prints what each failure means and, on GitHub Actions, marks the failures on their lines,
+    /// writes the report to the job's summary and, when asked, to the pull request and a check run.
+    private func explainFailures(
+        run: String, project: String, config: ProjectConfiguration, in database: any ResultStore,
+        network: NetworkBudget, jobFailed: Bool
+    ) throws {
+        guard try database.windowRun(id: run) != nil else { return }
+        let report = try TestLedgerCommand.Report.Run.report(
+            database, run: run, project: project, base: baseBranch, config: config)
+        if !report.failures.isEmpty || !report.fixed.isEmpty { print(RunReportRendering.table(report)) }
+        let job = GitHubJob(environment: ProcessInfo.processInfo.environment)
+        let dashboard = LedgerEnvironment().serverURL
+        var untold: String?
+        if job.isActions {
+            let annotations = GitHubFeedback.annotations(report, job: job)
+            annotations.lines.forEach { print($0) }
+            untold = annotations.untold
+        }
+        if let path = job.value("GITHUB_STEP_SUMMARY") {
+            let markdown =
+                RunReportRendering.markdown(report, dashboard: dashboard) + (untold.map { "\n\n_\($0)._" } ?? "")
+                + "\n"
+            if let file = FileHandle(forWritingAtPath: path) {
+                file.seekToEndOfFile()
+                file.write(Data(markdown.utf8))
+                file.closeFile()
+            } else {
+                try markdown.write(toFile: path, atomically: true, encoding: .utf8)
+            }
+        }
+        var feedback = GitHubFeedback(job: job, dashboard: dashboard, jobFailed: jobFailed)
+        feedback.budget = network
+        if githubComment { feedback.comment(report) }
+        if checkRun { feedback.checkRun(report) }
+    }
+}
