@@ -15,6 +15,8 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DECLARATION = re.compile(r"\b(?:func\s+[^\s(<]+|init[?!]?|subscript)\s*[(<]")
+# A line that starts another declaration: the one before had no body (a protocol's requirement).
+NEXT_DECLARATION = re.compile(r"\s*(?:func|var|let|init|case|@|public|private|static)\b")
 
 
 def code_only(source):
@@ -68,7 +70,7 @@ def functions(path):
                 depth -= 1
             elif c == "{" and depth == 0:
                 break
-            elif c in ";}" or (c == "\n" and depth == 0 and re.match(r"\s*(?:func|var|let|init|case|@|public|private|static)\b", code[j + 1:])):
+            elif c in ";}" or (c == "\n" and depth == 0 and NEXT_DECLARATION.match(code, j + 1)):
                 j = -1
                 break
             j += 1

@@ -67,50 +67,68 @@ extension PostgresLedger {
                             id: id, parent: parent, name: name, started: started, ended: ended, outcome: outcome,
                             key: key)
                     }),
-                captures: try session.rows(
-                    """
-                    SELECT c.at, c.verifier, a.key, c.fields FROM capture c
-                    LEFT JOIN activity a ON a.id = c.activityId WHERE c.resultId = \(resultID) ORDER BY c.at, c.id
-                    """
-                ).map { row in
-                    let (at, verifier, activity, fields) = try row.decode((Double, String, String?, String?).self)
-                    return LedgerEvent.Capture(
-                        at: at, test: test, attempt: attempt, verifier: verifier, activity: activity,
-                        fields: fields.flatMap { JSONValue(jsonText: $0) })
-                },
-                predicates: try session.rows(
-                    """
-                    SELECT p.at, p.name, p.expect, p.held, p.attempts, p.waited, p.timeout, p.interval,
-                        a.key, p.file, p.line
-                    FROM predicate p LEFT JOIN activity a ON a.id = p.activityId
-                    WHERE p.resultId = \(resultID) ORDER BY p.at, p.id
-                    """
-                ).map { row in
-                    var columns = row.makeRandomAccess()
-                    return LedgerEvent.Predicate(
-                        at: try columns[0].decode(Double.self), test: test, attempt: attempt,
-                        name: try columns[1].decode(String.self),
-                        expect: PredicateExpectation(rawValue: try columns[2].decode(String.self)) ?? .holds,
-                        held: try columns[3].decode(Int.self) != 0, attempts: try columns[4].decode(Int.self),
-                        waited: try columns[5].decode(Double.self), timeout: try columns[6].decode(Double.self),
-                        interval: try columns[7].decode(Double?.self), activity: try columns[8].decode(String?.self),
-                        file: try columns[9].decode(String?.self), line: try columns[10].decode(Int?.self))
-                })
-            detail.attachments = try session.rows(
-                """
-                SELECT t.at, t.name, t.mediaType, t.size, a.key, t.path
-                FROM attachment t LEFT JOIN activity a ON a.id = t.activityId
-                WHERE t.resultId = \(resultID) ORDER BY t.at, t.id
-                """
-            ).map { row in
-                let (at, name, mediaType, size, activity, path) = try row.decode(
-                    (Double, String, String?, Int?, String?, String?).self)
-                return LedgerEvent.Attachment(
-                    at: at, test: test, attempt: attempt, name: name, mediaType: mediaType, size: size,
-                    activity: activity, path: path)
-            }
+                captures: try captures(resultID, test: test, attempt: attempt, in: session),
+                predicates: try predicates(resultID, test: test, attempt: attempt, in: session))
+            detail.attachments = try attachments(resultID, test: test, attempt: attempt, in: session)
             detail.attempt = attempt
             return detail
+        }
+    }
+
+    private func captures(_ resultID: Int64, test: String, attempt: Int, in session: PostgresSession) throws
+        -> [LedgerEvent.Capture]
+    {
+        try session.rows(
+            """
+            SELECT c.at, c.verifier, a.key, c.fields FROM capture c
+            LEFT JOIN activity a ON a.id = c.activityId WHERE c.resultId = \(resultID) ORDER BY c.at, c.id
+            """
+        ).map { row in
+            let (at, verifier, activity, fields) = try row.decode((Double, String, String?, String?).self)
+            return LedgerEvent.Capture(
+                at: at, test: test, attempt: attempt, verifier: verifier, activity: activity,
+                fields: fields.flatMap { JSONValue(jsonText: $0) })
+        }
+    }
+
+    private func predicates(_ resultID: Int64, test: String, attempt: Int, in session: PostgresSession) throws
+        -> [LedgerEvent.Predicate]
+    {
+        try session.rows(
+            """
+            SELECT p.at, p.name, p.expect, p.held, p.attempts, p.waited, p.timeout, p.interval,
+                a.key, p.file, p.line
+            FROM predicate p LEFT JOIN activity a ON a.id = p.activityId
+            WHERE p.resultId = \(resultID) ORDER BY p.at, p.id
+            """
+        ).map { row in
+            var columns = row.makeRandomAccess()
+            return LedgerEvent.Predicate(
+                at: try columns[0].decode(Double.self), test: test, attempt: attempt,
+                name: try columns[1].decode(String.self),
+                expect: PredicateExpectation(rawValue: try columns[2].decode(String.self)) ?? .holds,
+                held: try columns[3].decode(Int.self) != 0, attempts: try columns[4].decode(Int.self),
+                waited: try columns[5].decode(Double.self), timeout: try columns[6].decode(Double.self),
+                interval: try columns[7].decode(Double?.self), activity: try columns[8].decode(String?.self),
+                file: try columns[9].decode(String?.self), line: try columns[10].decode(Int?.self))
+        }
+    }
+
+    private func attachments(_ resultID: Int64, test: String, attempt: Int, in session: PostgresSession) throws
+        -> [LedgerEvent.Attachment]
+    {
+        try session.rows(
+            """
+            SELECT t.at, t.name, t.mediaType, t.size, a.key, t.path
+            FROM attachment t LEFT JOIN activity a ON a.id = t.activityId
+            WHERE t.resultId = \(resultID) ORDER BY t.at, t.id
+            """
+        ).map { row in
+            let (at, name, mediaType, size, activity, path) = try row.decode(
+                (Double, String, String?, Int?, String?, String?).self)
+            return LedgerEvent.Attachment(
+                at: at, test: test, attempt: attempt, name: name, mediaType: mediaType, size: size,
+                activity: activity, path: path)
         }
     }
 

@@ -50,56 +50,77 @@ extension LedgerDatabase {
                 outcome: AttemptState((result["outcome"] as String?).flatMap(Outcome.init(rawValue:))),
                 duration: result["duration"], attempts: attempts, file: result["file"], line: result["line"],
                 layer: (result["layer"] as String?).flatMap(Layer.init(rawValue:)),
-                issues: try Row.fetchAll(
-                    try db.cachedStatement(
-                        sql: "SELECT at, message, file, line, kind FROM issue WHERE resultId = ? ORDER BY at, id"),
-                    arguments: [resultID]
-                ).map {
-                    LedgerEvent.Issue(
-                        at: $0[0], test: test, attempt: attempt, message: $0[1], file: $0[2], line: $0[3],
-                        kind: ($0[4] as String?).flatMap(LedgerEvent.IssueKind.init(rawValue:)))
-                },
+                issues: try issues(resultID, test: test, attempt: attempt, in: db),
                 activities: try activityTree(resultID, in: db),
-                captures: try Row.fetchAll(
-                    try db.cachedStatement(
-                        sql: """
-                            SELECT c.at, c.verifier, a.key, c.fields FROM capture c
-                            LEFT JOIN activity a ON a.id = c.activityId WHERE c.resultId = ? ORDER BY c.at, c.id
-                            """), arguments: [resultID]
-                ).map {
-                    LedgerEvent.Capture(
-                        at: $0[0], test: test, attempt: attempt, verifier: $0[1], activity: $0[2],
-                        fields: ($0[3] as String?).flatMap { JSONValue(jsonText: $0) })
-                },
-                predicates: try Row.fetchAll(
-                    try db.cachedStatement(
-                        sql: """
-                            SELECT p.at, p.name, p.expect, p.held, p.attempts, p.waited, p.timeout, p.interval,
-                                a.key, p.file, p.line
-                            FROM predicate p LEFT JOIN activity a ON a.id = p.activityId
-                            WHERE p.resultId = ? ORDER BY p.at, p.id
-                            """), arguments: [resultID]
-                ).map {
-                    LedgerEvent.Predicate(
-                        at: $0[0], test: test, attempt: attempt, name: $0[1],
-                        expect: PredicateExpectation(rawValue: $0[2]) ?? .holds, held: $0[3], attempts: $0[4],
-                        waited: $0[5], timeout: $0[6], interval: $0[7], activity: $0[8], file: $0[9], line: $0[10])
-                })
-            detail.attachments = try Row.fetchAll(
-                try db.cachedStatement(
-                    sql: """
-                        SELECT t.at, t.name, t.mediaType, t.size, a.key, t.path
-                        FROM attachment t LEFT JOIN activity a ON a.id = t.activityId
-                        WHERE t.resultId = ? ORDER BY t.at, t.id
-                        """), arguments: [resultID]
-            ).map {
-                LedgerEvent.Attachment(
-                    at: $0[0], test: test, attempt: attempt, name: $0[1], mediaType: $0[2], size: $0[3],
-                    activity: $0[4],
-                    path: $0[5])
-            }
+                captures: try captures(resultID, test: test, attempt: attempt, in: db),
+                predicates: try predicates(resultID, test: test, attempt: attempt, in: db))
+            detail.attachments = try attachments(resultID, test: test, attempt: attempt, in: db)
             detail.attempt = attempt
             return detail
+        }
+    }
+
+    private func issues(_ resultID: Int64, test: String, attempt: Int, in db: Database) throws -> [LedgerEvent.Issue] {
+        try Row.fetchAll(
+            try db.cachedStatement(
+                sql: "SELECT at, message, file, line, kind FROM issue WHERE resultId = ? ORDER BY at, id"),
+            arguments: [resultID]
+        ).map {
+            LedgerEvent.Issue(
+                at: $0[0], test: test, attempt: attempt, message: $0[1], file: $0[2], line: $0[3],
+                kind: ($0[4] as String?).flatMap(LedgerEvent.IssueKind.init(rawValue:)))
+        }
+    }
+
+    private func captures(_ resultID: Int64, test: String, attempt: Int, in db: Database) throws
+        -> [LedgerEvent.Capture]
+    {
+        try Row.fetchAll(
+            try db.cachedStatement(
+                sql: """
+                    SELECT c.at, c.verifier, a.key, c.fields FROM capture c
+                    LEFT JOIN activity a ON a.id = c.activityId WHERE c.resultId = ? ORDER BY c.at, c.id
+                    """), arguments: [resultID]
+        ).map {
+            LedgerEvent.Capture(
+                at: $0[0], test: test, attempt: attempt, verifier: $0[1], activity: $0[2],
+                fields: ($0[3] as String?).flatMap { JSONValue(jsonText: $0) })
+        }
+    }
+
+    private func predicates(_ resultID: Int64, test: String, attempt: Int, in db: Database) throws
+        -> [LedgerEvent.Predicate]
+    {
+        try Row.fetchAll(
+            try db.cachedStatement(
+                sql: """
+                    SELECT p.at, p.name, p.expect, p.held, p.attempts, p.waited, p.timeout, p.interval,
+                        a.key, p.file, p.line
+                    FROM predicate p LEFT JOIN activity a ON a.id = p.activityId
+                    WHERE p.resultId = ? ORDER BY p.at, p.id
+                    """), arguments: [resultID]
+        ).map {
+            LedgerEvent.Predicate(
+                at: $0[0], test: test, attempt: attempt, name: $0[1],
+                expect: PredicateExpectation(rawValue: $0[2]) ?? .holds, held: $0[3], attempts: $0[4],
+                waited: $0[5], timeout: $0[6], interval: $0[7], activity: $0[8], file: $0[9], line: $0[10])
+        }
+    }
+
+    private func attachments(_ resultID: Int64, test: String, attempt: Int, in db: Database) throws
+        -> [LedgerEvent.Attachment]
+    {
+        try Row.fetchAll(
+            try db.cachedStatement(
+                sql: """
+                    SELECT t.at, t.name, t.mediaType, t.size, a.key, t.path
+                    FROM attachment t LEFT JOIN activity a ON a.id = t.activityId
+                    WHERE t.resultId = ? ORDER BY t.at, t.id
+                    """), arguments: [resultID]
+        ).map {
+            LedgerEvent.Attachment(
+                at: $0[0], test: test, attempt: attempt, name: $0[1], mediaType: $0[2], size: $0[3],
+                activity: $0[4], path: $0[5])
         }
     }
 
