@@ -19,6 +19,15 @@ public protocol OwnedReport {
     func only(owner: String, owners: TestOwners) -> Self
 }
 
+extension OwnedReport {
+    /// The report with each test's owners and, when `owner` is given, only that owner's tests:
+    /// what every door (the CLI, the API, the dashboard, MCP) applies to a report.
+    public func scoped(to owner: String?, owners: TestOwners) -> Self {
+        let owned = owned(by: owners)
+        return owner.map { owned.only(owner: $0, owners: owners) } ?? owned
+    }
+}
+
 extension FlakyReport: OwnedReport {}
 extension RunReport: OwnedReport {}
 extension SlowReport: OwnedReport {}

@@ -96,14 +96,12 @@ struct ReportRoutes {
         let (runs, since, owner) = (request.count("runs", default: window), try request.since(), request.owner)
         return try JSONResponse.make(
             try await Blocking.lookup {
-                let owners = try database.testOwners(project: name)
-                let report = try database.withCulprits(
+                try database.withCulprits(
                     try database.flakyReport(
                         project: name, runs: runs, since: since, thresholds: thresholds,
                         now: Date().timeIntervalSince1970),
                     project: name, runs: runs, since: since
-                ).owned(by: owners)
-                return owner.map { report.only(owner: $0, owners: owners) } ?? report
+                ).scoped(to: owner, owners: try database.testOwners(project: name))
             })
     }
 
@@ -125,12 +123,10 @@ struct ReportRoutes {
         let (runs, since, owner) = (request.count("runs", default: window), try request.since(), request.owner)
         return try JSONResponse.make(
             try await Blocking.lookup {
-                let owners = try database.testOwners(project: name)
-                let report = try database.costReport(
+                try database.costReport(
                     project: name, runs: runs, since: since, thresholds: thresholds,
                     now: Date().timeIntervalSince1970
-                ).owned(by: owners)
-                return owner.map { report.only(owner: $0, owners: owners) } ?? report
+                ).scoped(to: owner, owners: try database.testOwners(project: name))
             })
     }
 

@@ -17,8 +17,7 @@ struct LocalLedger: AgentLedger {
                 project: nil, runs: window, since: nil, thresholds: config.flaky, now: Date().timeIntervalSince1970),
             project: nil, runs: window, since: nil)
         guard let owners = try newestOwners() else { return report }
-        let owned = report.owned(by: owners)
-        return owner.map { owned.only(owner: $0, owners: owners) } ?? owned
+        return report.scoped(to: owner, owners: owners)
     }
 
     func runReport(run: String?, base: String) throws -> RunReport {

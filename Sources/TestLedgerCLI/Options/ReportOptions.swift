@@ -27,7 +27,6 @@ struct ReportOptions: ParsableArguments {
 extension OwnerOptions {
     /// `report` with each test's owners and, with `--owner`, only that owner's tests.
     func scope<Report: OwnedReport>(_ report: Report, owners: TestOwners) -> Report {
-        let owned = report.owned(by: owners)
-        return owner.map { owned.only(owner: $0, owners: owners) } ?? owned
+        report.scoped(to: owner, owners: owners)
     }
 }
