@@ -20,6 +20,25 @@ public enum InputFormat: String, CaseIterable, Sendable {
     /// The Common Test Report Format's JSON, which many reporters write.
     case ctrf
 
+    /// What the format is, for help texts: "JUnit XML (swift test, pytest, …)".
+    public var summary: String {
+        switch self {
+        case .ledger: "the Ledger event stream"
+        case .junit: "JUnit XML (swift test, pytest, Surefire, xcbeautify, trainer)"
+        case .swiftTesting: "Swift Testing's JSON event stream"
+        case .tap: "TAP"
+        case .rspec: "RSpec JSON"
+        case .xcresult: "xcresulttool's JSON"
+        case .bacon: "Bacon's and RubyMotion's outputs"
+        case .ctrf: "CTRF JSON"
+        }
+    }
+
+    /// Every format's summary, in one sentence's list.
+    public static var summaries: String {
+        allCases.map(\.summary).joined(separator: ", ")
+    }
+
     /// The importer for this format.
     public var importer: any ResultImporter {
         switch self {

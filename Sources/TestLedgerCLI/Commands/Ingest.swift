@@ -11,9 +11,8 @@ extension TestLedgerCommand {
         static let configuration = CommandConfiguration(
             commandName: "ingest", abstract: "Store test results from files (or - for standard input).",
             discussion: """
-                Reads the Ledger event stream, JUnit XML (swift test, pytest, Surefire, xcbeautify, \
-                trainer), Swift Testing's JSON event stream, TAP, Bacon, RSpec JSON, xcresulttool's JSON \
-                and, where Xcode is installed, .xcresult bundles; the format is detected. Each file is \
+                Reads \(InputFormat.summaries) and, where Xcode is installed, .xcresult bundles; the format \
+                is detected. Each file is \
                 stored in one transaction: a file that fails to parse stores nothing. Ingesting the \
                 same file twice stores it once. A folder is read file by file, its subfolders too, \
                 passing over files in no format testledger reads. On a terminal, progress is shown.
