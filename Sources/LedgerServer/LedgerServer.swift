@@ -41,7 +41,7 @@ public enum LedgerServer {
         QuarantineRoutes(database: database, access: access).add(to: router)
         OwnershipRoutes(database: database, access: access).add(to: router)
         DashboardRoutes(
-            database: database, access: access, layers: layers, thresholds: thresholds,
+            database: database, access: access, layers: layers, thresholds: thresholds, window: configuration.window,
             sessions: .init(lifetime: configuration.sessionLifetime, publicURL: configuration.publicURL)
         ).add(to: router)
         HealthRoutes(database: database).add(to: router)

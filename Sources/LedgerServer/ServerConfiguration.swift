@@ -16,7 +16,7 @@ public struct ServerConfiguration: Sendable {
     /// The flaky thresholds the automatic quarantine judges by.
     public var thresholds = FlakyThresholds()
     /// How many of a project's newest runs the automatic quarantine and a run's report judge by.
-    public var window = 30
+    public var window = ReportWindow.defaultRuns
     /// The address people reach the server at (`https://ledger.example`), when a proxy puts it
     /// elsewhere; an `https` one marks the dashboard's cookie `Secure`.
     public var publicURL: String?

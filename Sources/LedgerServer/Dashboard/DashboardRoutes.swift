@@ -13,6 +13,8 @@ struct DashboardRoutes {
     let access: Access
     let layers: LayerClassifier
     let thresholds: FlakyThresholds
+    /// How many of the newest runs the pages judge by (`.testledger.yml`'s `window`).
+    let window: Int
     /// How sign-ins last and whether their cookie must be `Secure`.
     var sessions = SessionPolicy()
     /// Runs in a test page's history.
@@ -29,7 +31,7 @@ struct DashboardRoutes {
         router.get("/projects/:project") { request, context in
             try await page {
                 let project = try access.readable(context)
-                let runs = request.count("runs", default: 30)
+                let runs = request.count("runs", default: window)
                 let since = try request.since()
                 let base = request.base
                 let (layers, thresholds) = (self.layers, self.thresholds)
@@ -43,14 +45,15 @@ struct DashboardRoutes {
             try await page {
                 let project = try access.readable(context)
                 let id = try context.parameters.require("run")
-                let (base, thresholds) = (request.base, self.thresholds)
+                let (base, thresholds, window) = (request.base, self.thresholds, self.window)
                 return RunPage.render(
                     try await Blocking.lookup {
                         guard let run = try database.run(id: id), run.project == project else {
                             throw StoreError.noSuchRun(id)
                         }
                         return RunPage.Content(
-                            run: run, report: try Self.runReport(id, project, base: base, thresholds, database))
+                            run: run,
+                            report: try Self.runReport(id, project, base: base, window: window, thresholds, database))
                     })
             }
         }
@@ -100,7 +103,7 @@ struct DashboardRoutes {
             changes: Array(try database.quarantineLog(project: project).suffix(20).reversed()))
         return .init(
             project: project, pyramid: pyramid, flaky: flaky, strips: strips, runs: runs, quarantine: quarantine,
-            newest: try runReport(newest.id, project, base: base, thresholds, database),
+            newest: try runReport(newest.id, project, base: base, window: count, thresholds, database),
             cost: try database.costReport(
                 project: project, runs: count, since: since, thresholds: thresholds, now: Date().timeIntervalSince1970
             ).owned(by: owners))
@@ -108,10 +111,11 @@ struct DashboardRoutes {
 
     /// A run's failures classified against `base`, with their owners.
     static func runReport(
-        _ run: String, _ project: String, base: String, _ thresholds: FlakyThresholds, _ database: any ResultStore
+        _ run: String, _ project: String, base: String, window: Int, _ thresholds: FlakyThresholds,
+        _ database: any ResultStore
     ) throws -> RunReport {
         try database.runReport(
-            run: run, project: project, base: base, window: 30, thresholds: thresholds,
+            run: run, project: project, base: base, window: window, thresholds: thresholds,
             now: Date().timeIntervalSince1970
         ).owned(by: try database.testOwners(project: project))
     }

@@ -70,7 +70,7 @@ extension TestLedgerCommand.Report {
             _ database: any ResultStore, run: String?, project: String?, base: String, config: ProjectConfiguration
         ) throws -> RunReport {
             let report = try database.runReport(
-                run: run, project: project, base: base, window: config.window ?? 30, thresholds: config.flaky,
+                run: run, project: project, base: base, window: config.reportWindow, thresholds: config.flaky,
                 now: Date().timeIntervalSince1970)
             return report.owned(by: try CheckoutOwnership.owners(of: report.project, config: config, in: database))
         }

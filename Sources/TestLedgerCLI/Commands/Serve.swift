@@ -48,7 +48,7 @@ extension TestLedgerCommand {
                 host: host, port: port, maximumBodyBytes: maxBody, publicRead: publicRead)
             configuration.quarantine = config.quarantine
             configuration.thresholds = config.flaky
-            configuration.window = config.window ?? 30
+            configuration.window = config.reportWindow
             configuration.publicURL = publicURL
             configuration.sessionLifetime = sessionHours * 3_600
             if let otlpEndpoint {

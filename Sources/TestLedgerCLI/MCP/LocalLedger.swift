@@ -11,7 +11,7 @@ struct LocalLedger: AgentLedger {
     let config: ProjectConfiguration
 
     func flakyReport(window: Int?, owner: String?) throws -> FlakyReport {
-        let window = window ?? config.window ?? 30
+        let window = window ?? config.reportWindow
         let report = try database.withCulprits(
             try database.flakyReport(
                 project: nil, runs: window, since: nil, thresholds: config.flaky, now: Date().timeIntervalSince1970),
@@ -40,13 +40,13 @@ struct LocalLedger: AgentLedger {
     }
 
     func failureGroups(window: Int?) throws -> [FailureGroup] {
-        let groups = try database.failureGroups(project: nil, runs: window ?? config.window ?? 30, since: nil)
+        let groups = try database.failureGroups(project: nil, runs: window ?? config.reportWindow, since: nil)
         return try newestOwners().map { groups.owned(by: $0) } ?? groups
     }
 
     func slowReport(window: Int?, limit: Int) throws -> SlowReport {
         let report = try database.slowReport(
-            project: nil, runs: window ?? config.window ?? 30, since: nil, thresholds: config.flaky,
+            project: nil, runs: window ?? config.reportWindow, since: nil, thresholds: config.flaky,
             criteria: SlowReport.Criteria(), limit: limit)
         return try newestOwners().map { report.owned(by: $0) } ?? report
     }

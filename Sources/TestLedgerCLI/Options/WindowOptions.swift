@@ -10,7 +10,7 @@ struct WindowOptions: ParsableArguments {
     @OptionGroup var project: ProjectOption
 
     /// How many runs: `--runs`, else `.testledger.yml`'s window, else 30.
-    func count(_ config: ProjectConfiguration) -> Int { runs ?? config.window ?? 30 }
+    func count(_ config: ProjectConfiguration) -> Int { runs ?? config.reportWindow }
 
     /// `--since` as seconds since 1970.
     func start() throws -> Double? { try since.map { try TimeWindow.start($0) } }

@@ -28,6 +28,8 @@ struct ProjectConfiguration: Decodable {
     var layers: [LayerRule] = []
     var flaky = FlakyThresholds()
     var window: Int?
+    /// The runs reports judge by: `window`, else ``ReportWindow/defaultRuns``.
+    var reportWindow: Int { window ?? ReportWindow.defaultRuns }
     var quarantine = QuarantinePolicy()
     var owners: [OwnerRule] = []
     /// How many more times `record` runs a test that failed; `nil` when not set.

@@ -73,7 +73,7 @@ extension RunStoredPolicy {
     static func checkout(_ config: ProjectConfiguration, quarantine: [QuarantinedTest]? = nil) -> RunStoredPolicy {
         RunStoredPolicy(
             automaticQuarantine: AutomaticQuarantine(
-                config.quarantine, window: config.window ?? 30, thresholds: config.flaky),
+                config.quarantine, window: config.reportWindow, thresholds: config.flaky),
             ownership: CheckoutOwnership.read(config), quarantine: quarantine)
     }
 }

@@ -102,7 +102,7 @@ extension RecordShard {
                     + "at different moments may plan differently")
         }
         var timings = try history.shardTimings(
-            project: metadata.project, runs: config.window ?? 30, thresholds: config.flaky,
+            project: metadata.project, runs: config.reportWindow, thresholds: config.flaky,
             revision: metadata.revision)
         // The skip list the command is given, the server's when there is one, for this configuration.
         timings.skipped = Set(skipped)

@@ -8,7 +8,7 @@ enum RecordSummary {
         -> [String]
     {
         try database.flakyReport(
-            project: project, runs: config.window ?? 30, since: nil, thresholds: config.flaky,
+            project: project, runs: config.reportWindow, since: nil, thresholds: config.flaky,
             now: Date().timeIntervalSince1970
         ).flaky.map(\.test)
     }
