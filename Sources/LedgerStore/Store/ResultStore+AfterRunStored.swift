@@ -49,7 +49,10 @@ public struct RunStoredPolicy: Hashable, Sendable {
         ///   - policy: the policy.
         ///   - window: how many of the project's newest runs are judged.
         ///   - thresholds: the flaky thresholds.
-        public init(_ policy: QuarantinePolicy, window: Int = ReportWindow.defaultRuns, thresholds: FlakyThresholds = FlakyThresholds()) {
+        public init(
+            _ policy: QuarantinePolicy, window: Int = ReportWindow.defaultRuns,
+            thresholds: FlakyThresholds = FlakyThresholds()
+        ) {
             self.policy = policy
             self.window = window
             self.thresholds = thresholds
