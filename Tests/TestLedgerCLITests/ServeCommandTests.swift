@@ -66,7 +66,10 @@ import Testing
         let report = CLI.packageRoot.appending(path: "Tests/Fixtures/CTRF/example-spec-with-retries.json").path
         let local = try CLI()
         let team = try CLI()
-        defer { (local.directory.remove(), team.directory.remove()) }
+        defer {
+            local.directory.remove()
+            team.directory.remove()
+        }
         let ingested = try await local.run(["ingest", report, "--project", "Shop"])
         #expect(ingested.status == 0 && ingested.stdout.contains("ctrf, 4 result(s) stored"), "\(ingested.stderr)")
         let token = try await team.token()
