@@ -1,4 +1,5 @@
-/// What the server answers to an upload: what it stored.
+/// What the server answers to an upload: what it stored. A wire contract, as the event stream is:
+/// the server writes it and the uploaders (the CLI, the library) read it.
 public struct IngestReceipt: Codable, Hashable, Sendable {
     /// The name of the format the upload was read as, such as `ledger` or `junit`.
     public var format: String
