@@ -76,6 +76,10 @@ let package = Package(
             ],
             plugins: ["EmbedMigrationsPlugin"]
         ),
+        .target(
+            name: "LedgerRecording",
+            dependencies: ["LedgerCore", "LedgerImport", "LedgerStore", "LedgerDelivery"]
+        ),
         .target(name: "TestLedgerLoader"),
         .target(name: "TestLedger", dependencies: ["LedgerCore", "LedgerDelivery", "LedgerStore", "TestLedgerLoader"]),
         .target(
@@ -94,8 +98,8 @@ let package = Package(
         .executableTarget(
             name: "TestLedgerCLI",
             dependencies: [
-                "LedgerCore", "LedgerDelivery", "LedgerImport", "LedgerStore", "LedgerPostgres", "LedgerServer",
-                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tools),
+                "LedgerCore", "LedgerDelivery", "LedgerImport", "LedgerRecording", "LedgerStore", "LedgerPostgres",
+                "LedgerServer", .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tools),
                 .product(name: "Yams", package: "Yams", condition: tools),
                 .product(name: "Hummingbird", package: "hummingbird", condition: tools),
                 .product(name: "MCP", package: "swift-sdk", condition: tools),
@@ -145,6 +149,10 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio", condition: tools),
                 .product(name: "NIOHTTP1", package: "swift-nio", condition: tools),
             ]
+        ),
+        .testTarget(
+            name: "LedgerRecordingTests",
+            dependencies: ["LedgerRecording", "LedgerCore", "LedgerStore", "LedgerTestSupport"]
         ),
         .testTarget(
             name: "TestLedgerCLITests",

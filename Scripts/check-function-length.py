@@ -40,7 +40,7 @@ def code_only(source):
             out.append(re.sub(r"[^\n]", " ", source[i:j]))
             i = j
         elif source[i] == '"' or (source[i] == "#" and re.match(r'#+"', source[i:])):
-            hashes = len(re.match(r'#*', source[i:]).group(0))
+            hashes = len(re.match(r"#*", source[i:]).group(0))
             start = i + hashes
             delimiter = '"""' if source.startswith('"""', start) else '"'
             closing = delimiter + "#" * hashes
@@ -87,7 +87,7 @@ def functions(path):
             k += 1
         first = code.count("\n", 0, match.start()) + 1
         last = code.count("\n", 0, k) + 1
-        name = re.sub(r"\s+", " ", code[match.start():match.end() - 1]).strip()
+        name = re.sub(r"\s+", " ", code[match.start() : match.end() - 1]).strip()
         yield last - first + 1, f"{os.path.relpath(path, ROOT)}:{first}", name
 
 
@@ -108,12 +108,13 @@ def main():
         return 1
     found.sort(reverse=True)
     print(f"check-function-length: {len(found)} functions; the longest:", file=sys.stderr)
-    for lines, where, name in found[:options.top]:
+    for lines, where, name in found[: options.top]:
         print(f"  {lines:4} lines  {where}  {name}", file=sys.stderr)
     over = [item for item in found if item[0] > options.limit]
     for lines, where, name in over:
-        print(f"check-function-length: {where}: {name} is {lines} lines, over {options.limit}: split it",
-              file=sys.stderr)
+        print(
+            f"check-function-length: {where}: {name} is {lines} lines, over {options.limit}: split it", file=sys.stderr
+        )
     return 1 if over else 0
 
 

@@ -26,16 +26,48 @@ import sys
 
 # Modules of the toolchain and the platforms: never declared in Package.swift.
 SYSTEM_MODULES = {
-    "Swift", "_Concurrency", "_StringProcessing", "RegexBuilder", "Observation", "Distributed",
-    "Synchronization", "Cxx", "CxxStdlib",
-    "Foundation", "FoundationEssentials", "FoundationInternationalization", "FoundationNetworking",
-    "FoundationXML", "CoreFoundation", "Dispatch",
-    "Glibc", "Musl", "Android", "Bionic", "WASILibc", "WinSDK", "ucrt", "CRT",
-    "Darwin", "os", "ObjectiveC", "Combine", "Security", "Network", "CoreGraphics", "CoreServices",
-    "AppKit", "UIKit", "SwiftUI", "XCUIAutomation",
-    "XCTest", "Testing",
-    "PackageDescription", "PackagePlugin",
-    "SQLite3", "CSQLite",
+    "Swift",
+    "_Concurrency",
+    "_StringProcessing",
+    "RegexBuilder",
+    "Observation",
+    "Distributed",
+    "Synchronization",
+    "Cxx",
+    "CxxStdlib",
+    "Foundation",
+    "FoundationEssentials",
+    "FoundationInternationalization",
+    "FoundationNetworking",
+    "FoundationXML",
+    "CoreFoundation",
+    "Dispatch",
+    "Glibc",
+    "Musl",
+    "Android",
+    "Bionic",
+    "WASILibc",
+    "WinSDK",
+    "ucrt",
+    "CRT",
+    "Darwin",
+    "os",
+    "ObjectiveC",
+    "Combine",
+    "Security",
+    "Network",
+    "CoreGraphics",
+    "CoreServices",
+    "AppKit",
+    "UIKit",
+    "SwiftUI",
+    "XCUIAutomation",
+    "XCTest",
+    "Testing",
+    "PackageDescription",
+    "PackagePlugin",
+    "SQLite3",
+    "CSQLite",
 }
 
 # The modules a product exposes, where they are not the one module of the product's name
@@ -61,7 +93,9 @@ def dump_package(package_path):
     """The package's manifest, as `swift package dump-package` prints it."""
     out = subprocess.run(
         ["swift", "package", "--package-path", package_path, "dump-package"],
-        check=True, capture_output=True, text=True,
+        check=True,
+        capture_output=True,
+        text=True,
     ).stdout
     return json.loads(out)
 
@@ -137,7 +171,8 @@ def check(package_path, verbose=False):
             more = f" and {len(places) - 1} more" if len(places) > 1 else ""
             problems.append(
                 f"{target['name']}: {places[0]}{more} imports {module}, "
-                f"which the target does not declare (add the {kind} {module} to its dependencies)")
+                f"which the target does not declare (add the {kind} {module} to its dependencies)"
+            )
         if verbose:
             print(f"{target['name']}: {', '.join(sorted(seen)) or '(none)'}")
     return problems
@@ -146,14 +181,20 @@ def check(package_path, verbose=False):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    parser.add_argument("packages", nargs="*", default=[root, os.path.join(root, "Fuzz")],
-                        help="package folders; the repository's and Fuzz/ by default")
+    parser.add_argument(
+        "packages",
+        nargs="*",
+        default=[root, os.path.join(root, "Fuzz")],
+        help="package folders; the repository's and Fuzz/ by default",
+    )
     parser.add_argument("--verbose", action="store_true", help="list every target's imports")
     args = parser.parse_args()
     problems = []
     for package in args.packages:
-        problems += [f"{os.path.relpath(package, root)}: {problem}" if os.path.abspath(package) != root else problem
-                     for problem in check(package, args.verbose)]
+        problems += [
+            f"{os.path.relpath(package, root)}: {problem}" if os.path.abspath(package) != root else problem
+            for problem in check(package, args.verbose)
+        ]
     for problem in problems:
         print(problem, file=sys.stderr)
     if problems:

@@ -48,7 +48,8 @@ def anchors(path):
 
 def main(files):
     files = files or [os.path.join(ROOT, "README.md")] + sorted(
-        glob.glob(os.path.join(ROOT, "docs", "**", "*.md"), recursive=True))
+        glob.glob(os.path.join(ROOT, "docs", "**", "*.md"), recursive=True)
+    )
     broken, local, external = [], 0, 0
     for path in files:
         for number, line in prose(path):
@@ -69,8 +70,11 @@ def main(files):
     if local == 0:
         print("check-links: found no relative link to check: is the pattern still right?", file=sys.stderr)
         return 1
-    print(f"check-links: {len(files)} files, {local} relative links ({len(broken)} broken), "
-          f"{external} to other sites not fetched", file=sys.stderr)
+    print(
+        f"check-links: {len(files)} files, {local} relative links ({len(broken)} broken), "
+        f"{external} to other sites not fetched",
+        file=sys.stderr,
+    )
     return 1 if broken else 0
 
 

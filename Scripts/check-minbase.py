@@ -64,16 +64,28 @@ class Chroot:
         self.binary = binary
 
     def command(self, *arguments):
-        return ["chroot", self.root, "/usr/bin/env", "-i", f"--chdir={WORK}", "PATH=/usr/bin:/bin",
-                "HOME=/root", self.binary, *arguments]
+        return [
+            "chroot",
+            self.root,
+            "/usr/bin/env",
+            "-i",
+            f"--chdir={WORK}",
+            "PATH=/usr/bin:/bin",
+            "HOME=/root",
+            self.binary,
+            *arguments,
+        ]
 
     def run(self, step, *arguments, status=0, stdin=None):
         started = time.monotonic()
-        done = subprocess.run(self.command(*arguments), input=stdin, capture_output=True, text=True,
-                              timeout=120, check=False)
+        done = subprocess.run(
+            self.command(*arguments), input=stdin, capture_output=True, text=True, timeout=120, check=False
+        )
         if done.returncode != status:
-            fail(f"{step}: `testledger {' '.join(arguments)}` exited {done.returncode}, not {status}\n"
-                 f"stdout: {done.stdout[-2000:]}\nstderr: {done.stderr[-2000:]}")
+            fail(
+                f"{step}: `testledger {' '.join(arguments)}` exited {done.returncode}, not {status}\n"
+                f"stdout: {done.stdout[-2000:]}\nstderr: {done.stderr[-2000:]}"
+            )
         print(f"check-minbase: {step}: ok ({(time.monotonic() - started) * 1000:.0f} ms)", file=sys.stderr)
         return done.stdout
 
@@ -91,16 +103,24 @@ def needed_libraries(path):
 
 
 def check_libraries(root, binary):
-    packages = subprocess.run(["chroot", root, "dpkg-query", "-W", "-f", "${Package}\n"],
-                              capture_output=True, text=True, check=True).stdout.split()
+    packages = subprocess.run(
+        ["chroot", root, "dpkg-query", "-W", "-f", "${Package}\n"], capture_output=True, text=True, check=True
+    ).stdout.split()
     present = [name for name in packages if name.startswith(ABSENT_PACKAGES)]
     if present:
         fail(f"the root is not bare: it has {', '.join(present)}")
     needed = needed_libraries(os.path.join(root, binary.lstrip("/")))
     if not needed:
         fail(f"readelf found no NEEDED entries in {binary}: not a dynamic executable?")
-    folders = ("lib", "lib64", "usr/lib", "lib/x86_64-linux-gnu", "usr/lib/x86_64-linux-gnu",
-               "lib/aarch64-linux-gnu", "usr/lib/aarch64-linux-gnu")
+    folders = (
+        "lib",
+        "lib64",
+        "usr/lib",
+        "lib/x86_64-linux-gnu",
+        "usr/lib/x86_64-linux-gnu",
+        "lib/aarch64-linux-gnu",
+        "usr/lib/aarch64-linux-gnu",
+    )
     for library in needed:
         if not any(os.path.exists(os.path.join(root, folder, library)) for folder in folders):
             fail(f"{binary} needs {library}, which a minbase Debian 12 does not have")
@@ -108,10 +128,15 @@ def check_libraries(root, binary):
 
 
 def check_serve_and_upload(chroot, junit):
-    token = chroot.run("token", "token", "create", "--project", "demo", "--scope", "write",
-                       "--db", "server.sqlite").strip()
-    server = subprocess.Popen(chroot.command("serve", "--port", "0", "--db", "server.sqlite"),
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    token = chroot.run(
+        "token", "token", "create", "--project", "demo", "--scope", "write", "--db", "server.sqlite"
+    ).strip()
+    server = subprocess.Popen(
+        chroot.command("serve", "--port", "0", "--db", "server.sqlite"),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
     try:
         address = None
         started = time.monotonic()
@@ -123,8 +148,21 @@ def check_serve_and_upload(chroot, junit):
             address = found.group(0) if found else None
         if address is None:
             fail("serve: printed no http://127.0.0.1:PORT address")
-        chroot.run("upload", "upload", "--url", address, "--token", token, "--project", "demo",
-                   "--spool-dir", "spool", "--retries", "0", junit)
+        chroot.run(
+            "upload",
+            "upload",
+            "--url",
+            address,
+            "--token",
+            token,
+            "--project",
+            "demo",
+            "--spool-dir",
+            "spool",
+            "--retries",
+            "0",
+            junit,
+        )
     finally:
         server.terminate()
         server.wait(timeout=30)
@@ -135,15 +173,22 @@ def check_serve_and_upload(chroot, junit):
 
 def check_mcp(chroot):
     requests = [
-        {"jsonrpc": "2.0", "id": 1, "method": "initialize",
-         "params": {"protocolVersion": "2025-06-18", "capabilities": {},
-                    "clientInfo": {"name": "check-minbase", "version": "1"}}},
+        {
+            "jsonrpc": "2.0",
+            "id": 1,
+            "method": "initialize",
+            "params": {
+                "protocolVersion": "2025-06-18",
+                "capabilities": {},
+                "clientInfo": {"name": "check-minbase", "version": "1"},
+            },
+        },
         {"jsonrpc": "2.0", "method": "notifications/initialized"},
-        {"jsonrpc": "2.0", "id": 2, "method": "tools/call",
-         "params": {"name": "flaky_tests", "arguments": {}}},
+        {"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "flaky_tests", "arguments": {}}},
     ]
-    process = subprocess.Popen(chroot.command("mcp"), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        chroot.command("mcp"), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
     answers = {}
     try:
         for request in requests:
@@ -191,10 +236,11 @@ def main():
         tar.extractall(os.path.join(root, INSTALL.lstrip("/")), filter="data")
     binary = f"{INSTALL}/{name}/bin/testledger"
     check_libraries(root, binary)
-    for source, target in [(os.path.join(SHARED, "junit-surefire-flaky.xml"), "flaky.xml"),
-                           (os.path.join(SHARED, "junit-swiftpm-xctest.xml"), "swiftpm.xml"),
-                           (os.path.join(ROOT, "Fuzz", "Seeds", "SwiftTesting", "sample-event-stream-v0.jsonl"),
-                            "events.jsonl")]:
+    for source, target in [
+        (os.path.join(SHARED, "junit-surefire-flaky.xml"), "flaky.xml"),
+        (os.path.join(SHARED, "junit-swiftpm-xctest.xml"), "swiftpm.xml"),
+        (os.path.join(ROOT, "Fuzz", "Seeds", "SwiftTesting", "sample-event-stream-v0.jsonl"), "events.jsonl"),
+    ]:
         shutil.copy(source, os.path.join(root, WORK.lstrip("/"), target))
 
     proc = os.path.join(root, "proc")

@@ -44,8 +44,10 @@ def main():
     for name, why in unexpected:
         print(f"check-skips: {name} was skipped: {why or 'no reason given'}", file=sys.stderr)
     if unexpected:
-        sys.exit(f"check-skips: {len(unexpected)} skip(s) not in .ci/allowed-skips: install what they need, "
-                 "or name them there with the reason")
+        sys.exit(
+            f"check-skips: {len(unexpected)} skip(s) not in .ci/allowed-skips: install what they need, "
+            "or name them there with the reason"
+        )
     print(f"check-skips: {len(found)} skipped, all of them in .ci/allowed-skips ({len(permitted)} allowed)")
 
 

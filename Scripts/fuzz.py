@@ -43,8 +43,10 @@ def read_targets(path=TARGETS_FILE):
             words = line.split()
             if words and not words[0].startswith("#"):
                 if len(words) != 3 or not all(word.isdigit() for word in words[1:]):
-                    sys.exit(f"fuzz: {os.path.relpath(path, ROOT)}:{number}: expected `name  inputs  min-edges`, "
-                             f"got {line.strip()!r}")
+                    sys.exit(
+                        f"fuzz: {os.path.relpath(path, ROOT)}:{number}: expected `name  inputs  min-edges`, "
+                        f"got {line.strip()!r}"
+                    )
                 targets[words[0]] = (int(words[1]), int(words[2]))
     return targets
 
@@ -97,7 +99,8 @@ def seeds(target):
         files = sorted(p for p in glob.glob(os.path.join(ROOT, "Tests/Fixtures/CTRF/*.json")) if "schema" not in p)
     elif target == "XCResult":
         files = sorted(glob.glob(os.path.join(formats, "xcresult-*.json"))) + sorted(
-            glob.glob(os.path.join(ROOT, "Tests/Fixtures/XCResultBundle/*.json")))
+            glob.glob(os.path.join(ROOT, "Tests/Fixtures/XCResultBundle/*.json"))
+        )
         texts = code_blocks(os.path.join(notes, "06-xcresult.md"))
     elif target == "Gzip":
         # The first byte picks the chunk size the body arrives in. Sorted, so that the six are the
@@ -115,17 +118,43 @@ def seeds(target):
 
 
 def build():
-    runtime = sorted(glob.glob("/opt/swift/usr/lib/clang/*/lib/linux/libclang_rt.fuzzer_no_main-x86_64.a")
-                     + glob.glob(os.path.join(os.path.dirname(shutil.which("swift") or "/"), "..", "lib", "clang",
-                                              "*", "lib", "linux", "libclang_rt.fuzzer_no_main-x86_64.a")))
+    runtime = sorted(
+        glob.glob("/opt/swift/usr/lib/clang/*/lib/linux/libclang_rt.fuzzer_no_main-x86_64.a")
+        + glob.glob(
+            os.path.join(
+                os.path.dirname(shutil.which("swift") or "/"),
+                "..",
+                "lib",
+                "clang",
+                "*",
+                "lib",
+                "linux",
+                "libclang_rt.fuzzer_no_main-x86_64.a",
+            )
+        )
+    )
     if not runtime:
         sys.exit("fuzz: libFuzzer's runtime (libclang_rt.fuzzer_no_main) was not found beside the toolchain")
     # The manifest reads Fuzz/targets.txt, which SwiftPM's manifest cache does not watch.
     command = [
-        "swift", "build", "--package-path", os.path.join(ROOT, "Fuzz"), "--scratch-path", SCRATCH, "-c", "release",
-        "--manifest-cache", "none",
-        "-Xswiftc", "-sanitize=address", "-Xswiftc", "-sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp",
-        "-Xlinker", runtime[0], "-Xlinker", "-lstdc++",
+        "swift",
+        "build",
+        "--package-path",
+        os.path.join(ROOT, "Fuzz"),
+        "--scratch-path",
+        SCRATCH,
+        "-c",
+        "release",
+        "--manifest-cache",
+        "none",
+        "-Xswiftc",
+        "-sanitize=address",
+        "-Xswiftc",
+        "-sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp",
+        "-Xlinker",
+        runtime[0],
+        "-Xlinker",
+        "-lstdc++",
     ]
     started = time.time()
     subprocess.run(command, check=True)
@@ -145,8 +174,9 @@ def replay(target, binary, options, environment):
     files = [path for path in kept if os.path.isfile(path)]
     log, status = "", 0
     if files:  # (with none, libFuzzer would fuzz from nothing, for ever)
-        result = subprocess.run([binary] + options + files, capture_output=True, text=True, env=environment,
-                                check=False)
+        result = subprocess.run(
+            [binary] + options + files, capture_output=True, text=True, env=environment, check=False
+        )
         log, status = result.stderr, result.returncode
     started = set(re.findall(r"^Running: (.+)$", log, re.M))
     executed = set(re.findall(r"^Executed (.+) in \d+ ms$", log, re.M))
@@ -155,13 +185,19 @@ def replay(target, binary, options, environment):
         print(log[-3000:])
         return False, f"{target}: a kept regression input fails again (libFuzzer exited {status})"
     if len(replayed) != len(kept):
-        missing = [os.path.relpath(path, ROOT) + ("" if os.path.isfile(path) else " (not a file)")
-                   + (" (started, never finished)" if path in started else "")
-                   for path in kept if path not in executed]
+        missing = [
+            os.path.relpath(path, ROOT)
+            + ("" if os.path.isfile(path) else " (not a file)")
+            + (" (started, never finished)" if path in started else "")
+            for path in kept
+            if path not in executed
+        ]
         if log:
             print(log[-3000:])
-        return False, (f"{target}: {len(replayed)} of {len(kept)} kept regression inputs replayed; "
-                       f"not executed: {', '.join(missing)}")
+        return False, (
+            f"{target}: {len(replayed)} of {len(kept)} kept regression inputs replayed; "
+            f"not executed: {', '.join(missing)}"
+        )
     return True, f"{target}: {len(replayed)} kept regression inputs replayed"
 
 
@@ -189,8 +225,13 @@ def run(target, seconds, ci):
     print("fuzz: " + replayed, flush=True)
     started = time.time()
     budget = [f"-runs={CI_RUNS[target]}", "-seed=1"] if ci else [f"-max_total_time={seconds}"]
-    result = subprocess.run([binary, corpus] + options + budget + ["-print_final_stats=1"],
-                            capture_output=True, text=True, env=environment, check=False)
+    result = subprocess.run(
+        [binary, corpus] + options + budget + ["-print_final_stats=1"],
+        capture_output=True,
+        text=True,
+        env=environment,
+        check=False,
+    )
     took = time.time() - started
     log = result.stderr
     executed = re.search(r"^stat::number_of_executed_units:\s*(\d+)", log, re.M)
@@ -200,39 +241,50 @@ def run(target, seconds, ci):
     edges, features = (int(coverage[-1][0]), int(coverage[-1][1])) if coverage else (None, None)
     floor = MIN_EDGES[target]
     found = [name for name in os.listdir(findings) if not name.startswith(".")]
-    summary = (f"{target}: {runs} executions" + (f" (of {CI_RUNS[target]})" if ci else "")
-               + f" in {took:.0f} s ({runs / max(took, 1):.0f}/s), coverage {edges if coverage else '?'} edges "
-               f"(floor {floor}), {features if coverage else '?'} features, corpus {len(os.listdir(corpus))}, "
-               f"findings {len(found)}" + (f", slowest input {slowest.group(1)} s" if slowest else ""))
+    summary = (
+        f"{target}: {runs} executions"
+        + (f" (of {CI_RUNS[target]})" if ci else "")
+        + f" in {took:.0f} s ({runs / max(took, 1):.0f}/s), coverage {edges if coverage else '?'} edges "
+        f"(floor {floor}), {features if coverage else '?'} features, corpus {len(os.listdir(corpus))}, "
+        f"findings {len(found)}" + (f", slowest input {slowest.group(1)} s" if slowest else "")
+    )
     # Why the run does not count, if it does not: each names the target, the figure and the floor.
     problems = []
     if result.returncode != 0 or found:
-        problems.append(f"libFuzzer exited {result.returncode} with {len(found)} findings in "
-                        f"{os.path.relpath(findings, ROOT)}")
+        problems.append(
+            f"libFuzzer exited {result.returncode} with {len(found)} findings in {os.path.relpath(findings, ROOT)}"
+        )
     if not executed:
-        problems.append(f"{target} printed no final stats (stat::number_of_executed_units): the fuzzer did not run "
-                        f"to its end (exit status {result.returncode})")
+        problems.append(
+            f"{target} printed no final stats (stat::number_of_executed_units): the fuzzer did not run "
+            f"to its end (exit status {result.returncode})"
+        )
     elif runs == 0:
         problems.append(f"{target} executed 0 inputs")
     elif ci and runs < CI_RUNS[target]:
         problems.append(f"{target} executed {runs} inputs, fewer than the {CI_RUNS[target]} asked for")
     warnings = []
     suggested = int(edges * (1 - FLOOR_MARGIN)) if coverage else None
-    new_floor = (f"{target}'s min-edges in Fuzz/targets.txt to {suggested} (what this --ci run reached, "
-                 f"less {FLOOR_MARGIN:.0%})")
+    new_floor = (
+        f"{target}'s min-edges in Fuzz/targets.txt to {suggested} (what this --ci run reached, less {FLOOR_MARGIN:.0%})"
+    )
     if executed and runs > 0 and not coverage:
         problems.append(f"{target} printed no coverage (libFuzzer's `cov:`)")
     elif coverage and edges < floor:
-        below = (f"{target}'s coverage is {edges} edges, below its floor of {floor}: a change left the fuzzer "
-                 f"unable to reach code it did (a seed lost, an input rejected earlier), or a target that no longer "
-                 f"exercises its parser")
+        below = (
+            f"{target}'s coverage is {edges} edges, below its floor of {floor}: a change left the fuzzer "
+            f"unable to reach code it did (a seed lost, an input rejected earlier), or a target that no longer "
+            f"exercises its parser"
+        )
         if ci:
             problems.append(f"{below}; if that is intended, lower {new_floor}")
         else:
             warnings.append(below + " (a time-bound, random run: the floor is for --ci's)")
     elif ci and coverage and floor and suggested > floor * 1.05:
-        warnings.append(f"{target}'s coverage rose to {edges} edges, well above its floor of {floor}: to keep "
-                        f"the gain, raise {new_floor}")
+        warnings.append(
+            f"{target}'s coverage rose to {edges} edges, well above its floor of {floor}: to keep "
+            f"the gain, raise {new_floor}"
+        )
     if ci and floor == 0 and coverage:
         problems.append(f"{target} has no coverage floor (min-edges 0): set {new_floor}")
     for warning in warnings:
@@ -251,8 +303,9 @@ def main():
     parser.add_argument("--seconds", type=int, default=60)
     parser.add_argument("--only", default=",".join(TARGETS))
     parser.add_argument("--ci", action="store_true", help="a fixed seed and number of inputs per target")
-    parser.add_argument("--list", action="store_true",
-                        help="print the targets, their --ci inputs and coverage floors, build nothing")
+    parser.add_argument(
+        "--list", action="store_true", help="print the targets, their --ci inputs and coverage floors, build nothing"
+    )
     arguments = parser.parse_args()
     unknown = [target for target in arguments.only.split(",") if target not in CI_RUNS]
     if unknown:

@@ -110,20 +110,40 @@ class Soak:
         os.makedirs(self.environment["TMPDIR"])
 
     def run(self, arguments, prefix=(), **options):
-        return subprocess.run(list(prefix) + [self.binary] + arguments, env=self.environment, capture_output=True,
-                              text=True, check=False, **options)
+        return subprocess.run(
+            list(prefix) + [self.binary] + arguments,
+            env=self.environment,
+            capture_output=True,
+            text=True,
+            check=False,
+            **options,
+        )
 
     @staticmethod
     def ledger_events(run, tests):
         """A Ledger event stream of one run with `tests` results, as text."""
-        lines = [json.dumps({"v": 1, "type": "run.start", "run": run, "at": 1.7e9, "project": "Soak",
-                             "source": "soak"})]
+        lines = [
+            json.dumps({"v": 1, "type": "run.start", "run": run, "at": 1.7e9, "project": "Soak", "source": "soak"})
+        ]
         for index in range(tests):
             test = f"Soak.Suite/test{index}"
-            lines.append(json.dumps({"v": 1, "type": "test.start", "run": run, "at": 1.7e9, "test": test,
-                                     "attempt": 1}))
-            lines.append(json.dumps({"v": 1, "type": "test.end", "run": run, "at": 1.7e9 + 1, "test": test,
-                                     "attempt": 1, "outcome": "passed", "duration": 0.5}))
+            lines.append(
+                json.dumps({"v": 1, "type": "test.start", "run": run, "at": 1.7e9, "test": test, "attempt": 1})
+            )
+            lines.append(
+                json.dumps(
+                    {
+                        "v": 1,
+                        "type": "test.end",
+                        "run": run,
+                        "at": 1.7e9 + 1,
+                        "test": test,
+                        "attempt": 1,
+                        "outcome": "passed",
+                        "duration": 0.5,
+                    }
+                )
+            )
         lines.append(json.dumps({"v": 1, "type": "run.end", "run": run, "at": 1.7e9 + 2}))
         return "".join(line + "\n" for line in lines)
 
@@ -139,8 +159,14 @@ class Soak:
     def kill_at_random(self, arguments, low, high, **options):
         """Starts the command in its own process group and kill -9s the group after a random delay;
         returns whether it was still running then."""
-        process = subprocess.Popen([self.binary] + arguments, env=self.environment, stdout=subprocess.DEVNULL,
-                                   stderr=subprocess.DEVNULL, start_new_session=True, **options)
+        process = subprocess.Popen(
+            [self.binary] + arguments,
+            env=self.environment,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+            **options,
+        )
         time.sleep(random.uniform(low, high))
         running = process.poll() is None
         if running:
@@ -154,11 +180,19 @@ class Soak:
         self.run(["ingest", "--db", db, os.path.join(self.folder, "warm.xml")])
         path, run = self.ledger_stream("calibration.ndjson", 0, template)
         started = time.monotonic()
-        whole = subprocess.run([self.binary, "ingest", "--db", db, path], env=self.environment,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, check=False)
+        whole = subprocess.run(
+            [self.binary, "ingest", "--db", db, path],
+            env=self.environment,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+            check=False,
+        )
         took = time.monotonic() - started
-        check(whole.returncode == 0 and stored_results(db, run) > 0,
-              f"ingest: the calibrating ingest failed: {whole.stderr.strip()}")
+        check(
+            whole.returncode == 0 and stored_results(db, run) > 0,
+            f"ingest: the calibrating ingest failed: {whole.stderr.strip()}",
+        )
         os.remove(path)
         return took
 
@@ -175,8 +209,9 @@ class Soak:
             running = self.kill_at_random(["ingest", "--db", db, path], 0.05 * whole, 0.9 * whole)
             stored = stored_results(db, run)
             intact += check(integrity(db), "ingest: integrity_check after kill -9")
-            whole_or_absent += check(stored in (0, tests),
-                                     f"ingest: the run is whole or absent, not {stored} of {tests} results")
+            whole_or_absent += check(
+                stored in (0, tests), f"ingest: the run is whole or absent, not {stored} of {tests} results"
+            )
             mid += running and stored == 0
             stored_whole += stored == tests
         check(mid > self.kills / 2, f"ingest: most kills landed mid-ingest, not {mid} of {self.kills}")
@@ -184,10 +219,12 @@ class Soak:
             final = self.run(["ingest", "--db", db, path])
             stored = stored_results(db, run)
             check(final.returncode == 0 and stored == tests, f"ingest: stored once afterwards ({stored})")
-        print(f"ingest: a whole ingest of {tests} results takes {whole:.2f} s; {self.kills} kill -9s at 5-90% of it, "
-              f"{mid} mid-ingest (running, run absent), {stored_whole} after the run was whole, "
-              f"{self.kills - mid - stored_whole} ended unstored; {whole_or_absent} runs whole or absent; ingested "
-              f"twice afterwards, stored once ({stored}); integrity ok after {intact}")
+        print(
+            f"ingest: a whole ingest of {tests} results takes {whole:.2f} s; {self.kills} kill -9s at 5-90% of it, "
+            f"{mid} mid-ingest (running, run absent), {stored_whole} after the run was whole, "
+            f"{self.kills - mid - stored_whole} ended unstored; {whole_or_absent} runs whole or absent; ingested "
+            f"twice afterwards, stored once ({stored}); integrity ok after {intact}"
+        )
 
     @staticmethod
     def end_journal_writers(pending):
@@ -221,17 +258,16 @@ class Soak:
         journal_lines = 50
         script = (
             'mkdir -p "$TESTLEDGER_DB.pending"; j="$TESTLEDGER_DB.pending/$TESTLEDGER_RUN-$$.ndjson"; '
-            f'i=0; while [ $i -lt {journal_lines} ]; do '
+            f"i=0; while [ $i -lt {journal_lines} ]; do "
             'printf \'{"v":1,"type":"test.start","run":"%s","at":1700000000,"test":"Rec/t%s","attempt":1}\\n'
             '{"v":1,"type":"test.end","run":"%s","at":1700000001,"test":"Rec/t%s","attempt":1,'
             '"outcome":"passed","duration":1}\\n\' "$TESTLEDGER_RUN" $i "$TESTLEDGER_RUN" $i >> "$j"; '
-            'i=$((i+1)); sleep 0.01; done; sleep 30'
+            "i=$((i+1)); sleep 0.01; done; sleep 30"
         )
         cut = recovered = partial = runs = interrupted = exact = intact = left_over = 0
         for _ in range(self.kills):
             before = set(r["id"] for r in self.runs(db, "record"))
-            cut += self.kill_at_random(["record", "--db", db, "--project", "Soak", "--", "sh", "-c", script],
-                                       0.1, 0.9)
+            cut += self.kill_at_random(["record", "--db", db, "--project", "Soak", "--", "sh", "-c", script], 0.1, 0.9)
             held = self.end_journal_writers(pending)
             after = self.runs(db, "record")  # the next opener stores what the recorder left
             new = {r["id"]: r for r in after if r["id"] not in before}
@@ -242,24 +278,29 @@ class Soak:
             check(set(held) <= set(new), f"record: journals of runs the opener did not list: {set(held) - set(new)}")
             for r in new.values():
                 journal = held.get(r["id"], 0)
-                interrupted += check(r["status"] == "interrupted",
-                                     f"record: a cut run reads {r['status']}, not interrupted")
-                exact += check(r["tests"] == journal,
-                               f"record: run {r['id']} stored {r['tests']} tests, its journal held {journal} whole "
-                               f"test.end lines")
+                interrupted += check(
+                    r["status"] == "interrupted", f"record: a cut run reads {r['status']}, not interrupted"
+                )
+                exact += check(
+                    r["tests"] == journal,
+                    f"record: run {r['id']} stored {r['tests']} tests, its journal held {journal} whole test.end lines",
+                )
                 recovered += journal > 0 and r["tests"] == journal
                 partial += 0 < journal < journal_lines
             runs += len(new)
         check(recovered > 0, "record: no journal with tests was recovered")
-        print(f"record: {self.kills} kill -9s ({cut} while record ran), {runs} new runs, {interrupted} interrupted, "
-              f"{exact} storing exactly their journal's whole test.end lines; {recovered} journals with tests "
-              f"recovered by the next opener ({partial} cut mid-journal), {left_over} left; integrity ok after "
-              f"{intact}")
+        print(
+            f"record: {self.kills} kill -9s ({cut} while record ran), {runs} new runs, {interrupted} interrupted, "
+            f"{exact} storing exactly their journal's whole test.end lines; {recovered} journals with tests "
+            f"recovered by the next opener ({partial} cut mid-journal), {left_over} left; integrity ok after "
+            f"{intact}"
+        )
 
     def runs(self, db, what):
         listed = self.run(["runs", "--db", db, "--format", "json", "--limit", "1000"])
-        if not check(listed.returncode == 0, f"{what}: testledger runs exited {listed.returncode}: "
-                                             f"{listed.stderr.strip()}"):
+        if not check(
+            listed.returncode == 0, f"{what}: testledger runs exited {listed.returncode}: {listed.stderr.strip()}"
+        ):
             return []
         try:
             return json.loads(listed.stdout)
@@ -271,9 +312,15 @@ class Soak:
         """Streams TAP lines into `format` until a random moment after it stored its run, then kill -9s it.
         Returns whether it started (echoed the first two lines, so the run was stored) and whether the kill
         landed mid-stream (running, with lines still to come)."""
-        process = subprocess.Popen([self.binary, "format", "--db", db, "--project", "Soak", "--from", "tap"],
-                                   env=self.environment, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                   stderr=subprocess.DEVNULL, start_new_session=True, text=True)
+        process = subprocess.Popen(
+            [self.binary, "format", "--db", db, "--project", "Soak", "--from", "tap"],
+            env=self.environment,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+            text=True,
+        )
         echoed = []
         reader = threading.Thread(target=lambda: echoed.extend(process.stdout))
         reader.start()
@@ -320,14 +367,21 @@ class Soak:
         check(incomplete == 0, f"format: {incomplete} results without an outcome")
         ended = [r for r in runs if r["status"] != "interrupted"]
         check(not ended, f"format: every cut run reads interrupted, not {[r['status'] for r in ended]}")
-        print(f"format: {self.kills} kill -9s while 400 TAP lines streamed, {started} after format started, "
-              f"{cut} mid-stream; {len(runs)} runs, {len(runs) - len(ended)} interrupted; {incomplete} results "
-              f"without an outcome; integrity ok after {intact}")
+        print(
+            f"format: {self.kills} kill -9s while 400 TAP lines streamed, {started} after format started, "
+            f"{cut} mid-stream; {len(runs)} runs, {len(runs) - len(ended)} interrupted; {incomplete} results "
+            f"without an outcome; integrity ok after {intact}"
+        )
 
     def start_server(self, db):
-        process = subprocess.Popen([self.binary, "serve", "--db", db, "--port", "0"], env=self.environment,
-                                   stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-                                   start_new_session=True)
+        process = subprocess.Popen(
+            [self.binary, "serve", "--db", db, "--port", "0"],
+            env=self.environment,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+            start_new_session=True,
+        )
         line = process.stdout.readline()
         port = int(line.rsplit(":", 1)[1])
         return process, f"http://127.0.0.1:{port}"
@@ -349,20 +403,36 @@ class Soak:
             reason = error.reason if isinstance(error, urllib.error.URLError) else error
             if isinstance(reason, ConnectionRefusedError):
                 return "refused"
-            if isinstance(reason, (ConnectionResetError, ConnectionAbortedError, BrokenPipeError,
-                                   http.client.BadStatusLine, http.client.IncompleteRead)):
+            if isinstance(
+                reason,
+                (
+                    ConnectionResetError,
+                    ConnectionAbortedError,
+                    BrokenPipeError,
+                    http.client.BadStatusLine,
+                    http.client.IncompleteRead,
+                ),
+            ):
                 return "cut"  # RemoteDisconnected is a ConnectionResetError and a BadStatusLine
             return "failed"
 
     def upload(self, index, tests=20):
         run = str(uuid.UUID(int=index + 1))
-        events = [{"v": 1, "type": "run.start", "run": run, "at": 1.7e9 + index, "project": "Soak",
-                   "source": "soak"}]
+        events = [{"v": 1, "type": "run.start", "run": run, "at": 1.7e9 + index, "project": "Soak", "source": "soak"}]
         for t in range(tests):
-            events += [{"v": 1, "type": "test.start", "run": run, "at": 1.7e9 + index, "test": f"Up/t{t}",
-                        "attempt": 1},
-                       {"v": 1, "type": "test.end", "run": run, "at": 1.7e9 + index, "test": f"Up/t{t}",
-                        "attempt": 1, "outcome": "passed", "duration": 0.1}]
+            events += [
+                {"v": 1, "type": "test.start", "run": run, "at": 1.7e9 + index, "test": f"Up/t{t}", "attempt": 1},
+                {
+                    "v": 1,
+                    "type": "test.end",
+                    "run": run,
+                    "at": 1.7e9 + index,
+                    "test": f"Up/t{t}",
+                    "attempt": 1,
+                    "outcome": "passed",
+                    "duration": 0.1,
+                },
+            ]
         events.append({"v": 1, "type": "run.end", "run": run, "at": 1.7e9 + index + 1})
         return "".join(json.dumps(e) + "\n" for e in events).encode()
 
@@ -419,11 +489,15 @@ class Soak:
         runs = scalar(db, "SELECT count(*) FROM run")
         check(not pending, f"serve: {len(pending)} uploads never accepted")
         check(cuts > self.kills / 2, f"serve: an upload was cut by only {cuts} of {self.kills} kills")
-        check(stored == uploads * per and runs == uploads,
-              f"serve: {stored} results in {runs} runs, expected {uploads * per} in {uploads}")
-        print(f"serve: {restarts} starts, {kills} kill -9s fired, {cuts} of them cut an upload in flight; "
-              f"{accepted} uploads accepted ({resent} sent again on purpose), {len(pending)} never; {stored} results "
-              f"in {runs} runs of {uploads}; integrity ok after {intact} of {restarts}")
+        check(
+            stored == uploads * per and runs == uploads,
+            f"serve: {stored} results in {runs} runs, expected {uploads * per} in {uploads}",
+        )
+        print(
+            f"serve: {restarts} starts, {kills} kill -9s fired, {cuts} of them cut an upload in flight; "
+            f"{accepted} uploads accepted ({resent} sent again on purpose), {len(pending)} never; {stored} results "
+            f"in {runs} runs of {uploads}; integrity ok after {intact} of {restarts}"
+        )
 
     @staticmethod
     def healthz_times(base, count, before_each=lambda: None):
@@ -448,9 +522,10 @@ class Soak:
         process, base = self.start_server(db)
         try:
             statuses = []
-            threads = [threading.Thread(target=lambda i=i: statuses.append(self.post(base, token,
-                                                                                    self.upload(1000 + i))))
-                       for i in range(50)]
+            threads = [
+                threading.Thread(target=lambda i=i: statuses.append(self.post(base, token, self.upload(1000 + i))))
+                for i in range(50)
+            ]
             for thread in threads:
                 thread.start()
             for thread in threads:
@@ -479,13 +554,17 @@ class Soak:
                 connection.close()
             answered = [t for t in unloaded if t is not None], [t for t in loaded if t is not None]
             check(len(answered[0]) == requests, f"load: /healthz answered {len(answered[0])} of {requests} alone")
-            check(len(answered[1]) == requests,
-                  f"load: /healthz answered {len(answered[1])} of {requests} with 100 slow clients")
+            check(
+                len(answered[1]) == requests,
+                f"load: /healthz answered {len(answered[1])} of {requests} with 100 slow clients",
+            )
             before = statistics.median(answered[0]) if answered[0] else float("nan")
             during = statistics.median(answered[1]) if answered[1] else float("nan")
-            check(during <= 10 * before + 0.005,
-                  f"load: /healthz median {during * 1000:.1f} ms with 100 slow clients, over 10x its "
-                  f"{before * 1000:.1f} ms alone (+5 ms)")
+            check(
+                during <= 10 * before + 0.005,
+                f"load: /healthz median {during * 1000:.1f} ms with 100 slow clients, over 10x its "
+                f"{before * 1000:.1f} ms alone (+5 ms)",
+            )
 
             # A gzip bomb: 1 GiB of zeros in about 1 MiB, refused at the limit without being held.
             bomb = gzip.compress(b"\0" * (256 << 20), compresslevel=9) * 4
@@ -494,11 +573,13 @@ class Soak:
             took = time.monotonic() - started
             check(status == 413, f"load: a gzip bomb got {status}, not 413")
             check(process.poll() is None, "load: the server survived the bomb")
-            print(f"load: 50 concurrent uploads, {statuses.count(201)} accepted; /healthz answered "
-                  f"{len(answered[0])}+{len(answered[1])} of {requests}+{requests}, median {before * 1000:.1f} ms "
-                  f"alone and {during * 1000:.1f} ms with 100 slow clients (limit 10x + 5 ms, worst "
-                  f"{max(answered[1], default=float('nan')) * 1000:.0f} ms); a {len(bomb) >> 10} KiB gzip bomb "
-                  f"(1 GiB inside) got {status} in {took:.2f} s, the server lives")
+            print(
+                f"load: 50 concurrent uploads, {statuses.count(201)} accepted; /healthz answered "
+                f"{len(answered[0])}+{len(answered[1])} of {requests}+{requests}, median {before * 1000:.1f} ms "
+                f"alone and {during * 1000:.1f} ms with 100 slow clients (limit 10x + 5 ms, worst "
+                f"{max(answered[1], default=float('nan')) * 1000:.0f} ms); a {len(bomb) >> 10} KiB gzip bomb "
+                f"(1 GiB inside) got {status} in {took:.2f} s, the server lives"
+            )
         finally:
             os.killpg(process.pid, signal.SIGTERM)
             process.wait()
@@ -509,8 +590,10 @@ class Soak:
         folder = os.path.join(self.folder, "disk")
         os.makedirs(folder)
         db = os.path.join(folder, "ledger.sqlite")
-        check(self.run(["ingest", "--db", db, os.path.join(self.folder, "warm.xml")]).returncode == 0,
-              "disk: the first ingest")
+        check(
+            self.run(["ingest", "--db", db, os.path.join(self.folder, "warm.xml")]).returncode == 0,
+            "disk: the first ingest",
+        )
         self.full_disk(db)
         self.read_only(folder, db)
 
@@ -522,16 +605,19 @@ class Soak:
         check(db in full.stderr, f"disk: the error names the ledger: {full.stderr.strip()}")
         results = scalar(db, "SELECT count(*) FROM result")
         check(integrity(db) and results == 1, f"disk: the ledger is intact ({results} results)")
-        ran = self.run(["record", "--db", db, "--junit", big, "--", "sh", "-c", "echo the tests ran; exit 0"],
-                       **limited)
+        ran = self.run(
+            ["record", "--db", db, "--junit", big, "--", "sh", "-c", "echo the tests ran; exit 0"], **limited
+        )
         check("the tests ran" in ran.stdout, "disk: the tests under record ran")
         check(ran.returncode != 0 and db in ran.stderr, f"disk: record says it could not store: {ran.stderr.strip()}")
         results, intact = scalar(db, "SELECT count(*) FROM result"), integrity(db)
         check(intact and results == 1, f"disk: the ledger is intact after record ({results} results)")
         named = sum(db in answer.stderr for answer in (full, ran))
-        print(f"disk: a full disk ({FILE_SIZE_LIMIT >> 20} MiB RLIMIT_FSIZE): ingest exit {full.returncode}, record "
-              f"exit {ran.returncode}, {named} of 2 naming the ledger; the tests under record ran: "
-              f"{'the tests ran' in ran.stdout}; integrity {'ok' if intact else 'broken'}, {results} result")
+        print(
+            f"disk: a full disk ({FILE_SIZE_LIMIT >> 20} MiB RLIMIT_FSIZE): ingest exit {full.returncode}, record "
+            f"exit {ran.returncode}, {named} of 2 naming the ledger; the tests under record ran: "
+            f"{'the tests ran' in ran.stdout}; integrity {'ok' if intact else 'broken'}, {results} result"
+        )
 
     def unprivileged_prefix(self, folder):
         """What makes the children obey permission bits: nothing unless root, else setpriv without the
@@ -541,11 +627,11 @@ class Soak:
         if not shutil.which(UNPRIVILEGED[0]):
             skip("read-only ledger: root ignores permission bits, and setpriv is missing")
             return None
-        probe = subprocess.run(UNPRIVILEGED + ["touch", os.path.join(folder, "probe")], capture_output=True,
-                               text=True, check=False)
+        probe = subprocess.run(
+            UNPRIVILEGED + ["touch", os.path.join(folder, "probe")], capture_output=True, text=True, check=False
+        )
         if probe.returncode == 0:
-            skip("read-only ledger: root still writes a read-only folder under setpriv "
-                 f"{UNPRIVILEGED[1]}")
+            skip(f"read-only ledger: root still writes a read-only folder under setpriv {UNPRIVILEGED[1]}")
             return None
         return UNPRIVILEGED
 
@@ -562,8 +648,10 @@ class Soak:
             check(readonly.returncode != 0, "disk: a read-only ledger exits non-zero")
             check(db in readonly.stderr, f"disk: read-only is named: {readonly.stderr.strip()}")
             ran = self.run(["record", "--db", db, "--", "sh", "-c", "echo the tests ran; exit 3"], prefix)
-            check("the tests ran" in ran.stdout and ran.returncode == 3,
-                  f"disk: on a read-only ledger, record runs the tests and keeps their status, not {ran.returncode}")
+            check(
+                "the tests ran" in ran.stdout and ran.returncode == 3,
+                f"disk: on a read-only ledger, record runs the tests and keeps their status, not {ran.returncode}",
+            )
             check(db in ran.stderr, f"disk: record names the read-only ledger: {ran.stderr.strip()}")
         finally:
             os.chmod(folder, 0o755)
@@ -573,9 +661,11 @@ class Soak:
         check(intact and results == 1, f"disk: the read-only ledger is intact ({results} results)")
         how = ", setpriv without DAC capabilities" if prefix else ""
         named = sum(db in answer.stderr for answer in (readonly, ran))
-        print(f"disk: a read-only ledger (0555 folder, 0444 file{how}): ingest exit {readonly.returncode}, record "
-              f"exit {ran.returncode} (its tests': 3), {named} of 2 naming the ledger; integrity "
-              f"{'ok' if intact else 'broken'}, {results} result")
+        print(
+            f"disk: a read-only ledger (0555 folder, 0444 file{how}): ingest exit {readonly.returncode}, record "
+            f"exit {ran.returncode} (its tests': 3), {named} of 2 naming the ledger; integrity "
+            f"{'ok' if intact else 'broken'}, {results} result"
+        )
 
 
 def main():
@@ -591,8 +681,14 @@ def main():
             out.write('<testsuite name="s"><testcase classname="Warm.A" name="b"/></testsuite>')
         soak = Soak(os.path.abspath(arguments.binary), arguments.kills, folder)
         started = time.monotonic()
-        for step in (soak.ingest_kills, soak.record_kills, soak.format_kills, soak.serve_kills, soak.serve_load,
-                     soak.disk_faults):
+        for step in (
+            soak.ingest_kills,
+            soak.record_kills,
+            soak.format_kills,
+            soak.serve_kills,
+            soak.serve_load,
+            soak.disk_faults,
+        ):
             step()
             sys.stdout.flush()
         print(f"soak: {time.monotonic() - started:.0f} s, {len(FAILURES)} broken promise(s)")

@@ -1,3 +1,5 @@
+# frozen_string_literal: true
+
 # The Bacon output module as a gem: `require 'testledger/bacon'` loads testledger.rb, the one
 # file a project can also copy by hand.
 #

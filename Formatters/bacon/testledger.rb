@@ -1,3 +1,5 @@
+# frozen_string_literal: true
+
 # TestLedger output module for Bacon 1.2 and RubyMotion's Bacon.
 #
 # Prints exactly what SpecDoxOutput prints and records every `it` as the Ledger event
@@ -29,6 +31,11 @@
 # `predicate(name) { }.holds` / `.doesnt_hold`; `ledger_layer :ui` tags a context.
 # Test ids are `<context path>/<requirement>`, the context path being the names of the
 # open `describe`s joined by spaces: the same id `testledger` reads from SpecDox output.
+#
+# One file, so that a project can copy it; each job has its own module: Environment and Ledger
+# (what the run is asked to do), Journal (the events), Runner (what the running Bacon knows),
+# Attempts, Retries, Repeats and Requeue (running a spec again), Shards, Quarantine,
+# Backtraces, the helpers inside specs, and Install (the hooks into Bacon).
 
 require 'bacon' unless defined?(Bacon::Context)
 # Each line goes out as it is printed, so that `| testledger format` can time each spec by when
@@ -37,428 +44,1005 @@ $stdout.sync = true
 begin
   require 'securerandom'
 rescue LoadError
-  nil # RubyMotion: see TestLedger.uuid
+  nil # RubyMotion: see Journal::Stream.new_run_id
 end
 
+# Records a Bacon run into TestLedger. Its own methods are the calls Bacon::TestLedgerOutput makes.
 module TestLedger
   FILE = File.expand_path(__FILE__)
-  # What an attempt adds to Bacon's counters, taken back out when it is retried.
-  RETRY_COUNTERS = %i[requirements failed errors missing].freeze
-  RUNNER_FRAME = %r{(\A|/)(mac_)?bacon\.rb\z|/motion/spec(/helpers/ui)?\.rb\z|bin/(mac)?bacon\z}
+  RUNNER_FRAME = %r{(\A|/)(mac_)?bacon\.rb\z|/motion/spec(/helpers/ui)?\.rb\z|bin/(mac)?bacon\z}.freeze
 
-  # Encodes the Ruby values events carry as JSON text.
-  module JSON
-    ESCAPES = { '"' => '\"', '\\' => '\\\\', "\n" => '\n', "\r" => '\r', "\t" => '\t' }.freeze
-
-    def self.encode(value)
-      case value
-      when Hash then "{#{value.map { |key, item| "#{string(key.to_s)}:#{encode(item)}" }.join(',')}}"
-      when Array then "[#{value.map { |item| encode(item) }.join(',')}]"
-      when Float then value.finite? ? value.to_s : 'null'
-      when Integer, true, false then value.to_s
-      when nil then 'null'
-      else string(value.to_s)
-      end
+  class << self
+    def install_hooks
+      Install.hooks
     end
 
-    def self.string(text)
-      text = text.encode('UTF-8', invalid: :replace, undef: :replace) unless text.valid_encoding?
-      escaped = text.gsub(/["\\\u0000-\u001f]/) { |char| ESCAPES[char] || format('\u%04x', char.ord) }
-      "\"#{escaped}\""
+    def install_skips
+      Journal.safely { Install.skips }
+    end
+
+    def context_begin(name)
+      Journal.context_begin(name)
+    end
+
+    def context_end
+      Journal.context_end
+    end
+
+    def requirement_begin(description)
+      Attempts.start(description)
+    end
+
+    # Returns what the output shows for the attempt: Bacon's `error`, or it and why it runs again.
+    def requirement_end(error)
+      Attempts.finish(error)
+    end
+
+    # Whether the attempt that just ended is to be followed by another (Bacon 1.2's output runs it).
+    def retrying?
+      Attempts.again?
+    end
+
+    def judge_new_specs
+      Repeats.judge
+    end
+
+    # What stderr says once Bacon's summary is printed; the order of these lines is kept.
+    def finish
+      Journal.finish
+      Quarantine.report
+      Retries.report
+      Shards.report
+      Quarantine.forgive_muted
     end
   end
 
-  # Where the events go: a file (TESTLEDGER_EVENTS) or a `testledger ingest -` child.
-  class Sink
-    attr_reader :problem
+  # What the environment asks of the run.
+  module Environment
+    class << self
+      def disabled?(env = ENV)
+        env['TESTLEDGER_DISABLE'] == '1'
+      end
 
-    def initialize(env)
-      @io = open(env)
-    rescue SystemCallError, IOError => e
-      @problem = "could not start #{command(env).join(' ')} (#{e.message})"
+      def project(env)
+        env['TESTLEDGER_PROJECT'].to_s.empty? ? File.basename(Dir.pwd) : env['TESTLEDGER_PROJECT']
+      end
+
+      # The variable's count; 0 unless a positive whole number.
+      def count(variable)
+        text = ENV[variable].to_s
+        text =~ /\A[+-]?\d+\z/ ? [text.to_i, 0].max : 0
+      end
+    end
+  end
+
+  # What the ledger knows that the run needs: the quarantine list and the shard plan.
+  module Ledger
+    class << self
+      # The JSON in the file `variable` names, else `testledger ARGUMENTS --format json` for the
+      # project's; `empty` where there is nothing to ask: a run written only to a file, RubyMotion's
+      # specs in the simulator (which cannot start `testledger`), no binary (the recording's own
+      # warning says so). With TESTLEDGER_URL, `testledger` asks the server.
+      def ask(env, variable, arguments, empty)
+        require 'json'
+        path = env[variable].to_s
+        return ::JSON.parse(File.read(path)) unless path.empty?
+        return empty if Environment.disabled?(env) || env['TESTLEDGER_EVENTS'].to_s != '' || Runner.motion?
+
+        answer(env, arguments, empty)
+      end
+
+      private
+
+      def answer(env, arguments, empty)
+        bin = env['TESTLEDGER_BIN'].to_s.empty? ? 'testledger' : env['TESTLEDGER_BIN']
+        command = [bin, *arguments, '--format', 'json', '--project', Environment.project(env)]
+        output = IO.popen(command, err: File::NULL, &:read)
+        $?.success? ? ::JSON.parse(output) : empty
+      rescue Errno::ENOENT
+        empty
+      end
+    end
+  end
+
+  # Time as the specs spend it.
+  module Clock
+    class << self
+      def monotonic
+        defined?(Process::CLOCK_MONOTONIC) ? Process.clock_gettime(Process::CLOCK_MONOTONIC) : Time.now.to_f
+      end
+
+      # RubyMotion's specs wait by turning the run loop, not by blocking it.
+      def pause(seconds)
+        return unless seconds.positive?
+
+        defined?(RunLoopHelpers) ? RunLoopHelpers.proper_wait(seconds) : sleep(seconds)
+      end
+    end
+  end
+
+  # Where in the specs something was written: [file relative to the working directory, line].
+  module Sites
+    class << self
+      # The spec's own line that led here.
+      def call_site
+        frame = caller_locations.find { |location| location.absolute_path != FILE && location.path !~ RUNNER_FRAME }
+        frame ? [relative(frame.path), frame.lineno] : [nil, nil]
+      end
+
+      def of_block(block)
+        location = block&.source_location
+        location ? [relative(location[0]), location[1]] : call_site
+      end
+
+      def relative(path)
+        root = "#{Dir.pwd}/"
+        path.start_with?(root) ? path[root.size..-1] : path
+      end
+    end
+  end
+
+  # The run's Ledger events: one recorder turns the runner's hook calls into them.
+  module Journal
+    class << self
+      def recorder
+        @recorder ||= Recorder.new(contexts)
+      end
+
+      def contexts
+        @contexts ||= Contexts.new
+      end
+
+      # Runs a recording step; a problem in it stops recording, never the specs.
+      def safely
+        yield unless @broken
+      rescue StandardError => e
+        @broken = "#{e.class}: #{e.message} (#{e.backtrace&.first})"
+        nil
+      end
+
+      def context_begin(name)
+        safely { contexts.open(name, Runner.layer_of(Runner.current_context)) }
+      end
+
+      def context_end
+        safely { contexts.close }
+      end
+
+      def finish
+        problem = safely { recorder.finish((Bacon::Counter[:failed] + Bacon::Counter[:errors]).positive?) } || @broken
+        warn "testledger: recording stopped: #{problem}" if problem
+      end
     end
 
-    def write(line)
-      @io&.write("#{line}\n")
-    rescue SystemCallError, IOError => e
-      @problem ||= "could not write events (#{e.message})"
-      @io = nil
+    # Encodes the Ruby values events carry as JSON text.
+    module JSON
+      ESCAPES = { '"' => '\"', '\\' => '\\\\', "\n" => '\n', "\r" => '\r', "\t" => '\t' }.freeze
+
+      def self.encode(value)
+        case value
+        when Hash then "{#{value.map { |key, item| "#{string(key.to_s)}:#{encode(item)}" }.join(',')}}"
+        when Array then "[#{value.map { |item| encode(item) }.join(',')}]"
+        else scalar(value)
+        end
+      end
+
+      def self.scalar(value)
+        case value
+        when Float then value.finite? ? value.to_s : 'null'
+        when Integer, true, false then value.to_s
+        when nil then 'null'
+        else string(value.to_s)
+        end
+      end
+
+      def self.string(text)
+        text = text.encode('UTF-8', invalid: :replace, undef: :replace) unless text.valid_encoding?
+        escaped = text.gsub(/["\\\u0000-\u001f]/) { |char| ESCAPES[char] || format('\u%04x', char.ord) }
+        "\"#{escaped}\""
+      end
     end
 
-    def close
-      return unless @io
+    # Where the events go: a file (TESTLEDGER_EVENTS) or a `testledger ingest -` child.
+    class Sink
+      attr_reader :problem
 
-      @io.close
-      status = $?
-      failed = @command && status && !status.success?
-      @problem ||= "#{@command} exited with status #{status.exitstatus}" if failed
-    rescue SystemCallError, IOError => e
-      @problem ||= "could not finish writing events (#{e.message})"
+      def initialize(env)
+        @io = open_stream(env)
+      rescue SystemCallError, IOError => e
+        @problem = "could not start #{command(env).join(' ')} (#{e.message})"
+      end
+
+      def write(line)
+        @io&.write("#{line}\n")
+      rescue SystemCallError, IOError => e
+        @problem ||= "could not write events (#{e.message})"
+        @io = nil
+      end
+
+      def close
+        return unless @io
+
+        @io.close
+        note_exit($?) if @command
+      rescue SystemCallError, IOError => e
+        @problem ||= "could not finish writing events (#{e.message})"
+      end
+
+      private
+
+      def open_stream(env)
+        path = env['TESTLEDGER_EVENTS']
+        return File.open(path, 'w').tap { |file| file.sync = true } if path && !path.empty?
+
+        @command = command(env).join(' ')
+        IO.popen(command(env), 'w', out: File::NULL).tap { |io| io.sync = true }
+      end
+
+      def note_exit(status)
+        @problem ||= "#{@command} exited with status #{status.exitstatus}" if status && !status.success?
+      end
+
+      # With TESTLEDGER_URL and TESTLEDGER_TOKEN, `upload` sends to the server (batched, retried,
+      # spooled while it is down); otherwise `ingest` stores into TESTLEDGER_DB. Under `testledger
+      # record` (TESTLEDGER_JOURNAL_ONLY=1) the run is record's, in its ledger, whatever the server.
+      def command(env)
+        bin = env['TESTLEDGER_BIN']
+        send = %w[TESTLEDGER_URL TESTLEDGER_TOKEN].all? { |name| env[name] && !env[name].empty? } &&
+               env['TESTLEDGER_JOURNAL_ONLY'] != '1'
+        [bin && !bin.empty? ? bin : 'testledger', send ? 'upload' : 'ingest', '--format', 'ledger', '-']
+      end
     end
 
-    private
+    # The run's events in their envelope, into the sink, which opens with run.start at the first.
+    class Stream
+      def self.new_run_id
+        return SecureRandom.uuid if defined?(SecureRandom)
 
-    def open(env)
-      path = env['TESTLEDGER_EVENTS']
-      return File.open(path, 'w').tap { |file| file.sync = true } if path && !path.empty?
+        format('%08x-%04x-4%03x-%04x-%012x', rand(1 << 32), rand(1 << 16), rand(1 << 12),
+               0x8000 | rand(1 << 14), rand(1 << 48))
+      end
 
-      @command = command(env).join(' ')
-      IO.popen(command(env), 'w', out: File::NULL).tap { |io| io.sync = true }
+      def initialize(env)
+        @env = env
+        @run = env['TESTLEDGER_RUN'].to_s.empty? ? Stream.new_run_id : env['TESTLEDGER_RUN']
+      end
+
+      def enabled?
+        !Environment.disabled?(@env)
+      end
+
+      def emit(type, fields)
+        Journal.safely { sink.write(event(type, fields)) } if enabled?
+      end
+
+      # Returns what went wrong with the sink, if anything.
+      def close
+        sink.close
+        sink.problem
+      end
+
+      private
+
+      def sink
+        @sink ||= Sink.new(@env).tap do |sink|
+          sink.write(event('run.start', project: Environment.project(@env), source: 'bacon'))
+        end
+      end
+
+      def event(type, fields)
+        body = { v: 1, type: type, run: @run, at: Time.now.to_f }
+        fields.each { |key, value| body[key] = value unless value.nil? }
+        JSON.encode(body)
+      end
     end
 
-    # With TESTLEDGER_URL and TESTLEDGER_TOKEN, `upload` sends to the server (batched, retried,
-    # spooled while it is down); otherwise `ingest` stores into TESTLEDGER_DB. Under `testledger
-    # record` (TESTLEDGER_JOURNAL_ONLY=1) the run is record's, in its ledger, whatever the server.
-    def command(env)
-      bin = env['TESTLEDGER_BIN']
-      send = %w[TESTLEDGER_URL TESTLEDGER_TOKEN].all? { |name| env[name] && !env[name].empty? } &&
-             env['TESTLEDGER_JOURNAL_ONLY'] != '1'
-      [bin && !bin.empty? ? bin : 'testledger', send ? 'upload' : 'ingest', '--format', 'ledger', '-']
+    # The open `describe`s, outermost first.
+    class Contexts
+      # One open `describe`.
+      Frame = Struct.new(:name, :layer)
+
+      def initialize
+        @frames = []
+      end
+
+      def open(name, layer)
+        @frames.push(Frame.new(name.to_s, layer || self.layer))
+      end
+
+      def close
+        @frames.pop
+      end
+
+      def name
+        @frames.last&.name
+      end
+
+      def layer
+        @frames.last&.layer
+      end
+
+      def mark_layer(layer)
+        @frames.last.layer = layer unless @frames.empty?
+      end
+
+      # The context path: the names joined by spaces.
+      def path
+        @frames.map(&:name).join(' ')
+      end
+
+      # The id the running context's `description` spec has, before any repeat is numbered.
+      def spec_id(description)
+        path.empty? ? description.to_s : "#{path}/#{description}"
+      end
+    end
+
+    # One attempt of an `it` being recorded; `details` are its test.start fields but the id and attempt.
+    Spec = Struct.new(:id, :site, :started, :log_offset, :activities, :waits, :attempt, :details)
+    # A `wait_for_change` whose block has not run yet.
+    Wait = Struct.new(:name, :timeout, :started, :site)
+
+    # The run being recorded: turns hook calls into Ledger events.
+    class Recorder
+      def initialize(contexts, env = ENV)
+        @contexts = contexts
+        @stream = Stream.new(env)
+        @seen = Hash.new(0)
+        @activity_count = 0
+      end
+
+      def spec_begin(description, location, layer)
+        suite = @contexts.path
+        file, line = location
+        attempt_start(unique(@contexts.spec_id(description)), location, 1,
+                      suite: suite.empty? ? nil : suite, name: description.to_s, file: file, line: line,
+                      layer: layer || @contexts.layer)
+      end
+
+      # The next attempt of the spec that ended last: the same test, retried.
+      def retry_begin
+        attempt_start(@last.id, @last.site, @last.attempt + 1, @last.details) if @last
+      end
+
+      # A spec quarantined as skipped: recorded, not run.
+      def spec_skipped(description, location, layer)
+        spec_begin(description, location, layer)
+        emit('test.end', spec_fields.merge(outcome: 'skipped', duration: 0, message: 'quarantined'))
+        @spec = nil
+      end
+
+      def spec_end(error)
+        return unless @spec
+
+        duration = Clock.monotonic - @spec.started
+        end_waits
+        result = result_of(error)
+        emit('issue', spec_fields.merge(result.issue)) if result.failed?
+        emit('test.end', spec_fields.merge(outcome: result.outcome, duration: duration, message: result.message))
+        @last = @spec
+        @spec = nil
+      end
+
+      def activity(name)
+        return yield unless @spec
+
+        id = "a#{@activity_count += 1}"
+        emit('activity.start', spec_fields.merge(activity: id, parent: @spec.activities.last, name: name.to_s))
+        @spec.activities.push(id)
+        outcome = 'failed'
+        value = yield
+        outcome = 'passed'
+        value
+      ensure
+        activity_end(id, outcome) if id
+      end
+
+      def capture(verifier, fields)
+        return unless @spec
+
+        emit('capture', spec_fields.merge(verifier: verifier.to_s, activity: @spec.activities.last, fields: fields))
+      end
+
+      def predicate(fields)
+        emit('predicate', spec_fields.merge(activity: @spec.activities.last).merge(fields)) if @spec
+      end
+
+      def wait_begin(name, timeout, site)
+        Wait.new(name, timeout, Clock.monotonic, site).tap { |wait| @spec&.waits&.push(wait) }
+      end
+
+      def wait_end(wait, held)
+        return unless @spec&.waits&.delete(wait)
+
+        predicate(name: wait.name, expect: 'holds', held: held, attempts: 1,
+                  waited: Clock.monotonic - wait.started, timeout: wait.timeout.to_f,
+                  file: wait.site[0], line: wait.site[1])
+      end
+
+      # Ends the run; returns what stopped the recording, if anything.
+      def finish(failed)
+        return unless @stream.enabled?
+
+        spec_end('') if @spec
+        emit('run.end', outcome: failed ? 'failed' : 'passed')
+        @stream.close
+      end
+
+      private
+
+      def attempt_start(id, site, attempt, details)
+        emit('test.start', { test: id, attempt: attempt }.merge(details))
+        @spec = Spec.new(id, site, Clock.monotonic, Bacon::ErrorLog.size, [], [], attempt, details)
+      end
+
+      # The waits whose block never ran did not see the change.
+      def end_waits
+        @spec.waits.dup.each { |wait| wait_end(wait, false) }
+      end
+
+      def result_of(error)
+        Result.new(error.to_s, Result.log_entry(Bacon::ErrorLog, @spec.log_offset), @spec.site)
+      end
+
+      def unique(id)
+        count = (@seen[id] += 1)
+        count > 1 ? "#{id} ##{count}" : id
+      end
+
+      def spec_fields
+        { test: @spec.id, attempt: @spec.attempt }
+      end
+
+      def activity_end(id, outcome)
+        @spec&.activities&.delete(id)
+        emit('activity.end', activity: id, outcome: outcome)
+      end
+
+      def emit(type, fields)
+        @stream.emit(type, fields)
+      end
+    end
+
+    # What a finished `it` came to, from Bacon's error string and its ErrorLog entry.
+    class Result
+      KINDS = { 'FAILED' => %w[failed assertion], 'MISSING' => %w[skipped missing] }.freeze
+
+      # The first entry added to ErrorLog since `offset`: [message, backtrace frames].
+      def self.log_entry(log, offset)
+        lines = lines_since(log, offset)
+        message = lines.take_while { |line| !line.start_with?("\t") && !line.empty? }
+        frames = lines.drop(message.size).take_while { |line| line.start_with?("\t") }
+        [message.join("\n"), frames.map { |frame| frame[1..-1] }]
+      end
+
+      def self.lines_since(log, offset)
+        log.size < offset ? [] : log[offset..-1].split("\n")
+      end
+
+      def initialize(error, entry, site)
+        @error = error
+        @logged, frames = entry
+        @location = locate(frames, site)
+      end
+
+      def failed?
+        !@error.empty?
+      end
+
+      def outcome
+        return 'passed' unless failed?
+
+        KINDS.fetch(tag, %w[error error])[0]
+      end
+
+      def message
+        return nil unless failed?
+        return @logged.sub(/\ABacon::Error: /, '') unless @logged.empty?
+
+        detail = @error[/ - (.*)\z/m, 1]
+        detail ? @error.sub(/\AERROR: (\S+) - /, '\1: ').sub(/\A[A-Z]+ - /, '') : @error
+      end
+
+      def issue
+        file, line = @location
+        { message: message, file: file, line: line,
+          kind: KINDS.fetch(tag, %w[error error])[1] }
+      end
+
+      private
+
+      def tag
+        @error[/\A[A-Z]+/]
+      end
+
+      # An empty spec is located at its `it`; another problem at its first frame in the spec's
+      # file, else at its first frame.
+      def locate(frames, site)
+        return site if tag == 'MISSING' && site[0]
+
+        locations = frame_locations(frames)
+        locations.find { |file, _| file == site[0] } || locations.first
+      end
+
+      def frame_locations(frames)
+        frames.map { |frame| frame.match(/\A(.+?):(\d+)(?::|\z)/)&.captures }.compact
+              .map { |file, line| [Sites.relative(file), line.to_i] }
+      end
+    end
+  end
+
+  # The Bacon running the specs, Bacon 1.2 or RubyMotion's, and what TestLedger notes on its contexts.
+  module Runner
+    class << self
+      # RubyMotion's Bacon defines every spec first, as a Bacon::Specification, and runs it later.
+      def motion?
+        defined?(Bacon::Specification) ? true : false
+      end
+
+      # RubyMotion runs one context at a time and names it; Bacon 1.2 has no such notion.
+      def current_context
+        Bacon.respond_to?(:current_context) ? Bacon.current_context : nil
+      end
+
+      def running_spec
+        context = current_context
+        context.respond_to?(:current_specification) ? context.current_specification : nil
+      end
+
+      # The id the ledger knows the spec `description` of `context` by: under RubyMotion each
+      # context runs alone, under its own name.
+      def spec_id(description, context = current_context)
+        motion? ? "#{context&.name}/#{description}" : Journal.contexts.spec_id(description)
+      end
+
+      def layer_of(context)
+        context&.instance_variable_get(:@testledger_layer)
+      end
+
+      def mark_layer(context, layer)
+        context.instance_variable_set(:@testledger_layer, layer)
+        Journal.safely { Journal.contexts.mark_layer(layer) }
+      end
+
+      # Where the running spec was written; Bacon 1.2 runs `it` as it is called, so the call is
+      # on the stack.
+      def location(context, description)
+        context&.instance_variable_get(:@testledger_locations)&.[](description) || Sites.call_site
+      end
+
+      # RubyMotion defines specs first and runs them later: remember where each was written.
+      def remember_location(context, description, block)
+        locations = context.instance_variable_get(:@testledger_locations) ||
+                    context.instance_variable_set(:@testledger_locations, {})
+        locations[description] = Sites.of_block(block)
+      end
+    end
+  end
+
+  # One run of an `it`: its first, a retry or a repeat. Remembers what Bacon had counted and
+  # logged before it, so that an attempt followed by another can be taken back out.
+  module Attempts
+    # What an attempt adds to Bacon's counters.
+    COUNTERS = %i[requirements failed errors missing].freeze
+
+    class << self
+      # An attempt of a spec begins: its first, or the next after `finish` asked for another.
+      def start(description)
+        @number = @again ? @number + 1 : 1
+        @again = false
+        @log_offset = Bacon::ErrorLog.size
+        @counts = Bacon::Counter.values_at(*COUNTERS)
+        @description = description
+        @started = Clock.monotonic
+        Requeue.keep_copy if Retries.count.positive? || Repeats.count.positive?
+        Journal.safely { record_start(description) }
+      end
+
+      # An attempt ended with Bacon's `error` string. Returns what the output shows for it: `error`,
+      # or, when the spec is to run again, `error` and why, once the attempt is taken out of
+      # Bacon's counters and ErrorLog. A new spec repeats (Repeats), another retries (Retries):
+      # the two answer the same calls.
+      def finish(error)
+        Backtraces.clean(@log_offset.to_i, @description)
+        id = Runner.spec_id(@description)
+        rerun = Repeats.new_spec?(id) ? Repeats : Retries
+        again = rerun.attempt_ended(id, error, @number.to_i, @started)
+        Quarantine.note_failure(id, failure_kind(error)) unless again
+        Journal.safely { Journal.recorder.spec_end(error) }
+        return error unless again
+
+        discard
+        @again = true
+        rerun.shown(error, @number)
+      end
+
+      def again?
+        @again ? true : false
+      end
+
+      # :failed or :errors, the Bacon counter the error went to; nil for a pass or an empty spec.
+      def failure_kind(error)
+        return :failed if error.to_s.start_with?('FAILED')
+
+        error.to_s.start_with?('ERROR') ? :errors : nil
+      end
+
+      private
+
+      def record_start(description)
+        return Journal.recorder.retry_begin if @number > 1
+
+        context = Runner.current_context
+        Journal.recorder.spec_begin(description, Runner.location(context, description), Runner.layer_of(context))
+      end
+
+      # Takes the attempt out of what Bacon counts and prints at the end.
+      def discard
+        Bacon::ErrorLog[@log_offset..-1] = '' if Bacon::ErrorLog.size > @log_offset
+        COUNTERS.zip(@counts).each { |key, count| Bacon::Counter[key] = count }
+      end
+    end
+  end
+
+  # TESTLEDGER_TEST_RETRIES=N: a failing spec runs again, up to N times, until it passes.
+  module Retries
+    class << self
+      def count
+        @count ||= Environment.count('TESTLEDGER_TEST_RETRIES')
+      end
+
+      # Notes the attempt that ended; returns whether the spec runs again. A failed or erroring
+      # attempt does while retries are left, but a muted spec's; an empty spec (MISSING) is not
+      # a failure.
+      def attempt_ended(id, error, attempt, _started)
+        (@recovered ||= []) << id if error.to_s.empty? && attempt > 1
+        Attempts.failure_kind(error) && attempt <= count && !Quarantine.muted?(id) && Requeue.copy_queued?
+      end
+
+      def shown(error, attempt)
+        "#{error}, retrying #{attempt}/#{count}"
+      end
+
+      def report
+        warn "testledger: passed on a retry: #{@recovered.join(', ')}" if @recovered
+      end
+    end
+  end
+
+  # TESTLEDGER_REPEAT_NEW=N: a spec TESTLEDGER_KNOWN_TESTS does not name is new, and runs N more
+  # times whatever each run ends as, within TESTLEDGER_REPEAT_NEW_BUDGET seconds.
+  module Repeats
+    class << self
+      def count
+        @count ||= Environment.count('TESTLEDGER_REPEAT_NEW')
+      end
+
+      # The seconds the repeats may take; `nil` for no bound.
+      def budget
+        text = ENV['TESTLEDGER_REPEAT_NEW_BUDGET'].to_s
+        text =~ /\A\d+(\.\d+)?\z/ ? text.to_f : nil
+      end
+
+      def new_spec?(id)
+        count.positive? && known_tests && !known_tests.key?(id) ? true : false
+      end
+
+      # Counts a new spec's run and the time its repeats take; returns whether it runs again.
+      def attempt_ended(id, error, attempt, started)
+        runs = runs_of(id)
+        failed = !Attempts.failure_kind(error).nil?
+        runs[:runs] += 1
+        runs[:failed] += 1 if failed
+        runs[:last_failed] = failed
+        @spent = @spent.to_f + (Clock.monotonic - started) if attempt > 1
+        again?(attempt)
+      end
+
+      def shown(error, attempt)
+        [error.to_s, "repeating new spec #{attempt}/#{count}"].reject(&:empty?).join(', ')
+      end
+
+      # Names the new specs that failed a run (and fails the run when their last run passed) and
+      # those the budget left unproven.
+      def judge
+        warn "testledger: #{@problem}" if @problem
+        return unless @new_specs
+
+        @new_specs.each { |id, runs| judge_spec(id, runs) }
+        report_unproven
+      end
+
+      private
+
+      # The ids TESTLEDGER_KNOWN_TESTS names; `nil` without the file, when no spec is new.
+      def known_tests
+        return @known_tests if defined?(@known_tests)
+
+        @known_tests = read_known_tests(ENV['TESTLEDGER_KNOWN_TESTS'].to_s)
+      rescue StandardError, ScriptError => e
+        @problem = "could not read the known tests (#{e.message}): no spec was repeated"
+        @known_tests = nil
+      end
+
+      def read_known_tests(path)
+        return nil if path.empty?
+
+        require 'json'
+        ::JSON.parse(File.read(path)).each_with_object({}) { |id, known| known[id] = true }
+      end
+
+      def runs_of(id)
+        @new_specs ||= Hash.new { |specs, key| specs[key] = { runs: 0, failed: 0, last_failed: false } }
+        @new_specs[id]
+      end
+
+      def again?(attempt)
+        return false unless attempt <= count
+        return false if budget && @spent.to_f >= budget
+
+        Requeue.copy_queued?
+      end
+
+      # Bacon counted the last run only: a spec whose last run passed is counted a failure here.
+      def judge_spec(id, runs)
+        return if runs[:failed].zero?
+
+        kind = runs[:failed] == runs[:runs] ? 'failing' : 'flaky'
+        warn "testledger: #{kind} new test: #{id} failed #{runs[:failed]} of #{runs[:runs]} runs: not ready to merge"
+        Bacon::Counter[:failed] += 1 unless runs[:last_failed]
+      end
+
+      def report_unproven
+        unproven = @new_specs.select { |_, runs| runs[:failed].zero? && runs[:runs] <= count }.keys
+        return if unproven.empty?
+
+        why = budget ? "beyond the #{budget} s budget" : 'could not be run again'
+        warn "testledger: new tests unproven (#{why}): #{unproven.join(', ')}"
+      end
+    end
+  end
+
+  # RubyMotion runs each spec object once: a copy of it, made before it ran, is the next attempt.
+  module Requeue
+    class << self
+      def keep_copy
+        @pristine = nil
+        return unless Runner.motion?
+
+        spec = Runner.running_spec
+        @pristine = [spec, spec.dup] if spec
+      rescue StandardError
+        @pristine = nil
+      end
+
+      # Whether the next attempt will run: Bacon 1.2's output runs it itself; RubyMotion's
+      # once the copy is queued.
+      def copy_queued?
+        !Runner.motion? || queue_copy
+      end
+
+      private
+
+      # Puts the copy right after the running spec in its context's list, which the context walks
+      # by index: it runs next.
+      def queue_copy
+        spec, copy = @pristine
+        specs = Runner.current_context&.instance_variable_get(:@specifications)
+        index = spec && specs.respond_to?(:index) ? specs.index { |other| other.equal?(spec) } : nil
+        return false unless index && Runner.running_spec.equal?(spec)
+
+        specs.insert(index + 1, copy)
+        @pristine = nil
+        true
+      rescue StandardError
+        false
+      end
+    end
+  end
+
+  # TESTLEDGER_SHARD=I/N: this machine runs only its share of the specs.
+  module Shards
+    # Shard I of N: the specs the plan places in it, and those its ids hash to.
+    class Share
+      attr_reader :index, :count, :problem
+
+      # The share the environment asks for; `nil` when none (or not I/N, which is said).
+      def self.from(env)
+        text = env['TESTLEDGER_SHARD'].to_s
+        return nil if text.empty?
+
+        index, count = text.split('/', 2).map { |part| part =~ /\A\d+\z/ ? part.to_i : 0 }
+        return new(index, count, env) if count.to_i.positive? && index.between?(1, count)
+
+        warn "testledger: TESTLEDGER_SHARD is I/N with 1 ≤ I ≤ N, not #{text}: every spec runs"
+        nil
+      end
+
+      def initialize(index, count, env)
+        @index = index
+        @count = count
+        @planned = {}
+        (plan(env)['shards'] || []).each do |shard|
+          shard['tests'].each { |id| @planned[id] = shard['index'] }
+        end
+      rescue StandardError, ScriptError => e
+        @planned = {}
+        @problem = "could not read the shard plan (#{e.message}): specs are placed by their ids alone"
+      end
+
+      # Whether the spec `id` is this shard's: by the plan, else by its id's hash.
+      def include?(id)
+        (@planned[id] || ((Shards.fnv1a(id) % @count) + 1)) == @index
+      end
+
+      private
+
+      # The plan record wrote (a missing file is a problem, said), else `testledger shard plan`'s
+      # from the ledger or the server.
+      def plan(env)
+        Ledger.ask(env, 'TESTLEDGER_SHARD_PLAN', ['shard', 'plan', '--shards', @count.to_s], {})
+      end
+    end
+
+    class << self
+      def share
+        @share = Share.from(ENV) unless defined?(@share)
+        @share
+      end
+
+      def mine?(id)
+        share.nil? || share.include?(id)
+      end
+
+      # FNV-1a (32 bits) of `text`'s bytes: the same number in every process and language.
+      def fnv1a(text)
+        text.to_s.bytes.reduce(0x811c9dc5) { |hash, byte| ((hash ^ byte) * 0x01000193) & 0xffffffff }
+      end
+
+      def report
+        warn "testledger: #{share.problem}" if share&.problem
+      end
     end
   end
 
   # The tests in quarantine for this run: which to skip, which failures not to count.
-  class Quarantine
-    attr_reader :problem
+  module Quarantine
+    # `testledger quarantine list --format json`'s entries, or the file TESTLEDGER_QUARANTINE names.
+    class List
+      attr_reader :problem
 
-    def initialize(env)
-      @skipped = {}
-      @muted = {}
-      entries(env).each do |entry|
-        next unless ['*', ''].include?(entry['configuration'])
+      def initialize(env)
+        @skipped = {}
+        @muted = {}
+        Ledger.ask(env, 'TESTLEDGER_QUARANTINE', %w[quarantine list], []).each do |entry|
+          next unless ['*', ''].include?(entry['configuration'])
 
-        (entry['mode'] == 'skip' ? @skipped : @muted)[entry['test']] = entry['reason']
+          (entry['mode'] == 'skip' ? @skipped : @muted)[entry['test']] = entry['reason']
+        end
+      rescue StandardError, ScriptError => e
+        @problem = "could not read the quarantine (#{e.message})"
       end
-    rescue StandardError, ScriptError => e
-      @problem = "could not read the quarantine (#{e.message})"
-    end
 
-    def skipped?(id)
-      @skipped.key?(id)
-    end
-
-    def skips_any?
-      !@skipped.empty?
-    end
-
-    def muted?(id)
-      @muted.key?(id)
-    end
-
-    private
-
-    # `testledger quarantine list --format json`'s output, or the file TESTLEDGER_QUARANTINE names.
-    def entries(env)
-      TestLedger.ask(env, 'TESTLEDGER_QUARANTINE', %w[quarantine list], [])
-    end
-  end
-
-  # The JSON in the file `variable` names, else `testledger ARGUMENTS --format json` for the
-  # project's; `empty` where there is nothing to ask: a run written only to a file, RubyMotion's
-  # specs in the simulator (which cannot start `testledger`), no binary (the recording's own
-  # warning says so). With TESTLEDGER_URL, `testledger` asks the server.
-  def self.ask(env, variable, arguments, empty)
-    require 'json'
-    path = env[variable]
-    return ::JSON.parse(File.read(path)) if path && !path.empty?
-    return empty if env['TESTLEDGER_DISABLE'] == '1' || env['TESTLEDGER_EVENTS'].to_s != ''
-    return empty if defined?(Bacon::Specification)
-
-    bin = env['TESTLEDGER_BIN'].to_s.empty? ? 'testledger' : env['TESTLEDGER_BIN']
-    output = IO.popen([bin, *arguments, '--format', 'json', '--project', project(env)], err: File::NULL, &:read)
-    $?.success? ? ::JSON.parse(output) : empty
-  rescue Errno::ENOENT
-    raise if path && !path.empty?
-
-    empty
-  end
-
-  # TESTLEDGER_SHARD=I/N: which specs this process runs.
-  class Shard
-    attr_reader :index, :count, :problem
-
-    # The shard the environment asks for; `nil` when none (or not I/N, which is said).
-    def self.from(env)
-      text = env['TESTLEDGER_SHARD'].to_s
-      return nil if text.empty?
-
-      index, count = text.split('/', 2).map { |part| part =~ /\A\d+\z/ ? part.to_i : 0 }
-      return new(index, count, env) if count.to_i.positive? && index.between?(1, count)
-
-      warn "testledger: TESTLEDGER_SHARD is I/N with 1 ≤ I ≤ N, not #{text}: every spec runs"
-      nil
-    end
-
-    def initialize(index, count, env)
-      @index = index
-      @count = count
-      @planned = {}
-      (plan(env)['shards'] || []).each do |shard|
-        shard['tests'].each { |id| @planned[id] = shard['index'] }
+      def skipped?(id)
+        @skipped.key?(id)
       end
-    rescue StandardError, ScriptError => e
-      @planned = {}
-      @problem = "could not read the shard plan (#{e.message}): specs are placed by their ids alone"
-    end
 
-    # Whether the spec `id` is this shard's: by the plan, else by its id's hash.
-    def mine?(id)
-      (@planned[id] || (TestLedger.fnv1a(id) % @count) + 1) == @index
-    end
+      def skips_any?
+        !@skipped.empty?
+      end
 
-    private
-
-    # The plan record wrote (a missing file is a problem, said), else `testledger shard plan`'s
-    # from the ledger or the server.
-    def plan(env)
-      TestLedger.ask(env, 'TESTLEDGER_SHARD_PLAN', ['shard', 'plan', '--shards', @count.to_s], {})
-    end
-  end
-
-  # One attempt of an `it` being recorded; `details` are its test.start fields but the id and attempt.
-  Spec = Struct.new(:id, :site, :started, :log_offset, :activities, :waits, :attempt, :details)
-  # One open `describe`.
-  Frame = Struct.new(:name, :layer)
-  # A `wait_for_change` whose block has not run yet.
-  Wait = Struct.new(:name, :timeout, :started, :site)
-
-  # The run being recorded: turns hook calls into Ledger events.
-  class Recorder
-    def initialize(env = ENV)
-      @env = env
-      @run = env['TESTLEDGER_RUN'].to_s.empty? ? TestLedger.uuid : env['TESTLEDGER_RUN']
-      @frames = []
-      @seen = Hash.new(0)
-      @activity_count = 0
-    end
-
-    def enabled?
-      @env['TESTLEDGER_DISABLE'] != '1'
-    end
-
-    def context_begin(name, layer)
-      @frames.push(Frame.new(name.to_s, layer || @frames.last&.layer))
-    end
-
-    def context_end
-      @frames.pop
-    end
-
-    def context_name
-      @frames.last&.name
-    end
-
-    def mark_layer(layer)
-      @frames.last.layer = layer unless @frames.empty?
-    end
-
-    # The id the running context's `description` spec has, before any repeat is numbered.
-    def spec_id(description)
-      suite = @frames.map(&:name).join(' ')
-      suite.empty? ? description.to_s : "#{suite}/#{description}"
-    end
-
-    def spec_begin(description, location, layer)
-      suite = @frames.map(&:name).join(' ')
-      file, line = location
-      attempt_start(unique(spec_id(description)), location, 1,
-                    suite: suite.empty? ? nil : suite, name: description.to_s, file: file, line: line,
-                    layer: layer || @frames.last&.layer)
-    end
-
-    # The next attempt of the spec that ended last: the same test, retried.
-    def retry_begin
-      attempt_start(@last.id, @last.site, @last.attempt + 1, @last.details) if @last
-    end
-
-    # A spec quarantined as skipped: recorded, not run.
-    def spec_skipped(description, location, layer)
-      spec_begin(description, location, layer)
-      emit('test.end', spec_fields.merge(outcome: 'skipped', duration: 0, message: 'quarantined'))
-      @spec = nil
-    end
-
-    def spec_end(error)
-      return unless @spec
-
-      duration = TestLedger.monotonic - @spec.started
-      @spec.waits.dup.each { |wait| wait_end(wait, false) }
-      result = Result.new(error.to_s, Result.log_entry(Bacon::ErrorLog, @spec.log_offset), @spec.site)
-      emit('issue', spec_fields.merge(result.issue)) if result.failed?
-      emit('test.end', spec_fields.merge(outcome: result.outcome, duration: duration, message: result.message))
-      @last = @spec
-      @spec = nil
-    end
-
-    def activity(name)
-      return yield unless @spec
-
-      id = "a#{@activity_count += 1}"
-      emit('activity.start', spec_fields.merge(activity: id, parent: @spec.activities.last, name: name.to_s))
-      @spec.activities.push(id)
-      outcome = 'failed'
-      value = yield
-      outcome = 'passed'
-      value
-    ensure
-      activity_end(id, outcome) if id
-    end
-
-    def capture(verifier, fields)
-      return unless @spec
-
-      emit('capture', spec_fields.merge(verifier: verifier.to_s, activity: @spec.activities.last, fields: fields))
-    end
-
-    def predicate(fields)
-      emit('predicate', spec_fields.merge(activity: @spec.activities.last).merge(fields)) if @spec
-    end
-
-    def wait_begin(name, timeout, site)
-      Wait.new(name, timeout, TestLedger.monotonic, site).tap { |wait| @spec&.waits&.push(wait) }
-    end
-
-    def wait_end(wait, held)
-      return unless @spec&.waits&.delete(wait)
-
-      predicate(name: wait.name, expect: 'holds', held: held, attempts: 1,
-                waited: TestLedger.monotonic - wait.started, timeout: wait.timeout.to_f,
-                file: wait.site[0], line: wait.site[1])
-    end
-
-    def finish(failed)
-      return unless enabled?
-
-      spec_end('') if @spec
-      emit('run.end', outcome: failed ? 'failed' : 'passed')
-      sink.close
-      sink.problem
-    end
-
-    private
-
-    def attempt_start(id, site, attempt, details)
-      emit('test.start', { test: id, attempt: attempt }.merge(details))
-      @spec = Spec.new(id, site, TestLedger.monotonic, Bacon::ErrorLog.size, [], [], attempt, details)
-    end
-
-    def unique(id)
-      count = (@seen[id] += 1)
-      count > 1 ? "#{id} ##{count}" : id
-    end
-
-    def spec_fields
-      { test: @spec.id, attempt: @spec.attempt }
-    end
-
-    def activity_end(id, outcome)
-      @spec&.activities&.delete(id)
-      emit('activity.end', activity: id, outcome: outcome)
-    end
-
-    def sink
-      @sink ||= Sink.new(@env).tap do |sink|
-        sink.write(event('run.start', project: TestLedger.project(@env), source: 'bacon'))
+      def muted?(id)
+        @muted.key?(id)
       end
     end
 
-    def emit(type, fields)
-      TestLedger.safely { sink.write(event(type, fields)) } if enabled?
-    end
+    class << self
+      def list
+        @list ||= List.new(ENV)
+      end
 
-    def event(type, fields)
-      body = { v: 1, type: type, run: @run, at: Time.now.to_f }
-      fields.each { |key, value| body[key] = value unless value.nil? }
-      JSON.encode(body)
+      # Whether the spec `id` is quarantined as skipped; each is named at the end.
+      def skip?(id)
+        return false if Environment.disabled? || !list.skipped?(id)
+
+        (@skipped ||= []) << id
+        true
+      end
+
+      def skips_any?
+        list.skips_any?
+      end
+
+      def muted?(id)
+        !Environment.disabled? && list.muted?(id)
+      end
+
+      # A failure or error of a muted spec, counted apart so that it does not fail the run.
+      def note_failure(id, kind)
+        return unless kind && muted?(id)
+
+        (@muted ||= Hash.new { |hash, key| hash[key] = [] })[kind] << id
+      end
+
+      def report
+        warn "testledger: #{list.problem}" if list.problem
+        warn "testledger: skipped (quarantined): #{@skipped.join(', ')}" if @skipped
+      end
+
+      # Takes muted failures out of Bacon's counters after its summary is printed, so that its
+      # exit status says whether anything else failed.
+      def forgive_muted
+        return unless @muted
+
+        @muted.each { |kind, ids| Bacon::Counter[kind] -= ids.size }
+        warn "testledger: muted (quarantined) failures: #{@muted.values.flatten.join(', ')}"
+      end
     end
   end
 
-  # What a finished `it` came to, from Bacon's error string and its ErrorLog entry.
-  class Result
-    KINDS = { 'FAILED' => %w[failed assertion], 'MISSING' => %w[skipped missing] }.freeze
+  # Bacon's ErrorLog as SpecDox prints it, without this file's frames.
+  module Backtraces
+    class << self
+      # Takes this file's frames out of the spec's ErrorLog entries since `offset`; a first
+      # frame's `: <context> - <description>` moves to the next frame.
+      def clean(offset, description)
+        log = Bacon::ErrorLog
+        return if offset >= log.size
 
-    # The first entry added to ErrorLog since `offset`: [message, backtrace frames].
-    def self.log_entry(log, offset)
-      lines = log.size < offset ? [] : log[offset..-1].split("\n")
-      message = lines.take_while { |line| !line.start_with?("\t") && !line.empty? }
-      frames = lines.drop(message.size).take_while { |line| line.start_with?("\t") }
-      [message.join("\n"), frames.map { |frame| frame[1..-1] }]
-    end
+        suffix = ": #{Runner.current_context&.name || Journal.contexts.name} - #{description}"
+        log[offset..-1] = without_own_frames(log[offset..-1].each_line, suffix).join
+      rescue StandardError
+        nil
+      end
 
-    def initialize(error, entry, site)
-      @error = error
-      @logged, frames = entry
-      @location = locate(frames, site)
-    end
+      private
 
-    def failed?
-      !@error.empty?
-    end
-
-    def outcome
-      return 'passed' unless failed?
-
-      KINDS.fetch(tag, %w[error error])[0]
-    end
-
-    def message
-      return nil unless failed?
-      return @logged.sub(/\ABacon::Error: /, '') unless @logged.empty?
-
-      detail = @error[/ - (.*)\z/m, 1]
-      detail ? @error.sub(/\AERROR: (\S+) - /, '\1: ').sub(/\A[A-Z]+ - /, '') : @error
-    end
-
-    def issue
-      file, line = @location
-      { message: message, file: file, line: line,
-        kind: KINDS.fetch(tag, %w[error error])[1] }
-    end
-
-    private
-
-    def tag
-      @error[/\A[A-Z]+/]
-    end
-
-    # An empty spec is located at its `it`; another problem at its first frame in the spec's
-    # file, else at its first frame.
-    def locate(frames, site)
-      return site if tag == 'MISSING' && site[0]
-
-      locations = frames.map { |frame| frame.match(/\A(.+?):(\d+)(?::|\z)/)&.captures }.compact
-                        .map { |file, line| [TestLedger.relative(file), line.to_i] }
-      locations.find { |file, _| file == site[0] } || locations.first
+      def without_own_frames(lines, suffix)
+        carried = nil
+        lines.each_with_object([]) do |line, kept|
+          if line.start_with?("\t#{FILE}:")
+            carried = suffix if line.chomp.end_with?(suffix)
+          else
+            line = "#{line.chomp}#{carried}\n" if carried && line.start_with?("\t")
+            carried = nil if line.start_with?("\t")
+            kept << line
+          end
+        end
+      end
     end
   end
 
   # Checks a condition until it reaches what is expected or the timeout passes.
   class Polling
     def initialize(name, expect, timeout, interval, site)
-      @name, @expect, @timeout, @interval, @site = name, expect, timeout.to_f, interval.to_f, site
+      @name = name
+      @expect = expect
+      @timeout = timeout.to_f
+      @interval = interval.to_f
+      @site = site
     end
 
     def run
-      start = TestLedger.monotonic
+      start = Clock.monotonic
       deadline = start + @timeout
       attempts = 0
       loop do
         attempts += 1
         return finish(true, attempts, start) if (yield ? true : false) == (@expect == 'holds')
 
-        now = TestLedger.monotonic
+        now = Clock.monotonic
         return finish(false, attempts, start) if now >= deadline
 
-        TestLedger.pause([@interval, deadline - now].min)
+        Clock.pause([@interval, deadline - now].min)
       end
     end
 
     private
 
     def finish(held, attempts, start)
-      TestLedger.recorder.predicate(name: @name, expect: @expect, held: held, attempts: attempts,
-                                    waited: TestLedger.monotonic - start, timeout: @timeout,
-                                    interval: @interval, file: @site[0], line: @site[1])
+      Journal.recorder.predicate(name: @name, expect: @expect, held: held, attempts: attempts,
+                                 waited: Clock.monotonic - start, timeout: @timeout,
+                                 interval: @interval, file: @site[0], line: @site[1])
       held
     end
   end
@@ -479,26 +1063,26 @@ module TestLedger
     end
 
     def holds(timeout: 1, interval: 0.01)
-      Polling.new(@name, 'holds', timeout, interval, TestLedger.call_site).run(&@condition)
+      Polling.new(@name, 'holds', timeout, interval, Sites.call_site).run(&@condition)
     end
 
     def doesnt_hold(timeout: 1, interval: 0.01)
-      Polling.new(@name, 'doesntHold', timeout, interval, TestLedger.call_site).run(&@condition)
+      Polling.new(@name, 'doesntHold', timeout, interval, Sites.call_site).run(&@condition)
     end
   end
 
   # Helpers for specs, included into Bacon::Context.
   module ContextHelpers
     def activity(name, &block)
-      TestLedger.recorder.activity(name, &block)
+      Journal.recorder.activity(name, &block)
     end
 
     def capture(verifier, fields = {})
-      TestLedger.recorder.capture(verifier, fields)
+      Journal.recorder.capture(verifier, fields)
     end
 
     def eventually(name = nil, timeout: 1, interval: 0.01, &condition)
-      site = TestLedger.call_site
+      site = Sites.call_site
       name ||= "#{File.basename(site[0].to_s)}:#{site[1]}"
       Polling.new(name.to_s, 'holds', timeout, interval, site).run(&condition)
     end
@@ -508,437 +1092,7 @@ module TestLedger
     end
 
     def ledger_layer(layer)
-      TestLedger.mark_layer(self, layer.to_s)
-    end
-  end
-
-  class << self
-    def project(env)
-      env['TESTLEDGER_PROJECT'].to_s.empty? ? File.basename(Dir.pwd) : env['TESTLEDGER_PROJECT']
-    end
-
-    def quarantine
-      @quarantine ||= Quarantine.new(ENV)
-    end
-
-    def shard
-      @shard = Shard.from(ENV) unless defined?(@shard)
-      @shard
-    end
-
-    # FNV-1a (32 bits) of `text`'s bytes: the same number in every process and language.
-    def fnv1a(text)
-      text.to_s.bytes.reduce(0x811c9dc5) { |hash, byte| ((hash ^ byte) * 0x01000193) & 0xffffffff }
-    end
-
-    # Whether the spec `description` of `context` must not run: another shard's (not recorded),
-    # or quarantined as skipped (recorded as such).
-    def skip?(context, description)
-      id = defined?(Bacon::Specification) ? "#{context.name}/#{description}" : recorder.spec_id(description)
-      return true if shard && !shard.mine?(id)
-      return false if ENV['TESTLEDGER_DISABLE'] == '1'
-      return false unless quarantine.skipped?(id)
-
-      (@skipped ||= []) << id
-      safely { recorder.spec_skipped(description, location(context, description), layer_of(context)) }
-      true
-    end
-
-    def recorder
-      @recorder ||= Recorder.new
-    end
-
-    def monotonic
-      defined?(Process::CLOCK_MONOTONIC) ? Process.clock_gettime(Process::CLOCK_MONOTONIC) : Time.now.to_f
-    end
-
-    def uuid
-      return SecureRandom.uuid if defined?(SecureRandom)
-
-      format('%08x-%04x-4%03x-%04x-%012x', rand(1 << 32), rand(1 << 16), rand(1 << 12),
-             0x8000 | rand(1 << 14), rand(1 << 48))
-    end
-
-    def pause(seconds)
-      return unless seconds.positive?
-
-      defined?(RunLoopHelpers) ? RunLoopHelpers.proper_wait(seconds) : sleep(seconds)
-    end
-
-    # The spec's own line that led here: [file, line].
-    def call_site
-      frame = caller_locations.find { |location| location.absolute_path != FILE && location.path !~ RUNNER_FRAME }
-      frame ? [relative(frame.path), frame.lineno] : [nil, nil]
-    end
-
-    def relative(path)
-      root = "#{Dir.pwd}/"
-      path.start_with?(root) ? path[root.size..-1] : path
-    end
-
-    # Runs a recording step; a problem in it stops recording, never the specs.
-    def safely
-      yield unless @broken
-    rescue StandardError => e
-      @broken = "#{e.class}: #{e.message} (#{e.backtrace&.first})"
-      nil
-    end
-
-    def context_begin(name)
-      safely { recorder.context_begin(name, layer_of(current_context)) }
-    end
-
-    def context_end
-      safely { recorder.context_end }
-    end
-
-    # An attempt of a spec begins: its first, or the next after `requirement_end` asked for a retry.
-    def requirement_begin(description)
-      @attempt = @retrying ? @attempt + 1 : 1
-      @retrying = false
-      @log_offset = Bacon::ErrorLog.size
-      @counts = Bacon::Counter.values_at(*RETRY_COUNTERS)
-      @description = description
-      @attempt_started = monotonic
-      keep_pristine_spec if retries.positive? || repeats.positive?
-      safely do
-        next recorder.retry_begin if @attempt > 1
-
-        context = current_context
-        recorder.spec_begin(description, location(context, description), layer_of(context))
-      end
-    end
-
-    # An attempt ended with Bacon's `error` string. Returns what the output shows for it: `error`,
-    # or, when the spec is to run again, `error` and the retry, after the attempt is taken out of
-    # Bacon's counters and ErrorLog.
-    def requirement_end(error)
-      clean_error_log(@log_offset.to_i, @description)
-      repeating = new_spec?(@description)
-      note_new_spec_run(error) if repeating
-      again = repeating ? repeat? : retry?(error)
-      note_muted(error) unless again
-      (@recovered ||= []) << ledger_id(@description) if !repeating && error.to_s.empty? && @attempt.to_i > 1
-      safely { recorder.spec_end(error) }
-      return error unless again
-
-      discard_attempt
-      @retrying = true
-      return "#{error}, retrying #{@attempt}/#{retries}" unless repeating
-
-      [error.to_s, "repeating new spec #{@attempt}/#{repeats}"].reject(&:empty?).join(', ')
-    end
-
-    # Whether the attempt that just ended is to be followed by another (Bacon 1.2's output runs it).
-    def retrying?
-      @retrying ? true : false
-    end
-
-    # TESTLEDGER_TEST_RETRIES: how many times a failing spec runs again.
-    def retries
-      @retries ||= count('TESTLEDGER_TEST_RETRIES')
-    end
-
-    # TESTLEDGER_REPEAT_NEW: how many more times a new spec runs.
-    def repeats
-      @repeats ||= count('TESTLEDGER_REPEAT_NEW')
-    end
-
-    # The variable's count; 0 unless a positive whole number.
-    def count(variable)
-      text = ENV[variable].to_s
-      text =~ /\A[+-]?\d+\z/ ? [text.to_i, 0].max : 0
-    end
-
-    # TESTLEDGER_REPEAT_NEW_BUDGET: the seconds the repeats may take; `nil` for no bound.
-    def repeat_budget
-      text = ENV['TESTLEDGER_REPEAT_NEW_BUDGET'].to_s
-      text =~ /\A\d+(\.\d+)?\z/ ? text.to_f : nil
-    end
-
-    # The ids TESTLEDGER_KNOWN_TESTS names; `nil` without the file, when no spec is new.
-    def known_tests
-      return @known_tests if defined?(@known_tests)
-
-      path = ENV['TESTLEDGER_KNOWN_TESTS'].to_s
-      @known_tests = path.empty? ? nil : begin
-        require 'json'
-        ::JSON.parse(File.read(path)).each_with_object({}) { |id, known| known[id] = true }
-      end
-    rescue StandardError, ScriptError => e
-      @repeat_problem = "could not read the known tests (#{e.message}): no spec was repeated"
-      @known_tests = nil
-    end
-
-    # Whether the spec `description` is new: repeated whatever its runs end as.
-    def new_spec?(description)
-      repeats.positive? && known_tests && !known_tests.key?(ledger_id(description)) ? true : false
-    end
-
-    # Counts a new spec's run, and the time its repeats take.
-    def note_new_spec_run(error)
-      @new_specs ||= Hash.new { |specs, id| specs[id] = { runs: 0, failed: 0, last_failed: false } }
-      runs = @new_specs[ledger_id(@description)]
-      failed = !failure_kind(error).nil?
-      runs[:runs] += 1
-      runs[:failed] += 1 if failed
-      runs[:last_failed] = failed
-      @repeat_spent = @repeat_spent.to_f + (monotonic - @attempt_started) if @attempt.to_i > 1
-    end
-
-    # Whether a new spec runs again: repeats are left and the budget is not spent.
-    def repeat?
-      return false unless @attempt.to_i <= repeats
-      return false if repeat_budget && @repeat_spent.to_f >= repeat_budget
-
-      !defined?(Bacon::Specification) || queue_pristine_spec
-    end
-
-    # Names the new specs that failed a run (and fails the run when their last run passed) and
-    # those the budget left unproven.
-    def judge_new_specs
-      warn "testledger: #{@repeat_problem}" if @repeat_problem
-      return unless @new_specs
-
-      @new_specs.each do |id, runs|
-        next if runs[:failed].zero?
-
-        kind = runs[:failed] == runs[:runs] ? 'failing' : 'flaky'
-        warn "testledger: #{kind} new test: #{id} failed #{runs[:failed]} of #{runs[:runs]} runs: not ready to merge"
-        Bacon::Counter[:failed] += 1 unless runs[:last_failed]
-      end
-      unproven = @new_specs.select { |_, runs| runs[:failed].zero? && runs[:runs] <= repeats }.keys
-      return if unproven.empty?
-
-      why = repeat_budget ? "beyond the #{repeat_budget} s budget" : 'could not be run again'
-      warn "testledger: new tests unproven (#{why}): #{unproven.join(', ')}"
-    end
-
-    def finish
-      problem = safely { recorder.finish(Bacon::Counter[:failed] + Bacon::Counter[:errors] > 0) } || @broken
-      warn "testledger: recording stopped: #{problem}" if problem
-      warn "testledger: #{quarantine.problem}" if quarantine.problem
-      warn "testledger: skipped (quarantined): #{@skipped.join(', ')}" if @skipped
-      warn "testledger: passed on a retry: #{@recovered.join(', ')}" if @recovered
-      warn "testledger: #{shard.problem}" if shard&.problem
-      forgive_muted
-    end
-
-    def mark_layer(context, layer)
-      context.instance_variable_set(:@testledger_layer, layer)
-      safely { recorder.mark_layer(layer) }
-    end
-
-    # RubyMotion defines specs first and runs them later: remember where each was written.
-    def remember_location(context, description, block)
-      site = block&.source_location ? [relative(block.source_location[0]), block.source_location[1]] : call_site
-      locations = context.instance_variable_get(:@testledger_locations) ||
-                  context.instance_variable_set(:@testledger_locations, {})
-      locations[description] = site
-    end
-
-    # Wraps `owner#name` once: the block gets the receiver, the original bound method, the
-    # arguments and the block.
-    def wrap(owner, name, &around)
-      @wrapped ||= {}
-      return if @wrapped[[owner, name]] || !owner.method_defined?(name)
-
-      @wrapped[[owner, name]] = true
-      original = owner.instance_method(name)
-      owner.send(:remove_method, name) if owner.instance_methods(false).include?(name)
-      owner.send(:define_method, name) { |*args, &block| around.call(self, original.bind(self), args, block) }
-    end
-
-    def install_hooks
-      Hooks.install
-    end
-
-    def install_skips
-      safely { Hooks.install_skips }
-    end
-
-    private
-
-    # The id the quarantine knows the running context's spec `description` by.
-    def ledger_id(description)
-      defined?(Bacon::Specification) ? "#{current_context&.name}/#{description}" : recorder.spec_id(description)
-    end
-
-    def failure_kind(error)
-      error.to_s.start_with?('FAILED') ? :failed : (error.to_s.start_with?('ERROR') ? :errors : nil)
-    end
-
-    def muted?(description)
-      ENV['TESTLEDGER_DISABLE'] != '1' && quarantine.muted?(ledger_id(description))
-    end
-
-    # A failure or error of a muted spec, counted apart so that it does not fail the run.
-    def note_muted(error)
-      kind = failure_kind(error)
-      return unless kind && muted?(@description)
-
-      (@muted ||= Hash.new { |hash, key| hash[key] = [] })[kind] << ledger_id(@description)
-    end
-
-    # A failed or erroring attempt is run again while retries are left, but for a muted spec's;
-    # an empty spec (MISSING) is not a failure. RubyMotion's spec runs again only once its copy
-    # is queued.
-    def retry?(error)
-      failure_kind(error) && @attempt.to_i <= retries && !muted?(@description) &&
-        (!defined?(Bacon::Specification) || queue_pristine_spec)
-    end
-
-    # Takes the attempt that failed out of what Bacon counts and prints at the end.
-    def discard_attempt
-      Bacon::ErrorLog[@log_offset..-1] = '' if Bacon::ErrorLog.size > @log_offset
-      RETRY_COUNTERS.zip(@counts).each { |key, count| Bacon::Counter[key] = count }
-    end
-
-    # RubyMotion runs each spec object once: a copy of it, made before it ran, is the next attempt.
-    def keep_pristine_spec
-      @pristine = nil
-      return unless defined?(Bacon::Specification)
-
-      spec = running_spec
-      @pristine = [spec, spec.dup] if spec
-    rescue StandardError
-      @pristine = nil
-    end
-
-    # Puts the copy right after the running spec in its context's list, which the context walks
-    # by index: it runs next.
-    def queue_pristine_spec
-      spec, copy = @pristine
-      specs = current_context&.instance_variable_get(:@specifications)
-      index = spec && specs.respond_to?(:index) ? specs.index { |other| other.equal?(spec) } : nil
-      return false unless index && running_spec.equal?(spec)
-
-      specs.insert(index + 1, copy)
-      @pristine = nil
-      true
-    rescue StandardError
-      false
-    end
-
-    def running_spec
-      context = current_context
-      context.respond_to?(:current_specification) ? context.current_specification : nil
-    end
-
-    # Takes muted failures out of Bacon's counters after its summary is printed, so that its
-    # exit status says whether anything else failed.
-    def forgive_muted
-      return unless @muted
-
-      @muted.each { |kind, ids| Bacon::Counter[kind] -= ids.size }
-      warn "testledger: muted (quarantined) failures: #{@muted.values.flatten.join(', ')}"
-    end
-
-    # RubyMotion runs one context at a time and names it; Bacon 1.2 has no such notion.
-    def current_context
-      Bacon.respond_to?(:current_context) ? Bacon.current_context : nil
-    end
-
-    def layer_of(context)
-      context&.instance_variable_get(:@testledger_layer)
-    end
-
-    # Where the running spec was written; Bacon 1.2 runs `it` as it is called, so the call is
-    # on the stack.
-    def location(context, description)
-      context&.instance_variable_get(:@testledger_locations)&.[](description) || call_site
-    end
-
-    # Takes this file's frames out of the spec's ErrorLog entries, so the log reads as
-    # SpecDox's; a first frame's `: <context> - <description>` moves to the next frame.
-    def clean_error_log(offset, description)
-      log = Bacon::ErrorLog
-      return if offset >= log.size
-
-      suffix = ": #{current_context&.name || recorder.context_name} - #{description}"
-      log[offset..-1] = without_own_frames(log[offset..-1].each_line, suffix).join
-    rescue StandardError
-      nil
-    end
-
-    def without_own_frames(lines, suffix)
-      carried = nil
-      lines.each_with_object([]) do |line, kept|
-        if line.start_with?("\t#{FILE}:")
-          carried = suffix if line.chomp.end_with?(suffix)
-        else
-          line = line.chomp + carried + "\n" if carried && line.start_with?("\t")
-          carried = nil if line.start_with?("\t")
-          kept << line
-        end
-      end
-    end
-  end
-
-  # Wraps the runner's own methods: `it` (where a spec is written), `tests` (a functional,
-  # UI-layer context) and RubyMotion's retrying lookups, each lookup recorded as a predicate.
-  module Hooks
-    def self.install
-      Bacon::Context.send(:include, ContextHelpers) unless Bacon::Context < ContextHelpers
-      wrap_context
-      wrap_functional if defined?(Bacon::Functional::API)
-      wrap_run_loop if defined?(RunLoopHelpers)
-    end
-
-    def self.wrap_context
-      if defined?(Bacon::Specification)
-        TestLedger.wrap(Bacon::Context, :it) do |context, original, args, block|
-          next if TestLedger.skip?(context, args.first)
-
-          TestLedger.remember_location(context, args.first, block)
-          original.call(*args, &block)
-        end
-      end
-      TestLedger.wrap(Bacon::Context, :tests) do |context, original, args, block|
-        TestLedger.mark_layer(context, 'ui')
-        original.call(*args, &block)
-      end
-      TestLedger.wrap(Bacon::Context, :wait_for_change) do |_context, original, args, block|
-        name = "wait_for_change '#{args[1]}'"
-        wait = TestLedger.safely { TestLedger.recorder.wait_begin(name, args[2] || 1, TestLedger.call_site) }
-        original.call(*args) do |*values|
-          TestLedger.safely { TestLedger.recorder.wait_end(wait, true) }
-          block&.call(*values)
-        end
-      end
-    end
-
-    # Bacon 1.2 runs `it` as it is called: wrapped only when a spec is to be skipped, since the
-    # wrapper is a frame in every backtrace Bacon prints.
-    def self.install_skips
-      return if defined?(Bacon::Specification) || !(TestLedger.shard || TestLedger.quarantine.skips_any?)
-
-      TestLedger.wrap(Bacon::Context, :it) do |context, original, args, block|
-        next if TestLedger.skip?(context, args.first)
-
-        original.call(*args, &block)
-      end
-    end
-
-    def self.wrap_functional
-      TestLedger.wrap(Bacon::Functional::API, :view) do |_context, original, args, block|
-        label = args.first
-        next original.call(*args, &block) if defined?(UIView) && label.is_a?(UIView)
-
-        Lookup.new("view '#{label}'").run { original.call(*args, &block) }
-      end
-      TestLedger.wrap(Bacon::Functional::API, :views) do |_context, original, args, block|
-        Lookup.new("views #{args.first}").run { original.call(*args, &block) }
-      end
-    end
-
-    def self.wrap_run_loop
-      TestLedger.wrap(RunLoopHelpers.singleton_class, :wait_till) do |_helpers, original, args, block|
-        original.call(*args) do |*values|
-          Lookup.attempt
-          block.call(*values)
-        end
-      end
+      Runner.mark_layer(self, layer.to_s)
     end
   end
 
@@ -957,39 +1111,143 @@ module TestLedger
     def initialize(name)
       @name = name
       @attempts = 0
-      @site = TestLedger.call_site
+      @site = Sites.call_site
     end
 
     def run
       outer = Lookup.current
       Lookup.current = self
-      started = TestLedger.monotonic
+      started = Clock.monotonic
       held = false
       found = yield
       held = !(found.nil? || (found.respond_to?(:empty?) && found.empty?))
       found
     ensure
       Lookup.current = outer
-      record(held, TestLedger.monotonic - started) if started
+      record(held, Clock.monotonic - started) if started
     end
 
     private
 
     def record(held, waited)
-      TestLedger.safely do
-        TestLedger.recorder.predicate(name: @name, expect: 'holds', held: held, attempts: [@attempts, 1].max,
-                                      waited: waited, timeout: timeout, file: @site[0], line: @site[1])
+      Journal.safely do
+        Journal.recorder.predicate(name: @name, expect: 'holds', held: held, attempts: [@attempts, 1].max,
+                                   waited: waited, timeout: timeout, file: @site[0], line: @site[1])
       end
     end
 
     # RubyMotion's lookups wait `Bacon::Functional.default_timeout`, 3 seconds unless set.
     def timeout
       functional = defined?(Bacon::Functional) ? Bacon::Functional : nil
-      (functional.respond_to?(:default_timeout) && functional.default_timeout || 3).to_f
+      ((functional.respond_to?(:default_timeout) && functional.default_timeout) || 3).to_f
+    end
+  end
+
+  # Hooks into the runner: the helpers into Bacon::Context, and wrappers around the runner's
+  # own methods: `it` (where a spec is written, and whether it runs), `tests` (a functional,
+  # UI-layer context) and RubyMotion's retrying lookups, each lookup recorded as a predicate.
+  module Install
+    class << self
+      def hooks
+        # `send`: RubyMotion's runtime predates Ruby 2.1, where Module#include became public.
+        Bacon::Context.send(:include, ContextHelpers) unless Bacon::Context < ContextHelpers # rubocop:disable Lint/SendWithMixinArgument
+        wrap_motion_it if Runner.motion?
+        wrap_tests
+        wrap_wait_for_change
+        wrap_functional if defined?(Bacon::Functional::API)
+        wrap_run_loop if defined?(RunLoopHelpers)
+      end
+
+      # Bacon 1.2 runs `it` as it is called: wrapped only when a spec is to be skipped, since the
+      # wrapper is a frame in every backtrace Bacon prints.
+      def skips
+        return if Runner.motion? || !(Shards.share || Quarantine.skips_any?)
+
+        wrap(Bacon::Context, :it) do |context, original, args, block|
+          next if skip?(context, args.first)
+
+          original.call(*args, &block)
+        end
+      end
+
+      private
+
+      def wrap_motion_it
+        wrap(Bacon::Context, :it) do |context, original, args, block|
+          next if skip?(context, args.first)
+
+          Runner.remember_location(context, args.first, block)
+          original.call(*args, &block)
+        end
+      end
+
+      def wrap_tests
+        wrap(Bacon::Context, :tests) do |context, original, args, block|
+          Runner.mark_layer(context, 'ui')
+          original.call(*args, &block)
+        end
+      end
+
+      def wrap_wait_for_change
+        wrap(Bacon::Context, :wait_for_change) do |_context, original, args, block|
+          name = "wait_for_change '#{args[1]}'"
+          wait = Journal.safely { Journal.recorder.wait_begin(name, args[2] || 1, Sites.call_site) }
+          original.call(*args) do |*values|
+            Journal.safely { Journal.recorder.wait_end(wait, true) }
+            block&.call(*values)
+          end
+        end
+      end
+
+      def wrap_functional
+        wrap(Bacon::Functional::API, :view) do |_context, original, args, block|
+          label = args.first
+          next original.call(*args, &block) if defined?(UIView) && label.is_a?(UIView)
+
+          Lookup.new("view '#{label}'").run { original.call(*args, &block) }
+        end
+        wrap(Bacon::Functional::API, :views) do |_context, original, args, block|
+          Lookup.new("views #{args.first}").run { original.call(*args, &block) }
+        end
+      end
+
+      def wrap_run_loop
+        wrap(RunLoopHelpers.singleton_class, :wait_till) do |_helpers, original, args, block|
+          original.call(*args) do |*values|
+            Lookup.attempt
+            block.call(*values)
+          end
+        end
+      end
+
+      # Whether the spec `description` of `context` must not run: another shard's (not recorded),
+      # or quarantined as skipped (recorded as such).
+      def skip?(context, description)
+        id = Runner.spec_id(description, context)
+        return true unless Shards.mine?(id)
+        return false unless Quarantine.skip?(id)
+
+        site = Runner.location(context, description)
+        Journal.safely { Journal.recorder.spec_skipped(description, site, Runner.layer_of(context)) }
+        true
+      end
+
+      # Wraps `owner#name` once: the block gets the receiver, the original bound method, the
+      # arguments and the block.
+      def wrap(owner, name, &around)
+        @wrapped ||= {}
+        return if @wrapped[[owner, name]] || !owner.method_defined?(name)
+
+        @wrapped[[owner, name]] = true
+        original = owner.instance_method(name)
+        owner.send(:remove_method, name) if owner.instance_methods(false).include?(name)
+        owner.send(:define_method, name) { |*args, &block| around.call(self, original.bind(self), args, block) }
+      end
     end
   end
 end
 
+# Bacon's namespace, where its outputs live.
 module Bacon
   # SpecDoxOutput, recording as it prints. Both hook styles: Bacon 1.2's block hooks and
   # RubyMotion's begin/end hooks; each calls SpecDoxOutput's own.
@@ -1000,26 +1258,15 @@ module Bacon
       TestLedger.install_hooks
       TestLedger.install_skips
       TestLedger.context_begin(name)
-      super(name) { yield }
+      super
     ensure
       TestLedger.context_end
     end
 
     # Bacon 1.2's block runs the spec with its before and after blocks: a retry runs it again.
-    def handle_requirement(description)
+    def handle_requirement(description, &spec)
       TestLedger.requirement_begin(description)
-      super(description) do
-        error = yield
-        shown = TestLedger.requirement_end(error)
-        while TestLedger.retrying?
-          puts " [#{shown}]"
-          print "#{spaces}  - #{description}"
-          TestLedger.requirement_begin(description)
-          error = yield
-          shown = TestLedger.requirement_end(error)
-        end
-        error
-      end
+      super(description) { run_attempts(description, &spec) }
     end
 
     def handle_specification_begin(name)
@@ -1048,6 +1295,21 @@ module Bacon
       TestLedger.judge_new_specs
       super
       TestLedger.finish
+    end
+
+    private
+
+    # Runs the spec (the block) until no other attempt is to follow; returns the last one's error.
+    def run_attempts(description)
+      loop do
+        error = yield
+        shown = TestLedger.requirement_end(error)
+        return error unless TestLedger.retrying?
+
+        puts " [#{shown}]"
+        print "#{spaces}  - #{description}"
+        TestLedger.requirement_begin(description)
+      end
     end
   end
 

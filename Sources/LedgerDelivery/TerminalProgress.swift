@@ -33,6 +33,8 @@ public final class TerminalProgress: @unchecked Sendable {
     /// - Parameters:
     ///   - line: what the line says.
     ///   - read: how much is done now; called on a background queue.
+    /// - Returns: the progress drawing, to finish when the work is done; `nil` when progress is not
+    ///   wanted here (see ``isWanted(environment:)``).
     public static func start(_ line: ProgressLine, read: @escaping @Sendable () -> Int) -> TerminalProgress? {
         let environment = ProcessInfo.processInfo.environment
         guard isWanted(environment: environment) else { return nil }

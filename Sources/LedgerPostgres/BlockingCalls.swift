@@ -5,7 +5,11 @@ import PostgresNIO
 /// Waits on the calling thread for `operation`, which runs as a task: the store's callers are
 /// threads that may block (a command's main thread, the server's store queue), never the
 /// cooperative pool's.
-/// - Parameter loop: where the task runs (see ``startTask(on:_:)``); the shared pool when `nil`.
+/// - Parameters:
+///   - loop: where the task runs (see ``startTask(on:_:)``); the shared pool when `nil`.
+///   - operation: the work to wait for.
+/// - Returns: what `operation` returned.
+/// - Throws: what `operation` threw.
 func waitFor<Value: Sendable>(
     on loop: (any EventLoop)? = nil, _ operation: @escaping @Sendable () async throws -> Value
 ) throws -> Value {

@@ -33,7 +33,9 @@ public final class PostgresLedger: Sendable {
     ///
     /// Migrating is safe when other processes open the same database at the same moment: one
     /// migrates under an advisory lock while the others wait for it.
-    /// - Parameter maximumConnections: the pool's size; by default ``defaultConnections``.
+    /// - Parameters:
+    ///   - location: the server, database, credentials and TLS mode.
+    ///   - maximumConnections: the pool's size; by default ``defaultConnections``.
     /// - Throws: ``StoreError/unreachable(location:reason:)`` when the server cannot be reached,
     ///   ``StoreError/newerSchema(path:unknown:)`` for a database migrated by a newer TestLedger
     ///   (left untouched), ``StoreError/refused(location:reason:)`` for what the server refuses.
@@ -156,7 +158,11 @@ public final class PostgresLedger: Sendable {
     }
 
     /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
-    /// - Parameter readOnly: a read-only transaction that sees one snapshot throughout.
+    /// - Parameters:
+    ///   - readOnly: a read-only transaction that sees one snapshot throughout.
+    ///   - body: the work, given the transaction's session.
+    /// - Returns: what `body` returned.
+    /// - Throws: what `body` threw, or the server's errors as ``StoreError``s.
     func transaction<Result>(readOnly: Bool = false, _ body: (PostgresSession) throws -> Result) throws -> Result {
         try withConnection { session in
             // Sent without waiting: the first statement of `body` follows it on the connection.

@@ -3,6 +3,7 @@ import LedgerCore
 extension PlantedCulprits {
     /// The history as Ledger event streams, one file per run, oldest first: what a store ingests.
     /// - Parameter project: the project the runs belong to.
+    /// - Returns: each run's events as JSON Lines, oldest run first.
     public func files(project: String = "Feed") -> [String] {
         runs.enumerated().map { index, ran in
             let run = runIDs[index]

@@ -67,7 +67,7 @@ public struct PlantedCulprits: Sendable {
     /// Generates a history.
     /// - Parameters:
     ///   - seed: where the chance comes from.
-    ///   - runs: how many runs.
+    ///   - runCount: how many runs.
     ///   - variants: how many tests of each cause, each with its own strength and noise.
     public init(seed: UInt64 = 11, runs runCount: Int = 60, variants: Int = 3) {
         var numbers = SeededNumbers(seed: seed)

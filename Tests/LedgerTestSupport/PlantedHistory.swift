@@ -13,6 +13,7 @@ public enum PlantedKind: String, CaseIterable, Sendable {
     /// - Parameters:
     ///   - runs: how many runs.
     ///   - numbers: where the chance comes from.
+    /// - Returns: one list per run, of its attempts' outcomes in order.
     public func attempts(runs: Int, _ numbers: inout SeededNumbers) -> [[Outcome]] {
         switch self {
         case .stable:

@@ -89,6 +89,15 @@ struct MCPServerTests {
             ["--allow-quarantine"])
         #expect(tools.last == "quarantine")
         #expect((try answer(calls[0])["changed"] as? [String]) == ["add \(spinner)"], "\(calls)")
+        // The help is built from the tools the server offers: each named, and no other.
+        let help = try await cli.run(["mcp", "--help"]).stdout
+        let section = help.components(separatedBy: "Tools:\n").last?.components(separatedBy: "\n\n").first ?? ""
+        let named = section.split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix("  "), let colon = line.firstIndex(of: ":") else { return nil }
+            let name = line[..<colon].trimmingCharacters(in: .whitespaces)
+            return name.allSatisfy { $0.isLowercase || $0 == "_" } ? name : nil
+        }
+        #expect(named == tools, "\(help)")
         let list = try await cli.run(["quarantine", "list"])
         #expect(list.stdout.contains(spinner), "\(list.stdout)")
     }

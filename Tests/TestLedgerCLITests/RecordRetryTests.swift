@@ -19,7 +19,13 @@ import Testing
     static let alwaysFails = "RetriedTests.RetriedXCTests/testAlwaysFails"
 
     /// `testledger record OPTIONS -- swift test` on the fixture, with a fresh marker folder.
-    /// - Parameter skipping: a `swift test --skip` pattern, when given.
+    /// - Parameters:
+    ///   - cli: the CLI, with its directory.
+    ///   - options: `record`'s options.
+    ///   - skipping: a `swift test --skip` pattern, when given.
+    ///   - environment: variables for the command, over the marker folder's.
+    /// - Returns: the command's output.
+    /// - Throws: what creating the marker folder or running the command throws.
     func record(_ cli: CLI, _ options: [String], skipping: String? = nil, environment: [String: String] = [:])
         async throws -> CLI.Output
     {

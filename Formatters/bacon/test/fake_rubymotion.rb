@@ -1,13 +1,13 @@
-# A stand-in for RubyMotion's Bacon ("1.3", lib/motion/spec.rb and spec/helpers/ui.rb), which
-# only runs inside an iOS app: the same hook calls (handle_specification_begin/end,
-# handle_requirement_begin/end(error), handle_summary), the same error strings
-# ("FAILED - message", "ERROR: Class - message"), the same ErrorLog entries, contexts run
-# one after the other (nested ones too, under their own name), `Bacon::Outputs`, and the
-# functional API's retrying `view` / `views` lookups and `wait_for_change`. Synchronous:
-# where RubyMotion turns the run loop, this sleeps.
+# frozen_string_literal: true
+
+# A stand-in for RubyMotion's Bacon ("1.3", lib/motion/spec.rb and spec/helpers/ui.rb), which only runs
+# inside an iOS app: the same hook calls (handle_specification_begin/end, handle_requirement_begin/end(error),
+# handle_summary), the same error strings ("FAILED - message", "ERROR: Class - message"), the same ErrorLog
+# entries, contexts run one after the other (nested ones too, under their own name), `Bacon::Outputs`, and
+# the functional API's retrying `view` / `views` lookups and `wait_for_change`. Synchronous: it sleeps.
 
 module Bacon
-  VERSION = '1.3'.freeze
+  VERSION = '1.3'
   Counter = Hash.new(0)
   ErrorLog = +''
   Backtraces = true
@@ -40,7 +40,7 @@ module Bacon
     end
   end
 
-  Outputs = { 'spec_dox' => SpecDoxOutput }
+  Outputs = { 'spec_dox' => SpecDoxOutput } # rubocop:disable Style/MutableConstant -- outputs add themselves
 
   class Error < RuntimeError
     attr_accessor :count_as
@@ -56,7 +56,10 @@ module Bacon
     attr_reader :description
 
     def initialize(context, description, block, before)
-      @context, @description, @block, @before = context, description, block, before.dup
+      @context = context
+      @description = description
+      @block = block
+      @before = before.dup
       @error = ''
     end
 
@@ -95,13 +98,14 @@ module Bacon
     rescue Object => e
       @failed = true
       log(e)
-      @error = if e.is_a?(Error)
-                 Counter[e.count_as] += 1
-                 "#{e.count_as.to_s.upcase} - #{e}"
-               else
-                 Counter[:errors] += 1
-                 "ERROR: #{e.class} - #{e}"
-               end
+      @error = count(e)
+    end
+
+    # Counts the error where RubyMotion does; returns the string its hooks get.
+    def count(error)
+      kind = error.is_a?(Error) ? error.count_as : :errors
+      Counter[kind] += 1
+      error.is_a?(Error) ? "#{kind.to_s.upcase} - #{error}" : "ERROR: #{error.class} - #{error}"
     end
 
     def log(error)
@@ -159,18 +163,21 @@ module Bacon
 
   # Bacon.run and Bacon.context_did_finish, without the run loop.
   def self.run
-    extend(Outputs[ENV['output']] || SpecDoxOutput) unless respond_to?(:handle_specification_begin)
-    @contexts.each do |context|
-      @current_context = context
-      Counter[:context_depth] += 1
-      handle_specification_begin(context.name)
-      context.run
-      handle_specification_end
-      Counter[:context_depth] -= 1
-    end
+    extend(Outputs[ENV.fetch('output', nil)] || SpecDoxOutput) unless respond_to?(:handle_specification_begin)
+    @contexts.each { |context| run_context(context) }
     handle_summary
     exit(Counter.values_at(:failed, :errors).sum)
   end
+
+  def self.run_context(context)
+    @current_context = context
+    Counter[:context_depth] += 1
+    handle_specification_begin(context.name)
+    context.run
+    handle_specification_end
+    Counter[:context_depth] -= 1
+  end
+  private_class_method :run_context
 end
 
 module Kernel
@@ -203,7 +210,7 @@ class Object
 end
 
 module RunLoopHelpers
-  extend self
+  extend self # rubocop:disable Style/ModuleFunction -- public on the module and in the contexts that include it
 
   MIN_INTERVAL = 0.01
 
@@ -286,7 +293,8 @@ module Bacon
     end
 
     def tests(controller_class, options = {})
-      @controller_class, @options = controller_class, options
+      @controller_class = controller_class
+      @options = options
       extend Bacon::Functional::API
       before { @window = nil }
     end

@@ -1,15 +1,15 @@
-# Runs specs through testledger.rb the way RubyMotion's `rake spec output=testledger` does,
-# on the stand-in framework in fake_rubymotion.rb (RubyMotion itself needs an iOS app).
-#
+# frozen_string_literal: true
+
+# Runs specs through testledger.rb as RubyMotion's `rake spec output=testledger` does, on the stand-in
+# fake_rubymotion.rb (RubyMotion needs an iOS app): prints what its SpecDoxOutput prints and exits
+# with failures + errors. The Swift tests pin the line each spec is on here.
 #   output=testledger TESTLEDGER_EVENTS=events.ndjson ruby Formatters/bacon/test/rubymotion_hooks.rb
-#
-# Prints what RubyMotion's SpecDoxOutput prints; exits with failures + errors, as RubyMotion does.
 
 require_relative 'fake_rubymotion'
 Bacon::Functional.default_timeout = 0.3
 require_relative '../testledger'
 
-class FakeTextField; end
+FakeTextField = Class.new
 
 class FakeLoginController
   def views

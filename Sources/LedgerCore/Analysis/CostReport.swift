@@ -101,6 +101,7 @@ public enum CostAnalysis {
     ///   - runs: the window's runs, newest first.
     ///   - flaky: the window's flaky tests.
     ///   - attempts: their attempts in the window's runs.
+    /// - Returns: what each flaky test cost over the window, and the runs lost to flaky tests alone.
     public static func report(runs: [Run], flaky: Set<String>, attempts: [Attempt]) -> CostReport {
         var tallies: [String: Tally] = [:]
         var lost: [CostReport.LostRun] = []

@@ -160,6 +160,8 @@ extension FlakyReport {
     /// The report with each test marked as it is quarantined at the report's time.
     ///
     /// - Parameter quarantine: the entries in force, of the report's project.
+    /// - Returns: a copy whose flaky, broken and recovered tests carry the mode of the entry that
+    ///   applies to their configuration; the report as it is when no entry is in force.
     public func marking(_ quarantine: [QuarantinedTest]) -> FlakyReport {
         guard !quarantine.isEmpty else { return self }
         let byTest = Dictionary(grouping: quarantine, by: \.test)

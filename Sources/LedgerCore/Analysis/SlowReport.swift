@@ -89,6 +89,7 @@ public enum SlowAnalysis {
     ///   - previousRuns: runs in the window before, noise left out.
     ///   - criteria: what counts as a slowdown.
     ///   - limit: at most this many slowest tests.
+    /// - Returns: the slowest tests by median, slowest first, and the slowdowns, largest first.
     public static func report(
         _ histories: [DurationHistory], runs: Int, previousRuns: Int, criteria: SlowReport.Criteria = .init(),
         limit: Int = 20

@@ -41,7 +41,7 @@ public struct LedgerEnvironment: Sendable {
     public var spoolPath: String { self["TESTLEDGER_SPOOL"] ?? ".testledger/spool" }
     /// `TESTLEDGER_TEST_RETRIES`: how many more times `testledger record` runs a test that failed;
     /// `nil` when unset or not a number. (`TESTLEDGER_RETRIES` counts retries of sends to a server.)
-    public var testRetries: Int? { self["TESTLEDGER_TEST_RETRIES"].flatMap { Int($0) } }
+    public var testRetries: Int? { self[Module.testRetries].flatMap { Int($0) } }
     /// `TESTLEDGER_ATTEMPT_OFFSET`, else 0: the attempts this process's tests already had in the
     /// run, set by `testledger record` when it runs failed tests again. The test library numbers
     /// each attempt after them: the first test case of a retry is attempt `offset + 1`.

@@ -27,6 +27,7 @@ public enum TimeWindow {
     /// - Parameters:
     ///   - text: the `--until` value.
     ///   - now: the time a duration counts forward from.
+    /// - Returns: the end, in seconds since 1970.
     /// - Throws: ``LedgerInputError`` when `text` is neither a duration nor a date.
     public static func end(_ text: String, now: Date = Date()) throws -> Double {
         if let span = duration(text) { return now.timeIntervalSince1970 + span }

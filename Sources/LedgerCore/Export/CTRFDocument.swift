@@ -92,11 +92,11 @@ public struct CTRFDocument: Encodable, Sendable {
     /// The report of `run`, from its attempts.
     ///
     /// - Parameters:
-    ///   - report: the run's `report run`, for its identity and the verdicts on its failures.
+    ///   - report: the run's `report run`, for its identity, its branch, revision and configuration,
+    ///     and the verdicts on its failures.
     ///   - attempts: every attempt of the run, by test and then attempt.
     ///   - source: what produced the run.
     ///   - start: when the run started, in seconds since 1970.
-    ///   - environment: the run's branch, revision and configuration.
     public init(
         _ report: RunReport, attempts: [RecordedAttempt], source: String, start: Double
     ) {

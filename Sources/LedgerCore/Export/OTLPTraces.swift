@@ -51,6 +51,8 @@ public enum OTLPTraces {
     ///   - attempts: every attempt of the run, by test and then attempt.
     ///   - details: each attempt as `show --attempt` gives it, for its activities, predicates,
     ///     captures and issues.
+    /// - Returns: the run's span, a span for each attempt and spans for their activities, under a
+    ///   resource naming the project and its CI.
     public static func resourceSpans(
         _ run: Run, attempts: [RecordedAttempt], details: [AttemptKey: TestDetail]
     ) -> OTLP.ResourceSpans {

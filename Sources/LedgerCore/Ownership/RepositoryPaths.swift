@@ -35,7 +35,10 @@ public struct RepositoryPaths: Hashable, Sendable {
     /// remainder is there (`…/Packages/Core/Tests/A.swift` is `Packages/Core/Tests/A.swift`, not
     /// `Tests/A.swift`); `nil` for a runtime's or a library's file.
     ///
-    /// - Parameter exists: whether the checkout has a file at a path from its root.
+    /// - Parameters:
+    ///   - file: the path a test run named, relative or absolute.
+    ///   - exists: whether the checkout has a file at a path from its root.
+    /// - Returns: the file's path from the repository's root; `nil` when the checkout has no such file.
     public func existing(_ file: String, exists: (String) -> Bool) -> String? {
         guard file.hasPrefix("/") else {
             let relative = file.hasPrefix("./") ? String(file.dropFirst(2)) : file

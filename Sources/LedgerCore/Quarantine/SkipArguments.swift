@@ -1,20 +1,13 @@
 /// The arguments that keep skipped tests from running, for runners `testledger` does not wrap.
 public enum SkipArguments {
-    /// A runner whose command line can leave tests out.
-    public enum Runner: String, Sendable, CaseIterable {
-        /// `swift test --skip REGEX`, for XCTest and Swift Testing alike.
-        case swiftTest = "swift-test"
-        /// `xcodebuild test -skip-testing:Target/Class/test`.
-        case xcodebuild
-    }
-
-    /// The arguments for `runner` that skip `tests` (stable ids, `Module.Class/test`).
-    public static func arguments(for runner: Runner, skipping tests: [String]) -> [String] {
+    /// The arguments for `runner` that skip `tests` (stable ids, `Module.Class/test`):
+    /// `swift test --skip REGEX` and `xcodebuild test -skip-testing:Target/Class/test`; none for a
+    /// module, which reads the quarantine list in its environment.
+    public static func arguments(for runner: TestRunner, skipping tests: [String]) -> [String] {
         switch runner {
-        case .swiftTest:
-            return tests.flatMap { ["--skip", swiftTestPattern($0)] }
-        case .xcodebuild:
-            return tests.map { "-skip-testing:" + xcodebuildName($0) }
+        case .swiftTest: tests.flatMap { ["--skip", swiftTestPattern($0)] }
+        case .xcodebuild: tests.map { "-skip-testing:" + xcodebuildName($0) }
+        case .module: []
         }
     }
 

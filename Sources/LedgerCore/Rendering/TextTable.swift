@@ -133,6 +133,7 @@ public enum Figures {
 extension TextTable {
     /// The table with an `owners` column last, when any row has owners; as it is otherwise.
     /// - Parameter owners: each row's owners, in the rows' order.
+    /// - Returns: the table with the column added, or the table as it is when no row has owners.
     public func withOwners(_ owners: [[String]?]) -> TextTable {
         guard owners.contains(where: { !($0 ?? []).isEmpty }) else { return self }
         var table = self

@@ -4,9 +4,9 @@
 public enum NewTestRepeats {
     /// The tests whose repeats fit in `budget`, cheapest first (ties by id), and those beyond it.
     /// - Parameters:
-    ///   - seconds: each new test's seconds in the run so far.
-    ///   - repeats: how many more times each test runs.
     ///   - budget: the seconds the repeats may take together; `nil` for no bound.
+    ///   - repeats: how many more times each test runs.
+    ///   - seconds: each new test's seconds in the run so far.
     /// - Returns: the tests to repeat and those left unproven, each sorted by id.
     public static func within(budget: Double?, repeats: Int, seconds: [String: Double]) -> (
         chosen: [String], beyond: [String]

@@ -39,6 +39,7 @@ public struct FailureAnnotation: Hashable, Sendable {
     /// - Parameters:
     ///   - report: the run's report.
     ///   - place: a recorded file's path from the repository's root; `nil` when it is not there.
+    /// - Returns: the annotations, in the report's order, and the number of failures with no place.
     public static func of(_ report: RunReport, place: (String) -> String?) -> (
         placed: [FailureAnnotation], unplaced: Int
     ) {

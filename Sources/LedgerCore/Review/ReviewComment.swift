@@ -29,6 +29,8 @@ public enum ReviewComment {
     ///   - report: the run's report.
     ///   - dashboard: the server's address, to link the run and its tests.
     ///   - limit: the most UTF-8 bytes the body may have.
+    /// - Returns: the comment's Markdown, its first line the marker of the run's project and
+    ///   configuration.
     public static func body(_ report: RunReport, dashboard: URL?, limit: Int = limit) -> String {
         let head = marker(project: report.project, configuration: report.configuration)
         var text = ""

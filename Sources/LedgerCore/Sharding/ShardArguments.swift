@@ -2,13 +2,15 @@
 /// a whole suite by its name when the shard has all of it, so that the line stays short.
 public enum ShardArguments {
     /// - Parameters:
-    ///   - runner: `swift test` (`--filter`) or `xcodebuild` (`-only-testing:`).
+    ///   - runner: `swift test` (`--filter`) or `xcodebuild` (`-only-testing:`); a module is given
+    ///     its shard in its environment, and no arguments.
     ///   - tests: the shard's tests, stable ids (`Module.Class/test`).
     ///   - everyTest: every test of the plan, to tell a whole suite from part of one.
     ///   - skipped: tests left out of the plan (quarantined as skipped), which a suite's name
     ///     would run again.
+    /// - Returns: the runner's arguments: whole suites by name first, then single tests.
     public static func arguments(
-        for runner: SkipArguments.Runner, selecting tests: [String], of everyTest: [String],
+        for runner: TestRunner, selecting tests: [String], of everyTest: [String],
         skipped: Set<String> = []
     ) -> [String] {
         let chosen = Set(tests)
@@ -30,6 +32,8 @@ public enum ShardArguments {
                 + SkipArguments.swiftTestArguments(selecting: single)
         case .xcodebuild:
             return (whole + single).map { "-only-testing:" + SkipArguments.xcodebuildName($0) }
+        case .module:
+            return []
         }
     }
 

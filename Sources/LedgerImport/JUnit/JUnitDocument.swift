@@ -29,7 +29,11 @@ struct JUnitDocument {
     /// The suite property being read whose value is its text (Jenkins accepts that form).
     private var pendingProperty: String?
 
-    /// - Parameter expectedTests: how many distinct tests the document likely holds.
+    /// - Parameters:
+    ///   - sink: where the events go.
+    ///   - context: the run's id, metadata and fallback start.
+    ///   - source: the `source` of the run.
+    ///   - expectedTests: how many distinct tests the document likely holds.
     init(sink: any EventSink, context: ImportContext, source: String, expectedTests: Int = 0) {
         self.sink = sink
         self.runID = context.runID

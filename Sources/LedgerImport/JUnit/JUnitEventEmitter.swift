@@ -18,8 +18,10 @@ struct JUnitEventEmitter {
     /// When the last attempt so far ended; `nil` before the first.
     private(set) var latestEnd: Double?
 
-    /// - Parameter expectedTests: how many test ids to make room for at once, so that a large
-    ///   report does not grow the table step by step, hashing every id again each time.
+    /// - Parameters:
+    ///   - runID: the id of the run the events belong to.
+    ///   - expectedTests: how many test ids to make room for at once, so that a large report does
+    ///     not grow the table step by step, hashing every id again each time.
     init(runID: String, expectedTests: Int = 0) {
         self.runID = runID
         tests.reserveCapacity(expectedTests)

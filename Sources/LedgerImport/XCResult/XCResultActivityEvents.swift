@@ -38,6 +38,8 @@ enum XCResultActivityEvents {
     ///   - end: the attempt's end, where its last top-level activity ends.
     ///   - nextID: numbers the activities, uniquely in the run.
     ///   - attachments: exported attachments, by name and by UUID.
+    /// - Returns: for each activity, depth first in the order they began: its start, its children's
+    ///   events, its attachments and its end.
     static func events(
         _ nodes: [XCResultActivities.Node], test: String, attempt: Int, start: Double, end: Double,
         nextID: inout Int, attachments: [String: XCResultBundleDetails.ExportedAttachment]

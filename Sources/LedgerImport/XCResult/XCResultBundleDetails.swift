@@ -33,6 +33,8 @@ public struct XCResultBundleDetails: Sendable {
     ///   - manifest: the manifest's JSON.
     ///   - folder: the folder it was exported to.
     ///   - keep: whether the exported files stay.
+    /// - Returns: each exported attachment by its exported file's name, by the UUID in that name,
+    ///   and by its suggested name.
     /// - Throws: `DecodingError` for a manifest that is not one.
     public static func exportedAttachments(manifest: Data, in folder: URL, keep: Bool) throws -> [String:
         ExportedAttachment]

@@ -14,7 +14,11 @@ public protocol ResultStore: Sendable {
 
     /// Runs `produce` inside one write transaction, storing every event it emits; nothing is
     /// stored unless `produce` returns.
-    /// - Parameter keepRunning: store attempts that have not ended as running instead of crashed.
+    /// - Parameters:
+    ///   - keepRunning: store attempts that have not ended as running instead of crashed.
+    ///   - produce: emits the events into the sink it is given.
+    /// - Returns: what the ingest stored.
+    /// - Throws: what `produce` throws; any database error.
     @discardableResult
     func ingest(keepRunning: Bool, _ produce: (inout StoreSink) throws -> Void) throws -> IngestSummary
     /// Keeps `ownership` as the project's, unless it is what is kept already; returns whether it changed.
@@ -86,6 +90,7 @@ extension ResultStore {
     ///   - thresholds: the flaky thresholds; the policy sets the recovery ones.
     ///   - now: when, in seconds since 1970.
     /// - Returns: the changes made.
+    /// - Throws: any database error.
     public func applyQuarantinePolicy(
         _ policy: QuarantinePolicy, project: String, window: Int, thresholds: FlakyThresholds, now: Double
     ) throws -> [QuarantineChange] {
@@ -173,6 +178,8 @@ extension ResultStore {
     ///   - project: the project whose runs to list.
     ///   - count: how many runs at most; `nil` (or a negative number) for all.
     ///   - since: only runs started at or after this time, in seconds since 1970; `nil` for no bound.
+    /// - Returns: the runs, newest first, by start and then by row.
+    /// - Throws: any database error.
     public func windowRuns(project: String, count: Int?, since: Double?) throws -> [WindowRun] {
         try reading { try $0.reader.windowRuns(project: project, count: count, since: since) }
     }
@@ -220,6 +227,7 @@ extension ResultStore {
     ///   - now: the time "recovered" is measured against, in seconds since 1970.
     ///   - before: when given, only the runs before this one make the window.
     /// - Returns: the report; an empty one when there is no project or no run.
+    /// - Throws: any database error.
     public func flakyReport(
         project: String?, runs count: Int, since: Double?, thresholds: FlakyThresholds, now: Double,
         before: WindowRun? = nil
@@ -239,6 +247,8 @@ extension ResultStore {
     ///   - thresholds: which runs are noise.
     ///   - criteria: what counts as a slowdown.
     ///   - limit: at most this many slowest tests.
+    /// - Returns: the report; an empty one when there is no project.
+    /// - Throws: any database error.
     public func slowReport(
         project: String?, runs count: Int, since: Double?, thresholds: FlakyThresholds,
         criteria: SlowReport.Criteria, limit: Int
@@ -259,6 +269,9 @@ extension ResultStore {
     ///   - thresholds: which runs are noise.
     ///   - now: the moment whose quarantine applies.
     ///   - revision: the revision whose runs are left out.
+    /// - Returns: each test's clean-pass durations, the tests skipped, each shard's fixed cost and the
+    ///   runs read.
+    /// - Throws: any database error.
     public func shardDurations(
         project: String?, runs count: Int, since: Double?, thresholds: FlakyThresholds, now: Double,
         excludingRevision revision: String? = nil
@@ -285,6 +298,7 @@ extension ResultStore {
     ///   - since: only runs started since then, in seconds since 1970.
     ///   - including: which tests' failures count, by test id; all by default.
     /// - Returns: the groups, the largest first; none for an empty store.
+    /// - Throws: any database error.
     public func failureGroups(
         project: String?, runs count: Int, since: Double?, including: (String) -> Bool = { _ in true }
     ) throws -> [FailureGroup] {
@@ -302,6 +316,7 @@ extension ResultStore {
     ///   - window: the flaky report's window, in runs.
     ///   - thresholds: the flaky report's thresholds.
     ///   - now: the time the flaky report and the quarantine are judged at.
+    /// - Returns: the run's report.
     /// - Throws: ``StoreError/noSuchRun(_:)``; any database error.
     public func runReport(
         run: String?, project: String?, base: String, window: Int, thresholds: FlakyThresholds, now: Double
@@ -328,7 +343,9 @@ extension ResultStore {
     ///   - count: how many of the newest runs make the window.
     ///   - since: only runs started since then, in seconds since 1970.
     ///   - configuration: only runs of this configuration; every configuration when `nil`.
-    /// - Throws: ``StoreError/noSuchTest(_:)`` when no run of the window has the test.
+    /// - Returns: the report of the test's attempts in the window.
+    /// - Throws: ``StoreError/noSuchTest(_:)`` when no run of the window has the test; any database
+    ///   error.
     public func culpritReport(
         test: String, project: String?, runs count: Int, since: Double?, configuration: String? = nil
     ) throws -> CulpritReport {
@@ -364,8 +381,13 @@ extension ResultStore {
 
 extension ResultStore {
     /// The tests of `run` the base branch never ran before it that passed, with their seconds.
+    /// - Parameters:
+    ///   - run: the run's id.
+    ///   - known: the tests known before it (a team server's answer); the store's when `nil`.
+    ///   - base: the base branch.
+    /// - Returns: the new tests that passed with their seconds, those that failed, and what the run
+    ///   was compared with.
     /// - Throws: ``StoreError/noSuchRun(_:)``; any database error.
-    /// - Parameter known: the tests known before it (a team server's answer); the store's when `nil`.
     public func newTests(run: String, known: TestsKnownBefore? = nil, base: String) throws -> NewTests {
         try reading { try $0.reader.newTests(run: run, known: known, base: base) }
     }
@@ -379,6 +401,8 @@ extension ResultStore {
     ///   - since: when given, every run since then instead.
     ///   - thresholds: which tests are flaky.
     ///   - now: the time the flaky report is judged at.
+    /// - Returns: the report; an empty one when there is no project.
+    /// - Throws: any database error.
     public func costReport(
         project: String?, runs count: Int, since: Double?, thresholds: FlakyThresholds, now: Double
     ) throws -> CostReport {

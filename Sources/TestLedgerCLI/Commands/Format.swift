@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LedgerCore
 import LedgerImport
+import LedgerRecording
 import LedgerStore
 
 extension TestLedgerCommand {
@@ -42,3 +43,4 @@ extension TestLedgerCommand {
         }
     }
 }
+extension ConsoleFormat.Choice: ExpressibleByArgument {}

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LedgerCore
+import LedgerDelivery
 import LedgerStore
 
 extension TestLedgerCommand {

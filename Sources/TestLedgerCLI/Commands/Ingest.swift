@@ -3,6 +3,7 @@ import Foundation
 import LedgerCore
 import LedgerDelivery
 import LedgerImport
+import LedgerRecording
 import LedgerStore
 
 extension TestLedgerCommand {

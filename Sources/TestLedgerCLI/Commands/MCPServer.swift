@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LedgerCore
 import LedgerDelivery
+import LedgerRecording
 import LedgerStore
 import MCP
 
@@ -12,8 +13,10 @@ extension TestLedgerCommand {
             commandName: "mcp",
             abstract: "Answer coding agents over the Model Context Protocol (stdio): flaky tests, runs, culprits.",
             discussion: """
-                Tools: flaky_tests, run_summary, test_detail, culprit, failure_groups, slow_tests; and quarantine \
-                with --allow-quarantine. Answers are JSON, bounded to their top entries with a count of the rest. \
+                Tools:
+                \(LedgerTools.help)
+
+                Answers are JSON, bounded to their top entries with a count of the rest. \
                 Standard output carries the protocol; messages go to standard error.
 
                 With --url, the answers come from a team's server through its API: a read token reads, and \

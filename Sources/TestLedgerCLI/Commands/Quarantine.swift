@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LedgerCore
 import LedgerDelivery
+import LedgerRecording
 import LedgerStore
 
 extension TestLedgerCommand {
@@ -154,12 +155,8 @@ extension TestLedgerCommand {
                     in a file: RubyMotion's simulator cannot ask testledger itself
                     """)
 
-            enum Runner: String, ExpressibleByArgument, CaseIterable {
-                case swiftTest = "swift-test", xcodebuild, bacon
-            }
-
             @Option(name: .customLong("for"), help: "swift-test, xcodebuild or bacon.")
-            var runner: Runner
+            var runner: TestRunner
             @OptionGroup var selection: Selection
 
             func run() throws {
@@ -169,9 +166,9 @@ extension TestLedgerCommand {
                 let skipped = entries.filter { $0.mode == .skip && $0.applies(to: selection.configuration ?? "") }
                 let arguments: [String]
                 switch runner {
-                case .swiftTest: arguments = SkipArguments.arguments(for: .swiftTest, skipping: skipped.map(\.test))
-                case .xcodebuild: arguments = SkipArguments.arguments(for: .xcodebuild, skipping: skipped.map(\.test))
-                case .bacon:
+                case .swiftTest, .xcodebuild:
+                    arguments = SkipArguments.arguments(for: runner, skipping: skipped.map(\.test))
+                case .module:
                     let file = QuarantineList.cacheFile(project: project, store: store)
                         .deletingPathExtension().appendingPathExtension("bacon.json")
                     let variable = try QuarantineList.handToModule(entries, at: file)

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LedgerCore
 import LedgerImport
+import LedgerRecording
 import LedgerStore
 
 /// What became of the run once the command ended: the status the job gets so far, what could not
@@ -29,7 +30,7 @@ extension TestLedgerCommand.Record {
         _ plan: RecordPlan, console: ConsoleCollector, into database: LedgerDatabase, outcome: inout RecordOutcome
     ) throws {
         try database.ingest { sink in try sink.consume(plan.runStart) }
-        if let swiftTest = plan.swiftTest {
+        if case .swiftTest(let swiftTest) = plan.command {
             // What the test processes journaled joins the run first.
             let outputs = SwiftTestOutputs(
                 invocation: swiftTest, console: console.results, run: plan.runID, metadata: plan.metadata)
@@ -40,7 +41,7 @@ extension TestLedgerCommand.Record {
             database.recoverPendingJournals(databasePath: store.filePath)
         }
         // A shard given no test ran nothing, and xcodebuild wrote no bundle.
-        if let xcodebuild = plan.xcodebuild, !plan.runsNothing {
+        if case .xcodebuild(let xcodebuild) = plan.command, !plan.runsNothing {
             do {
                 try importBundle(xcodebuild, status: outcome.status, plan: plan, into: database)
             } catch {
@@ -76,7 +77,7 @@ extension TestLedgerCommand.Record {
     /// Runs `swift test`'s failed tests again, then repeats the new tests that passed; a module
     /// did both in its process, and its repeats are read from the ledger.
     func retryAndRepeat(_ plan: RecordPlan, in database: LedgerDatabase, outcome: inout RecordOutcome) throws {
-        if let swiftTest = plan.swiftTest, plan.retries > 0, outcome.status != 0, outcome.status < 128 {
+        if case .swiftTest(let swiftTest) = plan.command, plan.retries > 0, outcome.status != 0, outcome.status < 128 {
             let retried = try SwiftTestRetries(
                 invocation: swiftTest, retries: plan.retries, limit: retryLimit, muted: plan.quarantine.muted,
                 run: plan.runID, metadata: plan.metadata, environment: plan.environment, outputFolder: plan.folder,
@@ -89,7 +90,8 @@ extension TestLedgerCommand.Record {
             }
         }
         guard let known = plan.known, outcome.status < 128 else { return }
-        if let swiftTest = plan.swiftTest, outcome.retried?.interrupted != true {
+        switch plan.command {
+        case .swiftTest(let swiftTest) where outcome.retried?.interrupted != true:
             let (repeated, problems) = try SwiftTestRetries(
                 invocation: swiftTest, retries: plan.repeats, limit: 0, muted: [], run: plan.runID,
                 metadata: plan.metadata, environment: plan.environment, outputFolder: plan.folder,
@@ -97,10 +99,12 @@ extension TestLedgerCommand.Record {
             ).repeatNew(known: known, base: baseBranch, budget: plan.repeatBudget, in: database)
             outcome.failures += problems
             outcome.repeated = repeated
-        } else if plan.swiftTest == nil {
+        case .module:
             outcome.repeated = try ModuleRepeats.outcome(
                 run: plan.runID, known: known, base: baseBranch, repeats: plan.repeats, budget: plan.repeatBudget,
                 in: database)
+        case .swiftTest, .xcodebuild:
+            break
         }
     }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LedgerCore
 import LedgerDelivery
+import LedgerRecording
 import LedgerStore
 
 /// What `record` settles before the command runs: the run, its ledger, the quarantine, the shard,
@@ -13,8 +14,7 @@ struct RecordPlan {
     let folder: URL
     let network: NetworkBudget
     let retries: Int
-    let swiftTest: SwiftTestInvocation?
-    let xcodebuild: XcodebuildInvocation?
+    let command: TestCommand
     let runStart: LedgerRecord
     /// `nil` when the ledger cannot be written: the tests then run without being recorded.
     let database: LedgerDatabase?
@@ -40,11 +40,10 @@ extension TestLedgerCommand.Record {
         let metadata = runInfo.metadata(config: config)
         let network = NetworkBudget(seconds: networkTimeout)
         let retries = self.retries ?? LedgerEnvironment().testRetries ?? config.retries ?? 0
-        let swiftTest = SwiftTestInvocation(command, outputFolder: folder)
-        let xcodebuild = XcodebuildInvocation(command, outputFolder: folder, retries: retries)
+        let testCommand = TestCommand(command, outputFolder: folder, retries: retries)
         let started = Date().timeIntervalSince1970
-        let source = swiftTest != nil ? "swift-test" : xcodebuild != nil ? "xcodebuild" : "record"
-        let runStart = LedgerRecord(run: runID, event: .runStart(metadata.runStart(at: started, source: source)))
+        let runStart = LedgerRecord(
+            run: runID, event: .runStart(metadata.runStart(at: started, source: testCommand.source)))
         // A ledger that cannot be written (a full disk, a read-only folder) does not stop the
         // tests: they run as they would without TestLedger, and the exit status says so after.
         var database: LedgerDatabase?
@@ -61,20 +60,20 @@ extension TestLedgerCommand.Record {
             printError("testledger: \(error)\ntestledger: running the tests without recording them")
         }
         let history = RecordHistory(database: database, budget: network)
-        let share = try shard.map {
+        let share = try shard.map { text in
             try RecordShard.planned(
-                $0, swiftTest: swiftTest, xcodebuild: xcodebuild, skipped: quarantine.skipped, history: history,
-                folder: folder, metadata, config)
+                text, command: testCommand,
+                timings: { try shardTimings(history, skipped: quarantine.skipped, metadata, config) }, folder: folder)
         }
         if let share { printError(share.announcement) }
         let repeats = repeatNew ?? config.repeatNew ?? 0
-        if repeats > 0, xcodebuild != nil {
+        if repeats > 0, !testCommand.runner.repeatsNewTests {
             printError(
                 "testledger: --repeat-new does not repeat xcodebuild's tests; Xcode's -test-iterations N "
                     + "-run-tests-until-failure repeats a test plan")
         }
         let known =
-            repeats > 0 && database != nil && xcodebuild == nil
+            repeats > 0 && database != nil && testCommand.runner.repeatsNewTests
             ? try history.knownTests(
                 project: metadata.project, configuration: metadata.configuration ?? "", base: baseBranch,
                 at: started)
@@ -89,11 +88,29 @@ extension TestLedgerCommand.Record {
         }
         var plan = RecordPlan(
             config: config, metadata: metadata, runID: runID, folder: folder, network: network, retries: retries,
-            swiftTest: swiftTest, xcodebuild: xcodebuild, runStart: runStart, database: database,
+            command: testCommand, runStart: runStart, database: database,
             flakyBefore: flakyBefore, quarantine: quarantine, share: share, repeats: repeats,
             repeatBudget: repeatNewBudget.flatMap(TimeWindow.seconds) ?? config.repeatNewBudget, known: known)
         plan.environment = try commandEnvironment(plan)
         return plan
+    }
+
+    /// The ledger's timings for a shard's plan (the team server's when there is one), with the
+    /// tests quarantined as skipped left out.
+    private func shardTimings(
+        _ history: RecordHistory, skipped: [String], _ metadata: RunMetadata, _ config: ProjectConfiguration
+    ) throws -> ShardTimings {
+        if metadata.revision == nil {
+            printError(
+                "testledger: --shard: no revision known (pass --revision): shards of one commit that start "
+                    + "at different moments may plan differently")
+        }
+        var timings = try history.shardTimings(
+            project: metadata.project, runs: config.reportWindow, thresholds: config.flaky,
+            revision: metadata.revision)
+        // The skip list the command is given, the server's when there is one, for this configuration.
+        timings.skipped = Set(skipped)
+        return timings
     }
 
     /// This process's environment, with what the tests and the runner's module read.
@@ -101,11 +118,10 @@ extension TestLedgerCommand.Record {
         // The library in the tests only journals; this process stores the journals after the suite.
         var recorded = LedgerEnvironment.forRecordedTests(
             run: plan.runID, databasePath: store.filePath, metadata: plan.metadata)
-        if plan.xcodebuild != nil {
-            recorded.merge(XcodebuildInvocation.testRunnerEnvironment(recorded)) { a, _ in a }
-        }
-        if plan.swiftTest == nil, plan.xcodebuild == nil {
-            recorded.merge(try moduleEnvironment(plan)) { _, new in new }
+        switch plan.command.runner {
+        case .swiftTest: break
+        case .xcodebuild: recorded.merge(XcodebuildInvocation.testRunnerEnvironment(recorded)) { a, _ in a }
+        case .module: recorded.merge(try moduleEnvironment(plan)) { _, new in new }
         }
         return ProcessInfo.processInfo.environment.merging(recorded) { _, recorded in recorded }
     }
@@ -114,7 +130,7 @@ extension TestLedgerCommand.Record {
     /// Bacon's output module reads these variables (a count of 0 too, so that --retries 0 wins
     /// over an inherited variable).
     private func moduleEnvironment(_ plan: RecordPlan) throws -> [String: String] {
-        var environment = ["TESTLEDGER_TEST_RETRIES": String(plan.retries)]
+        var environment = [LedgerEnvironment.Module.testRetries: String(plan.retries)]
         // The quarantine read before, within the deadline: the module does not ask again.
         let list = try QuarantineList.handToModule(
             plan.quarantine.entries, at: plan.folder.appending(path: "quarantine.json"))
@@ -142,9 +158,7 @@ extension TestLedgerCommand.Record {
     func runCommand(_ plan: RecordPlan, console: ConsoleCollector) throws -> Int32 {
         if plan.runsNothing { return 0 }
         return try ChildProcess(
-            arguments: plan.quarantine.command(
-                command, swiftTest: plan.swiftTest, xcodebuild: plan.xcodebuild,
-                selecting: plan.share?.arguments ?? []),
+            arguments: plan.quarantine.arguments(of: plan.command, selecting: plan.share?.arguments ?? []),
             environment: plan.environment
         )
         .run { line in console.consume(line) }

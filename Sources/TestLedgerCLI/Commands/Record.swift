@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LedgerCore
 import LedgerDelivery
+import LedgerRecording
 
 extension TestLedgerCommand {
     /// `testledger record -- COMMAND…`: runs a test command and stores its results.
@@ -124,7 +125,12 @@ extension TestLedgerCommand {
             let folder = FileManager.default.temporaryDirectory.appending(path: "testledger-record-\(runID)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }
-            let plan = try prepare(run: runID, folder: folder)
+            let plan: RecordPlan
+            do {
+                plan = try prepare(run: runID, folder: folder)
+            } catch let error as RecordUsageError {
+                throw ValidationError(error.description)
+            }
             let console = ConsoleCollector()
             let commandStatus = try runCommand(plan, console: console)
             guard let database = plan.database else { throw ExitCode(commandStatus != 0 ? commandStatus : 1) }

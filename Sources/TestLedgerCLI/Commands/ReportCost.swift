@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LedgerCore
+import LedgerRecording
 
 extension TestLedgerCommand.Report {
     /// `testledger report cost`: the CI time flaky tests cost.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LedgerCore
+import LedgerRecording
 
 extension TestLedgerCommand.Report {
     /// `testledger report failures`: failures grouped by cause.

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import LedgerCore
+import LedgerDelivery
+import LedgerRecording
 import LedgerStore
 
 extension TestLedgerCommand.Report {

@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import LedgerCore
 import LedgerDelivery
+import LedgerRecording
 import LedgerServer
 
 extension TestLedgerCommand {

@@ -36,7 +36,7 @@ extension TestLedgerCommand.Shard {
         @Option(
             name: .customLong("for"),
             help: "Print the arguments that run shard --index for this runner: swift-test (--filter) or xcodebuild.")
-        var runner: SkipArguments.Runner?
+        var runner: TestRunner?
         @Option(help: "The shard whose arguments --for prints, 1…N.")
         var index: Int?
         @Flag(help: "Replay the window's runs through this plan: each shard's predicted seconds against what it took.")
@@ -52,6 +52,10 @@ extension TestLedgerCommand.Shard {
             guard (1...1_000).contains(shards) else { throw ValidationError("--shards takes a count from 1 to 1000") }
             if replay, by == .suite { throw ValidationError("--replay weighs tests: leave out --by suite") }
             if (runner == nil) != (index == nil) { throw ValidationError("--for and --index go together") }
+            if runner == .module {
+                throw ValidationError(
+                    "--for bacon: Bacon's module runs its share itself; use testledger record --shard I/N -- bacon …")
+            }
             if let index, !(1...shards).contains(index) { throw ValidationError("--index is 1…\(shards)") }
         }
 
@@ -117,4 +121,4 @@ extension TestLedgerCommand.Shard {
     }
 }
 
-extension SkipArguments.Runner: ExpressibleByArgument {}
+extension TestRunner: ExpressibleByArgument {}

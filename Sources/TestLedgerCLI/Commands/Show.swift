@@ -1,5 +1,6 @@
 import ArgumentParser
 import LedgerCore
+import LedgerRecording
 
 extension TestLedgerCommand {
     /// `testledger show TEST`: one test's result with everything recorded inside it.

@@ -3,6 +3,7 @@ import Foundation
 import LedgerCore
 import LedgerDelivery
 import LedgerImport
+import LedgerRecording
 
 extension TestLedgerCommand {
     /// `testledger upload FILE…`: sends results to `testledger serve`.

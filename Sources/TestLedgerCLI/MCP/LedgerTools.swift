@@ -16,83 +16,9 @@ struct LedgerTools: Sendable {
     /// The most entries of a list an answer holds, whatever is asked.
     static let mostListed = 50
 
+    /// The tools offered: those that change the ledger only when allowed.
     var tools: [Tool] {
-        var tools = [
-            Self.tool(
-                "flaky_tests",
-                "The flaky tests, the flakiest first, with their failure rate, outcome strip and likely culprit.",
-                [
-                    "window": .integer("How many of the newest runs to judge (default 30)."),
-                    "owner": .string("Only this owner's tests (@team)."),
-                    "limit": .integer("How many tests to list (default 10, at most 50)."),
-                ]),
-            Self.tool(
-                "run_summary", "What each failure of a run means: new, known flaky, failing on the base too…",
-                [
-                    "run": .string("The run's id (default: the newest)."),
-                    "base": .string("The base branch (default main)."),
-                ]),
-            Self.tool(
-                "test_detail",
-                "One test in a run: its attempts, activities, captures, predicates, issues, and its recent history.",
-                [
-                    "test": .string("The test's id."), "run": .string("The run's id (default: its newest)."),
-                    "attempt": .integer("Which attempt, 1 being the first (default: the final one)."),
-                ],
-                required: ["test"]),
-            Self.tool(
-                "culprit", "Why a flaky test fails: what separates its failing attempts from its passing ones.",
-                ["test": .string("The test's id."), "window": .integer("Runs to compare (default 60).")],
-                required: ["test"]),
-            Self.tool(
-                "failure_groups", "Failures grouped by cause across recent runs, the largest first.",
-                [
-                    "window": .integer("How many of the newest runs (default 30)."),
-                    "limit": .integer("How many groups (default 10, at most 50)."),
-                ]),
-            Self.tool(
-                "slow_tests", "The slowest tests and the ones that became slower.",
-                [
-                    "window": .integer("How many of the newest runs (default 30)."),
-                    "limit": .integer("How many tests (default 10, at most 50)."),
-                ]),
-        ]
-        if allowQuarantine {
-            tools.append(
-                Self.tool(
-                    "quarantine",
-                    "Quarantine a test (mute: it runs, its failure does not fail the build) or release it.",
-                    [
-                        "test": .string("The test's id."), "action": .string("add or remove."),
-                        "reason": .string("Why, for the audit trail."), "mode": .string("mute (default) or skip."),
-                    ],
-                    required: ["test", "action", "reason"]))
-        }
-        return tools
-    }
-
-    /// What one argument is, for a tool's JSON schema.
-    enum Argument {
-        case string(String)
-        case integer(String)
-
-        var schema: Value {
-            switch self {
-            case .string(let text): ["type": "string", "description": .string(text)]
-            case .integer(let text): ["type": "integer", "minimum": 1, "description": .string(text)]
-            }
-        }
-    }
-
-    static func tool(_ name: String, _ description: String, _ arguments: [String: Argument], required: [String] = [])
-        -> Tool
-    {
-        Tool(
-            name: name, description: description,
-            inputSchema: .object([
-                "type": "object", "properties": .object(arguments.mapValues(\.schema)),
-                "required": .array(required.map { .string($0) }), "additionalProperties": false,
-            ]))
+        Self.table.filter { allowQuarantine || !$0.changesTheLedger }.map(\.tool)
     }
 
     /// Answers a call, as JSON text.
@@ -101,30 +27,11 @@ struct LedgerTools: Sendable {
     ///   when a server does not answer, answers what cannot be read, or fails.
     func call(_ name: String, _ arguments: [String: Value]) throws -> String {
         let arguments = ToolArguments(values: arguments, tool: name)
+        guard let spec = Self.table.first(where: { $0.name == name }), allowQuarantine || !spec.changesTheLedger else {
+            throw MCPError.invalidParams("no tool named \(name)")
+        }
         do {
-            switch name {
-            case "flaky_tests": return try flaky(arguments)
-            case "run_summary": return try runSummary(arguments)
-            case "test_detail": return try testDetail(arguments)
-            case "culprit":
-                let report = try ledger.culpritReport(
-                    test: try arguments.string("test"), window: try arguments.count("window") ?? 60)
-                var bounded = report
-                bounded.suspects = Array(report.suspects.prefix(5))
-                return try Self.json(Bounded(value: bounded, more: max(0, report.suspects.count - 5)))
-            case "failure_groups":
-                let groups = try ledger.failureGroups(window: try arguments.count("window"))
-                let limit = try arguments.limit()
-                return try Self.json(Bounded(value: Array(groups.prefix(limit)), more: max(0, groups.count - limit)))
-            case "slow_tests":
-                let limit = try arguments.limit()
-                var report = try ledger.slowReport(window: try arguments.count("window"), limit: limit)
-                let slower = report.slowdowns.count
-                report.slowdowns = Array(report.slowdowns.prefix(limit))
-                return try Self.json(Bounded(value: report, more: max(0, slower - limit)))
-            case "quarantine" where allowQuarantine: return try quarantine(arguments)
-            default: throw MCPError.invalidParams("no tool named \(name)")
-            }
+            return try spec.answer(self, arguments)
         } catch let error as StoreError {
             throw MCPError.invalidParams("\(name): \(error)")
         } catch let error as LedgerInputError {
@@ -140,7 +47,7 @@ struct LedgerTools: Sendable {
         }
     }
 
-    private func flaky(_ arguments: ToolArguments) throws -> String {
+    func flaky(_ arguments: ToolArguments) throws -> String {
         let report = try ledger.flakyReport(
             window: try arguments.count("window"), owner: try arguments.optionalString("owner"))
         let limit = try arguments.limit()
@@ -156,7 +63,7 @@ struct LedgerTools: Sendable {
                 broken: report.broken.prefix(limit).map(\.test)))
     }
 
-    private func runSummary(_ arguments: ToolArguments) throws -> String {
+    func runSummary(_ arguments: ToolArguments) throws -> String {
         var report = try ledger.runReport(
             run: try arguments.optionalString("run"), base: try arguments.optionalString("base") ?? "main")
         let failures = report.failures.count
@@ -168,7 +75,7 @@ struct LedgerTools: Sendable {
                 headline: RunReportRendering.headline(report), report: report, moreFailures: max(0, failures - 20)))
     }
 
-    private func testDetail(_ arguments: ToolArguments) throws -> String {
+    func testDetail(_ arguments: ToolArguments) throws -> String {
         var detail = try ledger.testDetail(
             test: try arguments.string("test"), run: try arguments.optionalString("run"),
             attempt: try arguments.count("attempt"))
@@ -187,7 +94,29 @@ struct LedgerTools: Sendable {
                 }))
     }
 
-    private func quarantine(_ arguments: ToolArguments) throws -> String {
+    func culprit(_ arguments: ToolArguments) throws -> String {
+        let report = try ledger.culpritReport(
+            test: try arguments.string("test"), window: try arguments.count("window") ?? 60)
+        var bounded = report
+        bounded.suspects = Array(report.suspects.prefix(5))
+        return try Self.json(Bounded(value: bounded, more: max(0, report.suspects.count - 5)))
+    }
+
+    func failureGroups(_ arguments: ToolArguments) throws -> String {
+        let groups = try ledger.failureGroups(window: try arguments.count("window"))
+        let limit = try arguments.limit()
+        return try Self.json(Bounded(value: Array(groups.prefix(limit)), more: max(0, groups.count - limit)))
+    }
+
+    func slowTests(_ arguments: ToolArguments) throws -> String {
+        let limit = try arguments.limit()
+        var report = try ledger.slowReport(window: try arguments.count("window"), limit: limit)
+        let slower = report.slowdowns.count
+        report.slowdowns = Array(report.slowdowns.prefix(limit))
+        return try Self.json(Bounded(value: report, more: max(0, slower - limit)))
+    }
+
+    func quarantine(_ arguments: ToolArguments) throws -> String {
         let test = try arguments.string("test")
         let reason = try arguments.string("reason")
         let changes: [QuarantineChange]

@@ -1,5 +1,6 @@
 import Foundation
 import LedgerCore
+import LedgerRecording
 import LedgerStore
 import MCP
 

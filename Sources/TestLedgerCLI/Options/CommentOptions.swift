@@ -1,5 +1,6 @@
 import ArgumentParser
 import LedgerCore
+import LedgerRecording
 
 /// What `github comment` and `gitlab note` share: the run, `--if-failed`, the project and the ledger.
 struct CommentOptions: ParsableArguments {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import LedgerCore
+import LedgerRecording
 import LedgerStore
 
 /// What every report reads and how it prints it: the ledger (``StoreOptions``) and `--format`

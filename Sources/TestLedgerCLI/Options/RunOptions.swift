@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LedgerCore
+import LedgerRecording
 
 /// Run metadata flags; what they leave out comes from the CI's variables, then from git.
 struct RunOptions: ParsableArguments {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import LedgerCore
+import LedgerRecording
 
 /// The runs a report over recent history reads: `--runs`, `--since`, `--project`.
 struct WindowOptions: ParsableArguments {

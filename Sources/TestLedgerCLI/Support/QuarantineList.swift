@@ -48,7 +48,7 @@ enum QuarantineList {
     static func handToModule(_ entries: [QuarantinedTest], at file: URL) throws -> (name: String, value: String) {
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try JSONEncoder().encode(entries).write(to: file, options: .atomic)
-        return ("TESTLEDGER_QUARANTINE", file.standardizedFileURL.path)
+        return (LedgerEnvironment.Module.quarantine, file.standardizedFileURL.path)
     }
 
     /// The copy of the server's list: beside the ledger, one file per project.

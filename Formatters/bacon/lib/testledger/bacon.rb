@@ -1,3 +1,5 @@
+# frozen_string_literal: true
+
 # Loads TestLedger's Bacon output module, testledger.rb, which the gem holds beside lib/.
 #
 #   require 'testledger/bacon'                                   # at the top of a spec file

@@ -24,6 +24,8 @@ struct Separation: Hashable {
 
     /// A feature that an attempt has or has not, tested with Fisher's exact test.
     /// - Parameter counts: the failing and passing attempts that could show it, and those with it.
+    /// - Returns: the shares of failing and passing attempts with the feature, and the chance of that
+    ///   split; no threshold.
     static func presence(_ counts: CulpritFeatures.Counts) -> Separation {
         Separation(
             failing: .init(count: counts.failingWith, of: counts.failingSeen),

@@ -26,6 +26,7 @@ extension LedgerDatabase {
     ///   - project: only this project's runs; every project's when `nil`.
     ///   - batch: at most this many results are deleted in one transaction.
     ///   - progress: told after each run, with the runs done and the runs to do.
+    /// - Returns: the runs and results removed, and the old runs kept for quarantined tests.
     /// - Throws: any SQLite error; what earlier batches removed stays removed.
     public func prune(
         before cutoff: Double, project: String?, batch: Int = 5_000, progress: (Int, Int) -> Void = { _, _ in }

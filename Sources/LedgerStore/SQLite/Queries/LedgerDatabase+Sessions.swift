@@ -25,6 +25,7 @@ extension LedgerDatabase {
     /// - Parameters:
     ///   - hash: the hex SHA-256 of the session id presented.
     ///   - time: now, in seconds since 1970.
+    /// - Returns: the session's token; `nil` when no live session has that hash.
     /// - Throws: any SQLite error.
     public func sessionToken(hash: String, at time: Double) throws -> StoredToken? {
         try writer.read { db in

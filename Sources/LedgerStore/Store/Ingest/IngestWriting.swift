@@ -16,11 +16,13 @@ package protocol IngestWriting: AnyObject {
     func endRun(_ row: Int64, _ end: LedgerEvent.RunEnd) throws
     /// The stored row of the test `key` of `project`; `nil` when the test is not stored.
     func storedTest(project: String, key: String) throws -> KnownTests.Entry?
-    /// Inserts the test, or stores what it gives over its row; returns the row as stored.
+    /// Inserts the test, or stores what it gives over its row.
     /// - Parameters:
     ///   - test: the test's row.
     ///   - columns: the columns `test` gives.
     ///   - stored: the row as it was, when there was one.
+    /// - Returns: the row as stored.
+    /// - Throws: any database error.
     func writeTest(_ test: StoredRows.Test, columns: TestColumns, over stored: KnownTests.Entry?) throws
         -> KnownTests.Entry
     /// Inserts an attempt, or completes one stored as running; `nil` when the attempt was already
@@ -52,6 +54,7 @@ extension IngestWriting {
     ///   - known: what this process already knows of the row; read from the store when `nil`. Most
     ///     inputs bring nothing new, and then nothing is written.
     /// - Returns: the row as stored.
+    /// - Throws: any database error.
     func upsertTest(_ start: LedgerEvent.TestStart, project: String, known: KnownTests.Entry?) throws
         -> KnownTests.Entry
     {

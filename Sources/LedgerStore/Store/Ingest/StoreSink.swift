@@ -123,6 +123,7 @@ public struct StoreSink: EventSink {
     /// Stores every attempt still open; call once the input is exhausted.
     /// - Parameter running: store them as still running (a live recorder's test start, or
     ///   details of a test whose outcome comes later) instead of as crashed.
+    /// - Throws: any database error.
     package mutating func finish(running: Bool = false) throws {
         if running {
             for key in pending.keys {

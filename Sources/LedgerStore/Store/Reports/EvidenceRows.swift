@@ -90,6 +90,7 @@ package struct EvidenceRows {
 
     /// Each test's attempts as the culprit report compares them, in the order read.
     /// - Parameter runs: the window's runs, for each attempt's run id and configuration.
+    /// - Returns: each test's attempts, oldest run first and in attempt order, by test id.
     package func evidence(runs: [WindowRun]) -> [String: [AttemptEvidence]] {
         let byRow = Dictionary(runs.map { ($0.row, $0) }, uniquingKeysWith: { first, _ in first })
         var activitiesOf: [Int64: [StoredActivity]] = [:]

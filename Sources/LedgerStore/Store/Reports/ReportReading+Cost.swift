@@ -9,6 +9,7 @@ extension ReportReading {
     ///   - since: when given, every run since then instead.
     ///   - thresholds: which tests are flaky.
     ///   - now: the time the flaky report is judged at.
+    /// - Returns: the report; an empty one when there is no project.
     /// - Throws: any database error.
     package func costReport(
         project: String?, runs count: Int, since: Double?, thresholds: FlakyThresholds, now: Double

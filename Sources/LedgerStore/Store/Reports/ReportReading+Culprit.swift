@@ -6,10 +6,11 @@ extension ReportReading {
     /// - Parameters:
     ///   - test: the test's stable id.
     ///   - project: the project; the newest run's when `nil`.
-    ///   - runs: how many of the newest runs make the window.
+    ///   - count: how many of the newest runs make the window.
     ///   - since: only runs started since then, in seconds since 1970.
     ///   - configuration: only runs of this configuration; every configuration when `nil`.
     ///   - criteria: the thresholds of a verdict.
+    /// - Returns: the report of the test's attempts in the window.
     /// - Throws: ``StoreError/noSuchTest(_:)`` when no run of the window has the test; any
     ///   database error.
     package func culpritReport(
@@ -34,6 +35,9 @@ extension ReportReading {
     ///   - project: its project; the newest run's when `nil`.
     ///   - count: how many of the newest runs made its window.
     ///   - since: only runs started since then, in seconds since 1970.
+    /// - Returns: the report with each flaky test's brief culprit; the report as it is when it has
+    ///   no flaky test or there is no project.
+    /// - Throws: any database error.
     package func withCulprits(_ report: FlakyReport, project: String?, runs count: Int, since: Double?) throws
         -> FlakyReport
     {

@@ -48,12 +48,12 @@ extension ReportReading {
     /// Flaky, broken and recovered tests and judged predicates over a window of runs.
     /// - Parameters:
     ///   - project: the project; the newest run's when `nil`.
-    ///   - runs: how many of the newest runs make the window.
+    ///   - count: how many of the newest runs make the window.
     ///   - since: seconds since 1970; only runs started since then.
+    ///   - thresholds: the thresholds of every verdict.
     ///   - now: the time "recovered" is measured against, in seconds since 1970.
     ///   - before: when given, only the runs before this one make the window: what was known of the
     ///     tests before it ran.
-    ///   - thresholds: the thresholds of every verdict.
     /// - Returns: the report; an empty one when there is no project or no run.
     /// - Throws: any database error.
     package func flakyReport(

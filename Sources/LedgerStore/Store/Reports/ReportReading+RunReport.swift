@@ -13,6 +13,7 @@ extension ReportReading {
     ///     are compared when the base branch has none.
     ///   - thresholds: the flaky report's thresholds.
     ///   - now: the time the flaky report and the quarantine are judged at.
+    /// - Returns: the run's report.
     /// - Throws: ``StoreError/noSuchRun(_:)``; any database error.
     package func runReport(
         run: String?, project: String?, base: String, window: Int, thresholds: FlakyThresholds, now: Double

@@ -13,6 +13,7 @@ extension ReportReading {
     ///   - thresholds: which runs are noise.
     ///   - criteria: what counts as a slowdown.
     ///   - limit: at most this many slowest tests.
+    /// - Returns: the report; an empty one when there is no project.
     /// - Throws: any database error.
     package func slowReport(
         project: String?, runs count: Int, since: Double?, thresholds: FlakyThresholds,

@@ -18,7 +18,11 @@ package protocol ReportReading {
     /// Key, file and declared layer of every test of a project, by row.
     func testInfo(project: String) throws -> [Int64: TestInfo]
     /// Hands the summary of each run to `body`, in the order given, until `body` returns `false`.
-    /// - Parameter seconds: whether `body` needs the seconds of each entry.
+    /// - Parameters:
+    ///   - runs: the runs whose summaries to read.
+    ///   - seconds: whether `body` needs the seconds of each entry.
+    ///   - body: given each run and its summary; returns whether to go on.
+    /// - Throws: what `body` throws; any database error.
     func forEachSummary(of runs: [WindowRun], seconds: Bool, _ body: (WindowRun, SummaryView) throws -> Bool) throws
     /// The predicate evaluations in `runs` as (test, name, expectation, run row, held, attempts,
     /// waited, timeout), in the order they happened.

@@ -1,0 +1,128 @@
+import Foundation
+import LedgerCore
+
+/// `.testledger.yml`: the project's name, layer rules and flaky thresholds.
+///
+/// ```yaml
+/// project: MyApp
+/// layers:
+///   - pattern: "*SnapshotTests/*"
+///     layer: integration
+/// flaky:
+///   flipRate: 0.25
+///   window: 50
+/// quarantine:
+///   auto: mute
+///   after: 10
+/// owners:
+///   - pattern: "AppUITests.*"
+///     owners: ["@acme/ui"]
+/// retries: 2
+/// repeatNew: 5
+/// repeatNewBudget: 300s
+/// strict: true
+/// ```
+package struct ProjectConfiguration: Decodable {
+    package var project: String?
+    package var layers: [LayerRule] = []
+    package var flaky = FlakyThresholds()
+    package var window: Int?
+    /// The runs reports judge by: `window`, else ``ReportWindow/defaultRuns``.
+    package var reportWindow: Int { window ?? ReportWindow.defaultRuns }
+    package var quarantine = QuarantinePolicy()
+    package var owners: [OwnerRule] = []
+    /// How many more times `record` runs a test that failed; `nil` when not set.
+    package var retries: Int?
+    /// How many more times `record` runs each new test; `nil` when not set.
+    package var repeatNew: Int?
+    /// How long those repeats may take, in seconds (`300s`, `5m` or `300`); `nil` when not set.
+    package var repeatNewBudget: Double?
+    /// Whether `record` fails the job when something it reaches for cannot be reached; `nil` when not set.
+    package var strict: Bool?
+
+    private enum CodingKeys: String, CodingKey {
+        case project, layers, flaky, quarantine, owners, retries, repeatNew, repeatNewBudget, strict
+    }
+    private enum QuarantineKeys: String, CodingKey { case auto, after, releaseDays, releaseChance }
+    private enum FlakyKeys: String, CodingKey {
+        case flipRate, brokenShare, brokenStreak, recoveryChance, recoveryDays, noiseShare,
+            noiseMinimumTests, decay, atRiskP95, atRiskMax, atRiskEvaluations, predicateBrokenShare,
+            window, recoveredPasses, recoveredDays
+    }
+
+    package init() {}
+
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        project = try container.decodeIfPresent(String.self, forKey: .project)
+        layers = try container.decodeIfPresent([LayerRule].self, forKey: .layers) ?? []
+        owners = try container.decodeIfPresent([OwnerRule].self, forKey: .owners) ?? []
+        retries = try container.decodeIfPresent(Int.self, forKey: .retries)
+        strict = try container.decodeIfPresent(Bool.self, forKey: .strict)
+        if let retries, retries < 0 {
+            throw DecodingError.dataCorruptedError(
+                forKey: .retries, in: container, debugDescription: "retries is a count, 0 or more, not \(retries)")
+        }
+        repeatNew = try container.decodeIfPresent(Int.self, forKey: .repeatNew)
+        if let repeatNew, repeatNew < 0 {
+            throw DecodingError.dataCorruptedError(
+                forKey: .repeatNew, in: container, debugDescription: "repeatNew is a count, 0 or more, not \(repeatNew)"
+            )
+        }
+        // Read as text, so that `300` and `300s` both parse.
+        if let budget = try container.decodeIfPresent(String.self, forKey: .repeatNewBudget) {
+            guard let seconds = TimeWindow.seconds(budget) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .repeatNewBudget, in: container,
+                    debugDescription: "repeatNewBudget is a duration (300s, 10m or 300), not \(budget)")
+            }
+            repeatNewBudget = seconds
+        }
+        if container.contains(.quarantine) {
+            quarantine = try Self.policy(
+                try container.nestedContainer(keyedBy: QuarantineKeys.self, forKey: .quarantine))
+        }
+        guard container.contains(.flaky) else { return }
+        let flaky = try container.nestedContainer(keyedBy: FlakyKeys.self, forKey: .flaky)
+        func set<T: Decodable>(_ key: FlakyKeys, _ path: WritableKeyPath<FlakyThresholds, T>) throws {
+            if let value = try flaky.decodeIfPresent(T.self, forKey: key) { self.flaky[keyPath: path] = value }
+        }
+        try set(.flipRate, \.flipRate)
+        try set(.brokenShare, \.brokenShare)
+        try set(.brokenStreak, \.brokenStreak)
+        for retired in [FlakyKeys.recoveredPasses, .recoveredDays] where flaky.contains(retired) {
+            throw DecodingError.dataCorruptedError(
+                forKey: retired, in: flaky,
+                debugDescription:
+                    "\(retired.rawValue) is gone: recovery now needs a quiet stretch improbable at the test's"
+                    + " own flake rate; set recoveryChance (default 0.01) and recoveryDays (default 7) instead")
+        }
+        try set(.recoveryChance, \.recoveryChance)
+        try set(.recoveryDays, \.recoveryDays)
+        try set(.noiseShare, \.noiseShare)
+        try set(.noiseMinimumTests, \.noiseMinimumTests)
+        try set(.decay, \.decay)
+        try set(.atRiskP95, \.atRiskP95)
+        try set(.atRiskMax, \.atRiskMax)
+        try set(.atRiskEvaluations, \.atRiskEvaluations)
+        try set(.predicateBrokenShare, \.predicateBrokenShare)
+        window = try flaky.decodeIfPresent(Int.self, forKey: .window)
+    }
+
+    private static func policy(_ keys: KeyedDecodingContainer<QuarantineKeys>) throws -> QuarantinePolicy {
+        var policy = QuarantinePolicy()
+        switch try keys.decodeIfPresent(String.self, forKey: .auto) {
+        case nil, "off": policy.mutesFlakyTests = false
+        case "mute": policy.mutesFlakyTests = true
+        case let other?:
+            throw DecodingError.dataCorruptedError(
+                forKey: .auto, in: keys,
+                debugDescription: "quarantine.auto is mute or off, not \(other): only muting is automatic, since a "
+                    + "skipped test leaves no results to earn its release")
+        }
+        policy.afterRuns = try keys.decodeIfPresent(Int.self, forKey: .after) ?? policy.afterRuns
+        policy.releaseDays = try keys.decodeIfPresent(Double.self, forKey: .releaseDays) ?? policy.releaseDays
+        policy.releaseChance = try keys.decodeIfPresent(Double.self, forKey: .releaseChance) ?? policy.releaseChance
+        return policy
+    }
+}

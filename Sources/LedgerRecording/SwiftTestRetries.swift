@@ -1,0 +1,108 @@
+import Foundation
+import LedgerCore
+import LedgerStore
+
+/// `record --retries N` for `swift test`: once the command has ended and its results are stored,
+/// runs the run's failed tests again — only them, each up to N more times, until it passes — as
+/// the next attempts of the same run. Muted tests are not retried.
+package struct SwiftTestRetries {
+    /// The command as it ran.
+    package var invocation: SwiftTestInvocation
+    package var retries: Int
+    /// More failed tests than this, and nothing is retried.
+    package var limit: Int
+    package var muted: [String]
+    package var run: String
+    package var metadata: RunMetadata
+    /// The command's environment: the retries' is the same, with their attempt offset.
+    package var environment: [String: String]
+    /// Where each retry writes its outputs, one folder per process.
+    package var outputFolder: URL
+    package var databasePath: String
+
+    package init(
+        invocation: SwiftTestInvocation, retries: Int, limit: Int, muted: [String], run: String, metadata: RunMetadata,
+        environment: [String: String], outputFolder: URL, databasePath: String
+    ) {
+        self.invocation = invocation
+        self.retries = retries
+        self.limit = limit
+        self.muted = muted
+        self.run = run
+        self.metadata = metadata
+        self.environment = environment
+        self.outputFolder = outputFolder
+        self.databasePath = databasePath
+    }
+
+    /// Retries what failed; returns what became of it.
+    /// - Throws: what reading the store or storing the journals and console results throws.
+    package func retry(in database: LedgerDatabase) throws -> RetryOutcome {
+        let failed: [String]
+        switch RetrySelection(failing: try database.failingTests(run: run), muted: muted, limit: limit) {
+        case .nothingFailed: return RetryOutcome()
+        case .tooMany(let note): return RetryOutcome(notRetried: note)
+        case .retry(let tests): failed = tests
+        }
+        var schedule = RetrySchedule(attempts: try attempts(of: failed, in: database), retries: retries)
+        var outcome = RetryOutcome()
+        outcome.crashedTheCommand = failed.filter { schedule.attempts[$0]?.contains(where: \.isCrash) == true }
+        (outcome.problems, outcome.interrupted) = try drive(&schedule, in: database) { batch in
+            "retrying \(batch.tests.count) failed test(s), attempt \(batch.offset + 1)"
+        }
+        outcome.passedOnRetry = schedule.passedOnRetry.map { .init(test: $0, attempts: schedule.attempts[$0] ?? []) }
+        outcome.stillFailing = schedule.stillFailing.filter { !schedule.abandoned.contains($0) }.map {
+            .init(test: $0, attempts: schedule.attempts[$0] ?? [])
+        }
+        outcome.abandoned = schedule.abandoned
+        return outcome
+    }
+
+    /// Runs `schedule`'s processes one after another, each announced with `note`, until it has
+    /// none left, an interrupt (Ctrl-C) stops it, or `deadline` (seconds since 1970) has passed.
+    /// - Returns: problems storing the processes' outputs, and whether an interrupt stopped it.
+    package func drive(
+        _ schedule: inout RetrySchedule, in database: LedgerDatabase, deadline: Double? = nil,
+        note: (RetrySchedule.Batch) -> String
+    ) throws -> (problems: [String], interrupted: Bool) {
+        var problems: [String] = []
+        var process = 0
+        while let batch = schedule.next() {
+            if let deadline, Date().timeIntervalSince1970 >= deadline {
+                schedule.stop()
+                break
+            }
+            process += 1
+            // Unbuffered, so that it comes before the process's own output.
+            let line = "testledger: \(note(batch)): " + batch.tests.joined(separator: ", ") + "\n"
+            FileHandle.standardOutput.write(Data(line.utf8))
+            let retry = invocation.retrying(
+                batch.tests, outputFolder: outputFolder.appending(path: "retry-\(process)"))
+            try FileManager.default.createDirectory(at: retry.outputFolder, withIntermediateDirectories: true)
+            var variables = environment
+            variables[LedgerEnvironment.attemptOffsetVariable] = String(batch.offset)
+            let console = ConsoleCollector()
+            let status = try ChildProcess(arguments: retry.arguments, environment: variables).run {
+                console.consume($0)
+            }
+            let outputs = SwiftTestOutputs(
+                invocation: retry, console: console.results, run: run, metadata: metadata, attemptOffset: batch.offset)
+            problems += try outputs.store(in: database, databasePath: databasePath) {
+                SwiftTestInvocation.consoleNames(of: batch.tests)
+            }
+            schedule.take(batch, attempts: try attempts(of: batch.tests, in: database))
+            // Interrupted (Ctrl-C): what ran is stored, and nothing more is started.
+            if status >= 128 { return (problems, true) }
+        }
+        return (problems, false)
+    }
+
+    /// Each test's attempts in the run, as the store holds them now.
+    package func attempts(of tests: [String], in database: LedgerDatabase) throws -> [String: [AttemptState]] {
+        var attempts: [String: [AttemptState]] = [:]
+        for test in tests {
+            attempts[test] = (try? database.testDetail(test: test, run: run))?.attempts ?? []
+        }
+        return attempts
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import LedgerCore
+import LedgerRecording
+import Testing
+
+@Suite struct RecordDecisionTests {
+    @Test func mutedTestsAreNotRetriedAndTooManyFailuresRetryNothing() {
+        #expect(RetrySelection(failing: [], muted: [], limit: 20) == .nothingFailed)
+        #expect(RetrySelection(failing: ["A/muted"], muted: ["A/muted"], limit: 20) == .nothingFailed)
+        #expect(
+            RetrySelection(failing: ["A/a", "A/muted", "A/b"], muted: ["A/muted"], limit: 2) == .retry(["A/a", "A/b"]))
+        guard case .tooMany(let note) = RetrySelection(failing: ["A/a", "A/b", "A/c"], muted: [], limit: 2) else {
+            Issue.record("three failures over a limit of two retried")
+            return
+        }
+        #expect(note.contains("3 tests failed, more than --retry-limit 2"))
+        // The limit counts the tests that would be retried, not the muted ones.
+        #expect(
+            RetrySelection(failing: ["A/a", "A/m1", "A/m2"], muted: ["A/m1", "A/m2"], limit: 1) == .retry(["A/a"]))
+    }
+
+    @Test func onlyAFailureOfMutedTestsAloneIsForgiven() {
+        let muted: Set = ["A/muted"]
+        #expect(QuarantineEnforcement.settle(status: 1, failing: ["A/muted"], muted: muted) == (0, ["A/muted"]))
+        #expect(QuarantineEnforcement.settle(status: 1, failing: ["A/muted", "A/real"], muted: muted).status == 1)
+        // A signal or a build that ran no test says nothing of tests: kept.
+        #expect(QuarantineEnforcement.settle(status: 130, failing: ["A/muted"], muted: muted).status == 130)
+        #expect(QuarantineEnforcement.settle(status: 1, failing: [], muted: muted) == (1, []))
+        #expect(QuarantineEnforcement.settle(status: 0, failing: [], muted: muted) == (0, []))
+    }
+
+    @Test func quarantineSkipsByArgumentExceptForAModule() {
+        let enforcement = QuarantineEnforcement(
+            [
+                QuarantinedTest(
+                    project: "App", test: "App.Cart/testSkipped", mode: .skip, reason: "", by: "", since: 0),
+                QuarantinedTest(project: "App", test: "App.Cart/testMuted", mode: .mute, reason: "", by: "", since: 0),
+            ], configuration: "")
+        #expect(enforcement.skipped == ["App.Cart/testSkipped"] && enforcement.muted == ["App.Cart/testMuted"])
+        let folder = URL(fileURLWithPath: "/tmp/x")
+        let swift = enforcement.arguments(of: TestCommand(["swift", "test"], outputFolder: folder, retries: 0))
+        #expect(swift.contains("--skip") && !swift.joined().contains("testMuted"))
+        let bacon = ["bacon", "spec"]
+        #expect(enforcement.arguments(of: TestCommand(bacon, outputFolder: folder, retries: 0)) == bacon)
+    }
+}
