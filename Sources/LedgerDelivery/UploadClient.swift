@@ -8,7 +8,7 @@ import LedgerCore
 /// Sends Ledger event batches to `testledger serve` (`POST /api/v1/events`): the one client and
 /// the one retry loop of the test library and the `upload` command.
 ///
-/// A send that fails on the network or with a retryable answer (``RetryPolicy/isRetryable(status:)``)
+/// A send that fails on the network or with a retryable answer (``ResendPolicy/isRetryable(status:)``)
 /// is tried again after each of the policy's delays; other answers are final.
 public struct UploadClient: Sendable {
     /// What became of one batch.
@@ -26,7 +26,7 @@ public struct UploadClient: Sendable {
     /// The write token, sent as a bearer token in the `Authorization` header.
     public let token: String
     /// How often, and after which delays, a failing send is tried again.
-    public let policy: RetryPolicy
+    public let policy: ResendPolicy
     /// Seconds a request may wait for the server.
     public let timeout: Double
     /// Waits between tries; tests pass one that returns at once.
@@ -40,7 +40,7 @@ public struct UploadClient: Sendable {
     ///   - timeout: seconds a request may wait for the server.
     ///   - sleep: waits the given number of seconds between tries; `Thread.sleep` by default.
     public init(
-        server: URL, token: String, policy: RetryPolicy = RetryPolicy(), timeout: Double = 120,
+        server: URL, token: String, policy: ResendPolicy = ResendPolicy(), timeout: Double = 120,
         sleep: @escaping @Sendable (Double) -> Void = { Thread.sleep(forTimeInterval: $0) }
     ) {
         self.server = server
@@ -92,7 +92,7 @@ public struct UploadClient: Sendable {
                 continue
             }
             let message = "HTTP \(status): \(Self.message(text))"
-            guard RetryPolicy.isRetryable(status: status) else { return .refused(status: status, message: message) }
+            guard ResendPolicy.isRetryable(status: status) else { return .refused(status: status, message: message) }
             last = message
         }
         return .unreachable(last)

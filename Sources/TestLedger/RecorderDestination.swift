@@ -17,7 +17,7 @@ enum RecorderDestinations {
     static func current(environment: LedgerEnvironment = LedgerEnvironment()) -> RecorderDestination {
         if !environment.journalOnly, let url = environment.serverURL, let token = environment.token {
             return RecorderUpload(
-                server: url, token: token, environment: environment, policy: environment.retryPolicy())
+                server: url, token: token, environment: environment, policy: environment.resendPolicy())
         }
         return RecorderStore(environment: environment)
     }

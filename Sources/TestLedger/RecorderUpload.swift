@@ -27,7 +27,7 @@ final class RecorderUpload: RecorderDestination, @unchecked Sendable {
     /// Batches that could be neither sent nor spooled.
     private var lost = 0
 
-    init(server: URL, token: String, environment: LedgerEnvironment, policy: RetryPolicy = RetryPolicy()) {
+    init(server: URL, token: String, environment: LedgerEnvironment, policy: ResendPolicy = ResendPolicy()) {
         // A short timeout: the process may be waiting to exit on it.
         self.client = UploadClient(server: server, token: token, policy: policy, timeout: 15)
         self.spool = SpoolDirectory(environment: environment)

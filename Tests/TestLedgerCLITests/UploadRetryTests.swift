@@ -88,7 +88,7 @@ import Testing
         let waits = Waits()
         let delivery = try await withServer(script) { url in
             let client = UploadClient(
-                server: try #require(URL(string: url)), token: "tl_x", policy: RetryPolicy(retries: 4, first: 0.5),
+                server: try #require(URL(string: url)), token: "tl_x", policy: ResendPolicy(retries: 4, first: 0.5),
                 sleep: waits.add)
             return try await onOwnThread { client.send(Data(Self.stream.utf8), live: false) }
         }
@@ -112,7 +112,7 @@ import Testing
     @Test func aServerThatIsNotThereIsUnreachableAfterEveryRetry() async throws {
         let waits = Waits()
         let client = UploadClient(
-            server: try #require(URL(string: "http://127.0.0.1:9")), token: "tl_x", policy: RetryPolicy(retries: 2),
+            server: try #require(URL(string: "http://127.0.0.1:9")), token: "tl_x", policy: ResendPolicy(retries: 2),
             sleep: waits.add)
         let delivery = try await onOwnThread { client.send(Data(Self.stream.utf8), live: true) }
         guard case .unreachable = delivery else { throw CancellationError() }

@@ -6,15 +6,16 @@ import NIOPosix
 /// Runs store work off Swift's cooperative threads, which must never block, on threads kept for
 /// it: a store call may wait on SQLite's lock or on PostgreSQL's answers, and Dispatch on Linux
 /// adds a thread for blocked work only about once a second, which would queue concurrent
-/// uploads behind a few waiting threads.
-enum Blocking {
+/// uploads behind a few waiting threads. The one bridge off those threads: the server's routes,
+/// `serve`'s start and `mcp`'s answers use it.
+package enum Blocking {
     static let threads: NIOThreadPool = {
         let pool = NIOThreadPool(numberOfThreads: 64)
         pool.start()
         return pool
     }()
 
-    static func run<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
+    package static func run<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
         try await threads.runIfActive(work)
     }
 

@@ -3,6 +3,7 @@ import Foundation
 import LedgerCore
 import LedgerDelivery
 import LedgerRecording
+import LedgerServer
 import LedgerStore
 import MCP
 
@@ -73,13 +74,9 @@ extension TestLedgerCommand {
             }
         }
 
-        /// Answers on a thread of its own: a store call blocks, and Swift's shared threads must not.
+        /// Answers off Swift's shared threads: a store call blocks, and they must not.
         static func answer(_ tools: LedgerTools, _ name: String, _ arguments: [String: Value]) async throws -> String {
-            try await withCheckedThrowingContinuation { continuation in
-                Thread.detachNewThread {
-                    continuation.resume(with: Result { try tools.call(name, arguments) })
-                }
-            }
+            try await Blocking.run { try tools.call(name, arguments) }
         }
     }
 }

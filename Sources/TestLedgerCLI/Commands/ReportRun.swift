@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LedgerCore
 import LedgerDelivery
+import LedgerImport
 import LedgerRecording
 import LedgerStore
 

@@ -67,22 +67,17 @@ extension TestLedgerCommand {
             let metrics = ServerMetrics()
             // Opening the store and checking its tokens may wait on a database server: not on
             // Swift's shared threads, which that server's answers need.
-            let application = try await withCheckedThrowingContinuation { continuation in
-                DispatchQueue.global().async {
-                    continuation.resume(
-                        with: Result {
-                            let database = try store.open()
-                            let path = database.locationDescription
-                            return UncheckedSendable(
-                                try LedgerServer.application(
-                                    database: database, configuration: settings, metrics: metrics, layers: layers,
-                                    thresholds: thresholds
-                                ) { port in
-                                    FileHandle.standardOutput.write(
-                                        Data("testledger: serving \(path) on http://\(host):\(port)\n".utf8))
-                                })
-                        })
-                }
+            let application = try await Blocking.run {
+                let database = try store.open()
+                let path = database.locationDescription
+                return UncheckedSendable(
+                    try LedgerServer.application(
+                        database: database, configuration: settings, metrics: metrics, layers: layers,
+                        thresholds: thresholds
+                    ) { port in
+                        FileHandle.standardOutput.write(
+                            Data("testledger: serving \(path) on http://\(host):\(port)\n".utf8))
+                    })
             }.value
             try await LedgerServer.runUntilSignalled(application, metrics: metrics) { news in
                 FileHandle.standardOutput.write(Data("testledger: \(news)\n".utf8))

@@ -73,7 +73,7 @@ extension TestLedgerCommand {
             let (server, token) = (try server(), try writeToken())
             let client = UploadClient(
                 server: server, token: token,
-                policy: LedgerEnvironment().retryPolicy(retries: retries, firstDelay: retryDelay))
+                policy: LedgerEnvironment().resendPolicy(retries: retries, firstDelay: retryDelay))
             let (unsent, refused) = Self.deliver(batches, with: client, spool: spool)
             let ownership = CheckoutOwnership.read(try ProjectConfiguration.load())
             if !ownership.isEmpty, let problem = client.send(ownership) {

@@ -43,10 +43,11 @@ package struct FinalResult {
         try Row.fetchAll(
             db,
             sql: """
-                SELECT test.key, final.outcome,
+                SELECT test.key AS test, final.outcome,
                     coalesce(final.message,
-                        (SELECT message FROM issue WHERE issue.resultId = final.id ORDER BY issue.id LIMIT 1)),
-                    placed.file, placed.line, test.file, test.line
+                        (SELECT message FROM issue WHERE issue.resultId = final.id ORDER BY issue.id LIMIT 1))
+                        AS message,
+                    placed.file AS issueFile, placed.line AS issueLine, test.file, test.line
                 FROM (
                     SELECT id, testId, outcome, message, max(attempt) FROM result WHERE runId = ? GROUP BY testId
                 ) AS final JOIN test ON test.id = final.testId
@@ -57,8 +58,9 @@ package struct FinalResult {
                 """, arguments: [run]
         ).map { row in
             FinalResult.placed(
-                test: row[0], outcome: (row[1] as String?).flatMap(Outcome.init(rawValue:)) ?? .crashed,
-                message: row[2], issue: (row[3], row[4]), declaration: (row[5], row[6]))
+                test: row["test"], outcome: (row["outcome"] as String?).flatMap(Outcome.init(rawValue:)) ?? .crashed,
+                message: row["message"], issue: (row["issueFile"], row["issueLine"]),
+                declaration: (row["file"], row["line"]))
         }
     }
 }

@@ -6,6 +6,6 @@ extension LedgerDatabase {
     ///   - run: the alias of its `run` row.
     /// - Returns: an SQL expression, `NULL` for an attempt still running.
     static func attemptOutcome(result: String, run: String) -> String {
-        "coalesce(\(result).outcome, CASE WHEN \(run).endedAt IS NOT NULL THEN 'crashed' END)"
+        SQLDialect.sqlite.attemptOutcome(result: result, run: run)
     }
 }

@@ -86,10 +86,11 @@ extension LedgerDatabase {
                     """, arguments: [project]
             ).map { row in
                 QuarantineChange(
-                    id: row[0], project: row[1], test: row[2], configuration: row[3],
-                    action: QuarantineChange.Action(rawValue: row[4]) ?? .change,
-                    mode: (row[5] as String?).flatMap(QuarantineMode.init(rawValue:)), reason: row[6], by: row[7],
-                    at: row[8], until: row[9], automatic: row[10], evidence: row[11])
+                    id: row["id"], project: row["project"], test: row["test"], configuration: row["configuration"],
+                    action: QuarantineChange.Action(rawValue: row["action"]) ?? .change,
+                    mode: (row["mode"] as String?).flatMap(QuarantineMode.init(rawValue:)), reason: row["reason"],
+                    by: row["actor"], at: row["at"], until: row["until"], automatic: row["automatic"],
+                    evidence: row["evidence"])
             }
         }
     }
@@ -113,9 +114,9 @@ extension LedgerDatabase {
                 """, arguments: arguments
         ).map { row in
             QuarantinedTest(
-                project: row[0], test: row[1], configuration: row[2],
-                mode: QuarantineMode(rawValue: row[3]) ?? .mute, reason: row[4], by: row[5], since: row[6],
-                until: row[7], automatic: row[8])
+                project: row["project"], test: row["test"], configuration: row["configuration"],
+                mode: QuarantineMode(rawValue: row["mode"]) ?? .mute, reason: row["reason"], by: row["actor"],
+                since: row["since"], until: row["until"], automatic: row["automatic"])
         }
     }
 

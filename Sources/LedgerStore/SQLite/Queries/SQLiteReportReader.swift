@@ -91,7 +91,7 @@ struct SQLiteReportReader: ReportReading {
         try Row.fetchAll(
             db,
             sql: """
-                SELECT t.key, p.name, p.expect, p.runId, p.held, p.attempts, p.waited, p.timeout
+                SELECT t.key AS test, p.name, p.expect, p.runId, p.held, p.attempts, p.waited, p.timeout
                 FROM predicate p
                 JOIN result r ON r.id = p.resultId
                 JOIN test t ON t.id = r.testId
@@ -100,8 +100,8 @@ struct SQLiteReportReader: ReportReading {
                 """, arguments: [LedgerDatabase.jsonArray(runs.map(\.row))]
         ).map { row in
             PredicateRow(
-                test: row[0], name: row[1], expect: row[2], run: row[3], held: row[4], attempts: row[5],
-                waited: row[6], timeout: row[7])
+                test: row["test"], name: row["name"], expect: row["expect"], run: row["runId"], held: row["held"],
+                attempts: row["attempts"], waited: row["waited"], timeout: row["timeout"])
         }
     }
 
@@ -129,11 +129,11 @@ struct SQLiteReportReader: ReportReading {
             sql: """
                 SELECT run.id, coalesce(
                     run.endedAt - run.startedAt,
-                    (SELECT sum(coalesce(r.duration, 0)) FROM result r WHERE r.runId = run.id), 0),
-                    coalesce(run.outcome = 'passed', 0)
+                    (SELECT sum(coalesce(r.duration, 0)) FROM result r WHERE r.runId = run.id), 0) AS seconds,
+                    coalesce(run.outcome = 'passed', 0) AS passed
                 FROM run WHERE run.id IN (SELECT value FROM json_each(?))
                 """, arguments: [LedgerDatabase.jsonArray(runs.map(\.row))])
-        return Dictionary(uniqueKeysWithValues: rows.map { ($0[0], (seconds: $0[1], passed: $0[2])) })
+        return Dictionary(uniqueKeysWithValues: rows.map { ($0["id"], (seconds: $0["seconds"], passed: $0["passed"])) })
     }
 
     func finalResults(run row: Int64) throws -> [FinalResult] {
@@ -144,16 +144,18 @@ struct SQLiteReportReader: ReportReading {
         try Row.fetchAll(
             db,
             sql: """
-                SELECT test.key, test.suite, test.name, test.file, test.line, r.attempt, r.startedAt, r.duration,
-                    r.outcome, (SELECT message FROM issue WHERE resultId = r.id ORDER BY id LIMIT 1), r.message
+                SELECT test.key AS test, test.suite, test.name, test.file, test.line, r.attempt, r.startedAt,
+                    r.duration, r.outcome, (SELECT message FROM issue WHERE resultId = r.id ORDER BY id LIMIT 1) AS issue,
+                    r.message
                 FROM result r JOIN test ON test.id = r.testId
                 WHERE r.runId = ? ORDER BY test.key, r.attempt
                 """, arguments: [row]
         ).map { row in
             RecordedAttempt(
-                test: row[0], suite: row[1], name: row[2], file: row[3], line: row[4], attempt: row[5],
-                startedAt: row[6], duration: row[7], outcome: (row[8] as String?).flatMap(Outcome.init(rawValue:)),
-                message: row[9], detail: row[10])
+                test: row["test"], suite: row["suite"], name: row["name"], file: row["file"], line: row["line"],
+                attempt: row["attempt"], startedAt: row["startedAt"], duration: row["duration"],
+                outcome: (row["outcome"] as String?).flatMap(Outcome.init(rawValue:)), message: row["issue"],
+                detail: row["message"])
         }
     }
 
@@ -173,16 +175,16 @@ struct SQLiteReportReader: ReportReading {
             sql: """
                 SELECT r.outcome,
                     coalesce(
-                        (SELECT message FROM issue WHERE resultId = r.id ORDER BY id LIMIT 1), r.message),
-                    (SELECT file FROM issue WHERE resultId = r.id ORDER BY id LIMIT 1),
-                    (SELECT line FROM issue WHERE resultId = r.id ORDER BY id LIMIT 1)
+                        (SELECT message FROM issue WHERE resultId = r.id ORDER BY id LIMIT 1), r.message) AS message,
+                    (SELECT file FROM issue WHERE resultId = r.id ORDER BY id LIMIT 1) AS file,
+                    (SELECT line FROM issue WHERE resultId = r.id ORDER BY id LIMIT 1) AS line
                 FROM result r
                 WHERE r.runId = ? AND r.testId = ?
                     AND (r.outcome IS NULL OR r.outcome IN ('failed', 'error', 'crashed'))
                 ORDER BY r.attempt
                 """)
         return try Row.fetchAll(statement, arguments: [row, test]).map { row in
-            FailingAttempt(outcome: row[0], message: row[1], file: row[2], line: row[3])
+            FailingAttempt(outcome: row["outcome"], message: row["message"], file: row["file"], line: row["line"])
         }
     }
 }
@@ -274,6 +276,7 @@ extension SQLiteReportReader {
 extension WindowRun {
     init(row: Row) {
         self.init(
-            row: row[0], id: row[1], project: row[2], startedAt: row[3], revision: row[4], configuration: row[5])
+            row: row["id"], id: row["uuid"], project: row["project"], startedAt: row["startedAt"],
+            revision: row["revision"], configuration: row["configuration"])
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LedgerCore
 
 /// A run as a Common Test Report Format (CTRF) report: each test's final attempt, the attempts
 /// before it as `retryAttempts`, and TestLedger's own verdict on each failure under

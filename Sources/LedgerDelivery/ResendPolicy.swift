@@ -1,6 +1,6 @@
 /// When an upload is tried again: after network errors and 5xx, 408 and 429 answers, with a
 /// doubling delay; other answers are final.
-public struct RetryPolicy: Sendable, Equatable {
+public struct ResendPolicy: Sendable, Equatable {
     /// The delays before each retry, in seconds.
     public var delays: [Double]
 

@@ -9,8 +9,8 @@ extension LedgerEnvironment {
     ///   - firstDelay: the delay before the first retry, in seconds; `nil` to read
     ///     `TESTLEDGER_RETRY_DELAY`.
     /// - Returns: the policy; a variable that is not a number counts as unset.
-    public func retryPolicy(retries: Int? = nil, firstDelay: Double? = nil) -> RetryPolicy {
-        RetryPolicy(
+    public func resendPolicy(retries: Int? = nil, firstDelay: Double? = nil) -> ResendPolicy {
+        ResendPolicy(
             retries: retries ?? self["TESTLEDGER_RETRIES"].flatMap { Int($0) } ?? 5,
             first: firstDelay ?? self["TESTLEDGER_RETRY_DELAY"].flatMap { Double($0) } ?? 0.5)
     }

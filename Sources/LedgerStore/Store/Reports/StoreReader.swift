@@ -1,0 +1,63 @@
+import LedgerCore
+
+/// A read transaction of either store, for what is composed of small queries written once: each
+/// query's SQL in the store's ``SQLDialect``, each row's columns read by the names it gives them.
+package protocol StoreReader {
+    var dialect: SQLDialect { get }
+
+    /// The rows `sql` returns, its parameters numbered from 1 in the order of `arguments`.
+    /// - Parameters:
+    ///   - sql: the query, written with ``SQLDialect/parameter(_:)`` and ``SQLDialect/parameter(_:as:)``.
+    ///   - arguments: the parameters' values.
+    /// - Returns: each row, its columns by name.
+    /// - Throws: what the database throws.
+    func rows(_ sql: String, _ arguments: [StoreArgument]) throws -> [any NamedColumns]
+}
+
+/// A query's parameter.
+package enum StoreArgument {
+    case text(String?)
+    case integer(Int64?)
+}
+
+/// A row's columns by the names the query gives them: a column named `startedAt` is read as
+/// `startedAt` from SQLite and as `startedat` from PostgreSQL, which folds unquoted names.
+package protocol NamedColumns {
+    func int64(_ column: String) throws -> Int64?
+    func double(_ column: String) throws -> Double?
+    func string(_ column: String) throws -> String?
+}
+
+/// A column a query did not return, or a `NULL` where the schema allows none.
+package struct UnreadableColumn: Error, CustomStringConvertible {
+    package let column: String
+
+    package init(_ column: String) { self.column = column }
+
+    package var description: String { "the store's answer has no value for the column \(column)" }
+}
+
+extension NamedColumns {
+    package func int(_ column: String) throws -> Int? { try int64(column).map { Int($0) } }
+
+    /// The column's value, which the schema says is never `NULL`.
+    /// - Throws: ``UnreadableColumn`` when it is.
+    package func required<Value>(_ read: (String) throws -> Value?, _ column: String) throws -> Value {
+        guard let value = try read(column) else { throw UnreadableColumn(column) }
+        return value
+    }
+}
+
+extension SQLDialect {
+    /// The `number`th parameter where its type cannot be inferred (`$2::text IS NULL`): PostgreSQL
+    /// needs the type, SQLite has none to give.
+    package func parameter(_ number: Int, as type: String) -> String {
+        self == .sqlite ? parameter(number) : "\(parameter(number))::\(type)"
+    }
+
+    /// An attempt's outcome as reports show it: still running while its run goes on, crashed once
+    /// the run is over.
+    package func attemptOutcome(result: String, run: String) -> String {
+        "coalesce(\(result).outcome, CASE WHEN \(run).endedAt IS NOT NULL THEN 'crashed' END)"
+    }
+}
