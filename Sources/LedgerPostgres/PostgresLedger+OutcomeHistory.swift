@@ -10,15 +10,6 @@ extension PostgresLedger {
         SQLDialect.postgresql.attemptOutcome(result: result, run: run)
     }
 
-    public func testDetail(test: String, run: String?, project: String? = nil, attempt: Int? = nil) throws
-        -> TestDetail
-    {
-        try transaction(readOnly: true) { session in
-            try TestDetail.read(
-                test: test, run: run, project: project, attempt: attempt, from: PostgresReader(session: session))
-        }
-    }
-
     public func outcomeStrips(
         project: String, tests: [String], runs count: Int, since: Double? = nil
     ) throws -> [String: [AttemptsInRun]] {
