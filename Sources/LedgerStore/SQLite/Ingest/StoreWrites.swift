@@ -16,7 +16,7 @@ final class StoreWrites: IngestWriting {
 
     func storedRun(_ uuid: String) throws -> (row: Int64, project: String)? {
         try Row.fetchOne(db, sql: "SELECT id, project FROM run WHERE uuid = ?", arguments: [uuid]).map {
-            (row: $0[0], project: $0[1])
+            (row: $0["id"], project: $0["project"])
         }
     }
 

@@ -23,7 +23,8 @@ extension LedgerDatabase {
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT t.key, r.runId, \(Self.attemptOutcome(result: "r", run: "run")), coalesce(r.duration, 0)
+                    SELECT t.key, r.runId, \(Self.attemptOutcome(result: "r", run: "run")) AS outcome,
+                        coalesce(r.duration, 0) AS seconds
                     FROM test t JOIN result r ON r.testId = t.id JOIN run ON run.id = r.runId
                     WHERE t.project = ?1 AND t.key IN (SELECT value FROM json_each(?2))
                         AND r.runId IN (SELECT value FROM json_each(?3))
@@ -34,7 +35,9 @@ extension LedgerDatabase {
         }
         return AttemptsInRun.strips(
             tests: tests, runs: Array(runs),
-            attempts: attempts.map { (test: $0[0], run: $0[1], outcome: $0[2], seconds: $0[3]) })
+            attempts: attempts.map {
+                (test: $0["key"], run: $0["runId"], outcome: $0["outcome"], seconds: $0["seconds"])
+            })
     }
 
     /// The newest `limit` runs of a project that have the test, newest first.
@@ -57,16 +60,16 @@ extension LedgerDatabase {
                             AND EXISTS (SELECT 1 FROM result WHERE runId = run.id AND testId = t.id)
                         ORDER BY run.startedAt DESC, run.id DESC LIMIT ?3)
                     SELECT chosen.uuid, chosen.startedAt, chosen.revision, chosen.configuration,
-                        \(Self.attemptOutcome(result: "r", run: "chosen")),
-                        coalesce(r.duration, 0)
+                        \(Self.attemptOutcome(result: "r", run: "chosen")) AS outcome,
+                        coalesce(r.duration, 0) AS seconds
                     FROM chosen JOIN result r ON r.runId = chosen.id AND r.testId = chosen.testId
                     ORDER BY chosen.startedAt DESC, chosen.id, r.attempt
                     """, arguments: [project, test, limit])
             return AttemptsInRun.history(
                 rows.map {
                     (
-                        run: $0[0], startedAt: $0[1], revision: $0[2], configuration: $0[3], outcome: $0[4],
-                        seconds: $0[5]
+                        run: $0["uuid"], startedAt: $0["startedAt"], revision: $0["revision"],
+                        configuration: $0["configuration"], outcome: $0["outcome"], seconds: $0["seconds"]
                     )
                 })
         }

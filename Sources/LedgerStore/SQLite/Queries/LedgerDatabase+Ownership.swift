@@ -47,7 +47,8 @@ extension LedgerDatabase {
                 db, sql: "SELECT key, file FROM test WHERE project = ? AND file IS NOT NULL", arguments: [project])
         }
         return TestOwners(
-            ownership, files: Dictionary(files.map { ($0[0], $0[1]) }, uniquingKeysWith: { first, _ in first }))
+            ownership, files: Dictionary(files.map { ($0["key"], $0["file"]) }, uniquingKeysWith: { first, _ in first })
+        )
     }
 
     package static let ownershipEncoder: JSONEncoder = {

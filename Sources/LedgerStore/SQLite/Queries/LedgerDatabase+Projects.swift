@@ -10,10 +10,10 @@ extension LedgerDatabase {
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT project, count(*), max(startedAt) FROM run GROUP BY project
+                    SELECT project, count(*) AS runs, max(startedAt) AS latest FROM run GROUP BY project
                     ORDER BY max(startedAt) DESC, project
                     """
-            ).map { ProjectListing(project: $0[0], runs: $0[1], latestRun: iso8601($0[2])) }
+            ).map { ProjectListing(project: $0["project"], runs: $0["runs"], latestRun: iso8601($0["latest"])) }
         }
     }
 }

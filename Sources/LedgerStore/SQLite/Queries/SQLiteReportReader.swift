@@ -117,10 +117,10 @@ struct SQLiteReportReader: ReportReading {
         let rows = try Row.fetchAll(
             db,
             sql: """
-                SELECT r.runId, MIN(r.startedAt) - run.startedAt FROM result r JOIN run ON run.id = r.runId
+                SELECT r.runId, MIN(r.startedAt) - run.startedAt AS firstTest FROM result r JOIN run ON run.id = r.runId
                 WHERE r.runId IN (SELECT value FROM json_each(?)) GROUP BY r.runId ORDER BY r.runId
                 """, arguments: [LedgerDatabase.jsonArray(runs.map(\.row))])
-        return Dictionary(uniqueKeysWithValues: rows.map { ($0[0], $0[1]) })
+        return Dictionary(uniqueKeysWithValues: rows.map { ($0["runId"], $0["firstTest"]) })
     }
 
     func runEnds(runs: [WindowRun]) throws -> [Int64: (seconds: Double, passed: Bool)] {
@@ -197,12 +197,12 @@ extension SQLiteReportReader {
                 db,
                 sql: "SELECT id, key FROM test WHERE project = ? AND key IN (SELECT value FROM json_each(?))",
                 arguments: [project, LedgerDatabase.jsonArray(tests)]
-            ).map { ($0[0] as Int64, $0[1] as String) }, uniquingKeysWith: { first, _ in first })
+            ).map { ($0["id"] as Int64, $0["key"] as String) }, uniquingKeysWith: { first, _ in first })
         let hosts = try Dictionary(
             Row.fetchAll(
                 db, sql: "SELECT id, host FROM run WHERE id IN (SELECT value FROM json_each(?))",
                 arguments: [LedgerDatabase.jsonArray(runs.map(\.row))]
-            ).map { ($0[0] as Int64, $0[1] as String?) }, uniquingKeysWith: { first, _ in first })
+            ).map { ($0["id"] as Int64, $0["host"] as String?) }, uniquingKeysWith: { first, _ in first })
         // Rows and ids only, read through SQLite's C API: `report flaky` reads every flaky test's
         // attempts here. The test stored just before each is found walking back in `result_by_run`;
         // an attempt that never ended counts as failing, crashed or running alike.
@@ -236,9 +236,10 @@ extension SQLiteReportReader {
             orderedBy: "startedAt"
         ).map {
             (
-                $0[0],
+                $0["resultId"],
                 StoredActivity(
-                    id: $0[1], parent: $0[2], name: $0[3], started: $0[4], ended: $0[5], outcome: $0[6], key: $0[7])
+                    id: $0["id"], parent: $0["parentId"], name: $0["name"], started: $0["startedAt"],
+                    ended: $0["endedAt"], outcome: $0["outcome"], key: $0["key"])
             )
         }
         rows.checks = try detailRows(
@@ -246,16 +247,23 @@ extension SQLiteReportReader {
             orderedBy: "at"
         ).map {
             EvidenceRows.Check(
-                result: $0[0], activity: $0[1], name: $0[2], expect: $0[3], held: $0[4], waited: $0[5], timeout: $0[6],
-                at: $0[7])
+                result: $0["resultId"], activity: $0["activityId"], name: $0["name"], expect: $0["expect"],
+                held: $0["held"], waited: $0["waited"], timeout: $0["timeout"], at: $0["at"])
         }
         rows.captures = try detailRows(
             "resultId, activityId, verifier, fields, at", of: "capture", results: results, orderedBy: "at"
-        ).map { EvidenceRows.Capture(result: $0[0], activity: $0[1], verifier: $0[2], fields: $0[3], at: $0[4]) }
+        ).map {
+            EvidenceRows.Capture(
+                result: $0["resultId"], activity: $0["activityId"], verifier: $0["verifier"], fields: $0["fields"],
+                at: $0["at"])
+        }
         rows.issues = try detailRows(
             "resultId, at, message, file, line", of: "issue",
             results: LedgerDatabase.jsonArray(rows.failingAttemptIDs), orderedBy: "at"
-        ).map { EvidenceRows.Issue(result: $0[0], at: $0[1], message: $0[2], file: $0[3], line: $0[4]) }
+        ).map {
+            EvidenceRows.Issue(
+                result: $0["resultId"], at: $0["at"], message: $0["message"], file: $0["file"], line: $0["line"])
+        }
         return rows
     }
 
