@@ -1,3 +1,4 @@
+import Foundation
 import LedgerTestSupport
 import Testing
 
@@ -18,5 +19,15 @@ import Testing
             """))
     func storeTestsRunTheirPostgreSQLCase() {
         #expect(StoreKind.available == [.sqlite, .postgresql])
+    }
+
+    /// A line of `Tests/tools.txt` the tests cannot read would leave its tool ungated.
+    @Test func everyLineOfTheToolListIsRead() throws {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appending(path: "tools.txt")
+        let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }
+        #expect(lines.count >= 15 && OutsideTools.listed.count == lines.count)
+        #expect(OutsideTools.listed["chromium"]?.installLine == "apt-get install -y chromium")
+        #expect(OutsideTools.skip("no-such-tool") == "needs no-such-tool (not in Tests/tools.txt)")
     }
 }

@@ -3,7 +3,7 @@ import LedgerTestSupport
 import Testing
 
 /// Many processes opening a new ledger at once: one migrates it, every one stores its run.
-@Suite struct ConcurrentCreationTests {
+@Suite(.enabled(if: InstalledTools.sqlite3, InstalledTools.sqlite3Skip)) struct ConcurrentCreationTests {
     static let processes = 16
     static let rounds = 5
     /// The SQLite migrations, as the build embeds them into the binary.

@@ -116,7 +116,8 @@ import Testing
         #expect(runs[0]["tests"] as? Int == 11)
     }
 
-    @Test func aNewerDatabaseIsRefused() async throws {
+    @Test(.enabled(if: InstalledTools.sqlite3, InstalledTools.sqlite3Skip))
+    func aNewerDatabaseIsRefused() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
         try await cli.run(["runs"])
