@@ -64,6 +64,40 @@ import Testing
         #expect(ours.contains("| **new** | `App.Cart/total` | never failed on main before | total is off by one |"))
     }
 
+    /// A busy pull request: 150 comments, ours among the second hundred. It is found on the
+    /// listing's second page and edited, not posted again; only the issue's listing is read.
+    @Test func theCommentIsFoundOnALaterPageOfABusyPullRequest() async throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        try await ingest(cli, try junit(cli, "main.xml", failing: []), branch: "main")
+        try await ingest(cli, try junit(cli, "push.xml", failing: ["tax"]), branch: "feature")
+        var earlier = (1...150).map { "review remark \($0)" }
+        earlier[119] = Self.marker + "\n### TestLedger: 1 failure(s) in 3 tests: 1 new\n|…|"
+        let host = StandInCodeHost(comments: earlier)
+        try await host.serve { api in
+            let posted = try await cli.run(["github", "comment"], environment: try job(cli, api: api))
+            #expect(posted.status == 0 && posted.stderr.contains("updated the comment"), "\(posted.stderr)")
+        }
+        #expect(await host.changes == ["PATCH /repos/acme/shop/issues/comments/120"])
+        let listings = await host.requests.filter { $0.method == "GET" }
+        #expect(listings.map(\.path) == Array(repeating: "/repos/acme/shop/issues/7/comments", count: 2))
+        #expect(listings.map { StandInCodeHost.parameters($0.query)["page"] } == ["1", "2"])
+        #expect(await host.comments.count == 150)
+    }
+
+    @Test func theStandInRefusesWhatTheServicesRefuse() async throws {
+        let host = StandInCodeHost(comments: ["a"])
+        let answers = [
+            await host.answer("GET", "/repos/acme/shop/pulls/7/comments", "", nil, nil).0,
+            await host.answer(
+                "PATCH", "/repos/acme/shop/check-runs/1", "", ["output": [:] as [String: any Sendable]], nil
+            ).0,
+            await host.answer("POST", "/repos/acme/shop/issues/7/comments", "", [:], nil).0,
+            await host.answer("PATCH", "/repos/acme/shop/issues/comments/1", "", ["body": "b"], nil).0,
+        ]
+        #expect(answers == [.notFound, .notFound, .unprocessableContent, .ok])
+    }
+
     @Test func ifFailedPostsNothingForAPassingRunAndTidiesAnEarlierComment() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
@@ -118,6 +152,9 @@ import Testing
             (($0.body?["output"] as? [String: any Sendable])?["annotations"] as? [any Sendable])?.count
         }
         #expect(batches.allSatisfy { $0 == 50 }, "\(batches)")
+        // Every batch landed on the run that was created, as the service keeps it.
+        #expect(await host.checkRuns[7]?.annotations == 1_000)
+        #expect(checks.dropFirst().allSatisfy { $0.path == "/repos/acme/shop/check-runs/7" })
         let first = try #require(
             ((created["output"] as? [String: any Sendable])?["annotations"] as? [any Sendable])?.first
                 as? [String: any Sendable])
