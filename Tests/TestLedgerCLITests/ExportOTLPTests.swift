@@ -55,6 +55,49 @@ import Testing
         .fail("Cart/broken")
         .end().ndjson
 
+    /// Another run, already ended, of one passing test.
+    static let other = RunScript(run: "00000000-0000-0000-0000-00000000000b", project: "Shop", at: 1_800_000_100)
+        .start().pass("Cart/other").end().ndjson
+
+    /// The trace as a collector reads it: by OpenTelemetry's own protobuf definitions
+    /// (`Tests/Fixtures/OTLP/check_traces.py`), not the exporter's types.
+    @Test(
+        .enabled(
+            if: OutsideTools.available("opentelemetry-proto"),
+            Comment(rawValue: OutsideTools.skip("opentelemetry-proto"))))
+    func theTraceIsReadByOpenTelemetrysOwnDefinitions() async throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        _ = try await cli.run(["ingest", "-", "--format", "ledger"], stdin: Self.stream)
+        let received = Received()
+        let router = Router()
+        router.post("/v1/traces") { request, _ -> Response in
+            await received.keep(Data(buffer: try await request.body.collect(upTo: 16 << 20)), path: "", header: nil)
+            return Response(status: .ok)
+        }
+        let exported = try await LoopbackServer.serve(router) { address in
+            try await cli.run(["export", "otlp", Self.run, "--endpoint", address])
+        }
+        #expect(exported.status == 0, "\(exported.stderr)")
+        let body = try #require(await received.bodies.first)
+        let checker = CLI.packageRoot.appending(path: "Tests/Fixtures/OTLP/check_traces.py").path
+        let file = try cli.directory.write("traces.json", String(decoding: body, as: UTF8.self))
+        let read = try await ChildProcess.runTool(["python3", checker, file.path])
+        #expect(read.status == 0, "\(read.stderr)")
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(read.stdout.utf8)) as? [String: Any])
+        #expect(summary["spans"] as? Int == 7)
+        #expect(summary["traces"] as? [String] == ["5f0c0a7e1d2b4c3d8e4fa1b2c3d4e5f6"])
+        #expect(summary["roots"] as? [String] == ["test run Shop"])
+
+        // The reader fails what a collector would refuse: a span id of 6 bytes.
+        let text = String(decoding: body, as: UTF8.self)
+        let spanID = try #require(text.firstMatch(of: /"spanId":"([0-9a-f]{16})"/)?.1)
+        let short = try cli.directory.write(
+            "short.json", text.replacingOccurrences(of: spanID, with: spanID.prefix(12)))
+        let refused = try await ChildProcess.runTool(["python3", checker, short.path])
+        #expect(refused.status != 0 && refused.stderr.contains("span id of 6 bytes"), "\(refused.stderr)")
+    }
+
     @Test func aRunIsATraceOfItsAttemptsStepsAndEvents() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
@@ -165,20 +208,38 @@ import Testing
         let bodies = try await LoopbackServer.serve(router) { collector in
             let server = try ServerProcess(cli, ["--otlp-endpoint", collector])
             defer { server.stop() }
-            let sent = try await cli.run(
-                ["upload", "-", "--format", "ledger", "--url", server.url, "--token", token],
-                stdin: Self.stream, environment: ["TESTLEDGER_SPOOL": cli.directory.path("spool")])
-            #expect(sent.status == 0, "\(sent.stderr)")
-            // The trace goes after the upload's answer: wait for it, a minute at most.
-            let deadline = Date().addingTimeInterval(60)
-            while await received.bodies.isEmpty, Date() < deadline { try await Task.sleep(for: .milliseconds(50)) }
-            return await received.bodies
+            func upload(_ stream: String) async throws {
+                let sent = try await cli.run(
+                    ["upload", "-", "--format", "ledger", "--url", server.url, "--token", token],
+                    stdin: stream, environment: ["TESTLEDGER_SPOOL": cli.directory.path("spool")])
+                #expect(sent.status == 0, "\(sent.stderr)")
+            }
+            /// Waits, a minute at most, for the collector to have `count` traces.
+            func traces(_ count: Int) async throws -> [Data] {
+                let deadline = Date().addingTimeInterval(60)
+                while await received.bodies.count < count, Date() < deadline {
+                    try await Task.sleep(for: .milliseconds(50))
+                }
+                return await received.bodies
+            }
+            // The run without its end, then a whole other run: only the other is sent, though it
+            // was stored after.
+            let lines = Self.stream.split(separator: "\n")
+            try await upload(lines.dropLast().joined(separator: "\n") + "\n")
+            try await upload(Self.other)
+            let first = try await traces(1)
+            // Its end comes: now it is sent.
+            try await upload(String(lines.last ?? "") + "\n")
+            return [first.first ?? Data()] + (try await traces(2)).dropFirst()
         }
-        let body = try #require(bodies.first)
-        let request = try JSONDecoder().decode(OTLP.TracesRequest.self, from: body)
-        let spans = request.resourceSpans.flatMap(\.scopeSpans).flatMap(\.spans)
-        #expect(Set(spans.map(\.traceId)) == ["5f0c0a7e1d2b4c3d8e4fa1b2c3d4e5f6"])
-        #expect(spans.count == 7)
-        #expect(await received.paths == ["/v1/traces"])
+        #expect(bodies.count == 2)
+        let traceIDs = try bodies.map { body in
+            let request = try JSONDecoder().decode(OTLP.TracesRequest.self, from: body)
+            return Set(request.resourceSpans.flatMap(\.scopeSpans).flatMap(\.spans).map(\.traceId))
+        }
+        #expect(traceIDs == [["0000000000000000000000000000000b"], ["5f0c0a7e1d2b4c3d8e4fa1b2c3d4e5f6"]])
+        let last = try JSONDecoder().decode(OTLP.TracesRequest.self, from: try #require(bodies.last))
+        #expect(last.resourceSpans.flatMap(\.scopeSpans).flatMap(\.spans).count == 7)
+        #expect(await received.paths == ["/v1/traces", "/v1/traces"])
     }
 }
