@@ -21,9 +21,16 @@ public final class TerminalProgress: @unchecked Sendable {
     private var drawn = false
 
     /// Whether progress would be shown in this environment.
-    public static func isWanted(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+    /// - Parameters:
+    ///   - environment: the process's variables.
+    ///   - isTerminal: whether standard error is a terminal.
+    /// - Returns: `true` on a terminal that is not `dumb`, outside CI, unless `TESTLEDGER_PROGRESS=never`.
+    public static func isWanted(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        isTerminal: Bool = isatty(STDERR_FILENO) == 1
+    ) -> Bool {
         guard environment["TESTLEDGER_PROGRESS"] != "never" else { return false }
-        return isatty(STDERR_FILENO) == 1 && environment["TERM"] != "dumb" && (environment["CI"] ?? "").isEmpty
+        return isTerminal && environment["TERM"] != "dumb" && (environment["CI"] ?? "").isEmpty
     }
 
     /// Starts drawing, or returns `nil` where no one watches. The first draw comes after

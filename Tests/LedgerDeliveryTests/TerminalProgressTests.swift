@@ -5,11 +5,12 @@ import Testing
 @testable import LedgerDelivery
 
 @Suite struct TerminalProgressTests {
-    @Test func progressIsOffOutsideATerminalInCIAndWhenAskedSo() {
-        // The test's standard error is not a terminal here; each rule is checked on its own too.
-        #expect(!TerminalProgress.isWanted(environment: ["CI": "true", "TERM": "xterm"]))
-        #expect(!TerminalProgress.isWanted(environment: ["TESTLEDGER_PROGRESS": "never"]))
-        #expect(!TerminalProgress.isWanted(environment: ["TERM": "dumb"]))
+    @Test func progressIsOnAtATerminalAndOffOutsideOneInCIAndWhenAskedSo() {
+        #expect(TerminalProgress.isWanted(environment: ["TERM": "xterm"], isTerminal: true))
+        #expect(!TerminalProgress.isWanted(environment: ["TERM": "xterm"], isTerminal: false))
+        #expect(!TerminalProgress.isWanted(environment: ["CI": "true", "TERM": "xterm"], isTerminal: true))
+        #expect(!TerminalProgress.isWanted(environment: ["TESTLEDGER_PROGRESS": "never"], isTerminal: true))
+        #expect(!TerminalProgress.isWanted(environment: ["TERM": "dumb"], isTerminal: true))
     }
 
     /// Each draw replaces the line; printing clears it first; the end clears it once.

@@ -164,7 +164,10 @@ import Testing
             environment: XcodebuildCommandTests().environment(cli, environment))
         #expect(recorded.status == 0, "\(recorded.stderr)")
         let log = XcodebuildCommandTests().log(cli, "xcodebuild.log")
-        return log.split(separator: "\n").first { $0.hasPrefix("args: ") }.map(String.init) ?? log
+        // A missing log or line would make every "does not contain" below pass: it must be there.
+        let line = log.split(separator: "\n").first { $0.hasPrefix("args: ") }.map(String.init)
+        #expect(line?.contains("-scheme RandomStuff") == true, "\(log)")
+        return line ?? "no args line in xcodebuild.log: \(log)"
     }
 
     @Test func xcodebuildRetriesItselfAsManyTimes() async throws {
