@@ -91,6 +91,16 @@ while read -r library; do
     missing+=("$package")
 done <<<"$needed"
 
+# Every dynamic binary links libc: a run that placed none of its libraries in a package (no
+# NEEDED entries read, dpkg unable to name an owner) checked nothing, and fails.
+case " ${report[*]:-} ${missing[*]:-} " in
+    *libc6*) ;;
+    *)
+        echo "check-image-libraries: no library of $(basename "$binary") was traced to a Debian package" \
+            "(libc6 at least): readelf -d or dpkg -S found nothing to check" >&2
+        exit 1
+        ;;
+esac
 printf '%s\n' "${report[@]}"
 if [ ${#missing[@]} -gt 0 ]; then
     missing_list=$(printf '%s\n' "${missing[@]}" | sort -u | tr '\n' ' ')

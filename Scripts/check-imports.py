@@ -160,7 +160,13 @@ def check(package_path, verbose=False):
         directory = target_directory(package_path, target)
         seen = set()
         undeclared = {}
-        for path in swift_files(directory, target.get("exclude", [])):
+        files = list(swift_files(directory, target.get("exclude", [])))
+        if not files and not any(
+            name.endswith((".c", ".m", ".cpp")) for _, _, names in os.walk(directory) for name in names
+        ):
+            # A folder guessed wrong would pass having read nothing.
+            problems.append(f"{target['name']}: no sources found in {os.path.relpath(directory, package_path)}")
+        for path in files:
             relative = os.path.relpath(path, package_path)
             for number, module in imports(path):
                 seen.add(module)

@@ -48,6 +48,9 @@ def read_targets(path=TARGETS_FILE):
                         f"got {line.strip()!r}"
                     )
                 targets[words[0]] = (int(words[1]), int(words[2]))
+    if not targets:
+        # An empty list would fuzz nothing and pass.
+        sys.exit(f"fuzz: {os.path.relpath(path, ROOT)} names no targets")
     return targets
 
 
