@@ -24,9 +24,14 @@ import Testing
             try await Self.seed(server)
             let answer = try await server.get("/api/v1/projects/Feed/tests/\(Self.test)/culprit?runs=36")
             #expect(answer.status == 200, "\(answer.body)")
-            let expected = try ReportEndpointTests.cliJSON(
-                try server.database.culpritReport(test: Self.test, project: "Feed", runs: 36, since: nil))
-            #expect(try answer.json() as? NSDictionary == expected as? NSDictionary)
+            // The same bytes `report culprit` prints, from the built binary on the server's store.
+            let printed = try await BuiltCLI.run(
+                ["report", "culprit", Self.test, "--project", "Feed", "--runs", "36", "--format", "json"],
+                database: server.databasePath)
+            #expect(printed.status == 0, "\(printed.stderr)")
+            #expect(
+                Array(printed.stdout.utf8) == Array(answer.body.utf8) + Array("\n".utf8),
+                "the server answered\n\(answer.body)\nthe CLI printed\n\(printed.stdout)")
             let report = try #require(try answer.json() as? [String: Any])
             #expect(report["verdict"] as? String == "suspects" && report["runs"] as? Int == 36)
             // The test's own detail is still at its id; an encoded slash names it too.
