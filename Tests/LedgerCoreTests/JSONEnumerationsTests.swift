@@ -1,0 +1,43 @@
+import Foundation
+import LedgerCore
+import Testing
+
+/// The values the JSON contracts' enumerated fields take, pinned as sets: a value renamed or
+/// removed breaks a reader, and an added one is named in `CHANGELOG.md`. Each case is written by
+/// `JSONEncoder`, as the reports write it.
+@Suite struct JSONEnumerationsTests {
+    func written<Value: Encodable>(_ values: [Value]) throws -> Set<String> {
+        Set(try values.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) })
+    }
+
+    func quoted(_ values: String...) -> Set<String> { Set(values.map { "\"\($0)\"" }) }
+
+    @Test func culpritKindsAndVerdicts() throws {
+        #expect(
+            try written(CulpritReport.Kind.allCases)
+                == quoted(
+                    "activity", "predicate", "capture", "preceding-test", "host", "configuration", "attempt",
+                    "duration"))
+        let verdicts: [CulpritReport.Verdict] = [.suspects, .tooFewFailures, .noSeparation]
+        #expect(try written(verdicts) == quoted("suspects", "too-few-failures", "no-separation"))
+    }
+
+    @Test func runReportVerdictsOutcomesAndLayers() throws {
+        #expect(
+            try written(RunReport.Verdict.allCases)
+                == quoted("new", "failed-before", "failing-on-base", "known-flaky", "quarantined"))
+        let outcomes = try written(Outcome.allCases)
+        #expect(outcomes == quoted("passed", "failed", "skipped", "error", "crashed", "expectedFailure"), "\(outcomes)")
+        let layers = try written(Layer.allCases)
+        #expect(layers == quoted("unit", "integration", "ui"), "\(layers)")
+        #expect(try written(QuarantineMode.allCases) == quoted("mute", "skip"))
+    }
+
+    @Test func predicateAndPyramidVerdicts() throws {
+        let predicates: [PredicateFinding.Verdict] = [.flaky, .atRisk, .broken, .vacuous]
+        #expect(try written(predicates) == quoted("flaky", "at-risk", "broken", "vacuous"))
+        let shapes: [PyramidVerdict] = [.pyramid, .iceCreamCone, .hourglass, .diamond, .uneven, .empty]
+        #expect(
+            try written(shapes) == quoted("pyramid", "ice-cream-cone", "hourglass", "diamond", "uneven", "empty"))
+    }
+}
