@@ -33,6 +33,11 @@ struct RecordPlan {
 }
 
 extension TestLedgerCommand.Record {
+    /// The branch failures and new tests are judged against.
+    var baseBranch: String {
+        base ?? GitHubJob(environment: ProcessInfo.processInfo.environment).baseBranch
+    }
+
     /// Opens the ledger, reads what the run needs from it (or from the team's server, within the
     /// network deadline), plans the shard and stores the run's start.
     func prepare(run runID: String, folder: URL) throws -> RecordPlan {
@@ -60,10 +65,16 @@ extension TestLedgerCommand.Record {
             printError("testledger: \(error)\ntestledger: running the tests without recording them")
         }
         let history = RecordHistory(database: database, budget: network)
-        let share = try shard.map { text in
-            try RecordShard.planned(
-                text, command: testCommand,
-                timings: { try shardTimings(history, skipped: quarantine.skipped, metadata, config) }, folder: folder)
+        let share: RecordShard?
+        do {
+            share = try shard.map { text in
+                try RecordShard.planned(
+                    text, command: testCommand,
+                    timings: { try shardTimings(history, skipped: quarantine.skipped, metadata, config) },
+                    folder: folder)
+            }
+        } catch let error as RecordUsageError {
+            throw ValidationError(error.description)
         }
         if let share { printError(share.announcement) }
         let repeats = repeatNew ?? config.repeatNew ?? 0

@@ -125,12 +125,7 @@ extension TestLedgerCommand {
             let folder = FileManager.default.temporaryDirectory.appending(path: "testledger-record-\(runID)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }
-            let plan: RecordPlan
-            do {
-                plan = try prepare(run: runID, folder: folder)
-            } catch let error as RecordUsageError {
-                throw ValidationError(error.description)
-            }
+            let plan = try prepare(run: runID, folder: folder)
             let console = ConsoleCollector()
             let commandStatus = try runCommand(plan, console: console)
             guard let database = plan.database else { throw ExitCode(commandStatus != 0 ? commandStatus : 1) }
@@ -146,11 +141,6 @@ extension TestLedgerCommand {
                 throw ExitCode(commandStatus != 0 ? commandStatus : 1)
             }
             try explain(plan, in: database, outcome: outcome, settled: settled)
-        }
-
-        /// The branch failures and new tests are judged against.
-        var baseBranch: String {
-            base ?? GitHubJob(environment: ProcessInfo.processInfo.environment).baseBranch
         }
     }
 }
