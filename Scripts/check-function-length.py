@@ -13,52 +13,17 @@ import os
 import re
 import sys
 
+from swift_source import split_code
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DECLARATION = re.compile(r"\b(?:func\s+[^\s(<]+|init[?!]?|subscript)\s*[(<]")
 # A line that starts another declaration: the one before had no body (a protocol's requirement).
 NEXT_DECLARATION = re.compile(r"\s*(?:func|var|let|init|case|@|public|private|static)\b")
 
 
-def code_only(source):
-    """The source with strings and comments blanked (newlines kept), so that braces are code."""
-    out, i, n = [], 0, len(source)
-    while i < n:
-        if source.startswith("//", i):
-            end = source.find("\n", i)
-            end = n if end < 0 else end
-            out.append(" " * (end - i))
-            i = end
-        elif source.startswith("/*", i):
-            depth, j = 1, i + 2
-            while j < n and depth:
-                if source.startswith("/*", j):
-                    depth, j = depth + 1, j + 2
-                elif source.startswith("*/", j):
-                    depth, j = depth - 1, j + 2
-                else:
-                    j += 1
-            out.append(re.sub(r"[^\n]", " ", source[i:j]))
-            i = j
-        elif source[i] == '"' or (source[i] == "#" and re.match(r'#+"', source[i:])):
-            hashes = len(re.match(r"#*", source[i:]).group(0))
-            start = i + hashes
-            delimiter = '"""' if source.startswith('"""', start) else '"'
-            closing = delimiter + "#" * hashes
-            j = start + len(delimiter)
-            while j < n and not source.startswith(closing, j):
-                j += 2 if source[j] == "\\" and not hashes else 1
-            j = min(n, j + len(closing))
-            out.append(re.sub(r"[^\n]", " ", source[i:j]))
-            i = j
-        else:
-            out.append(source[i])
-            i += 1
-    return "".join(out)
-
-
 def functions(path):
     with open(path, encoding="utf-8") as file:
-        code = code_only(file.read())
+        code = split_code(file.read())[0]
     for match in DECLARATION.finditer(code):
         # The body opens at the first `{` at depth 0 of parentheses after the signature.
         depth, j = 0, match.end() - 1
