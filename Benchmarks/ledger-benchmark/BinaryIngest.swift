@@ -54,7 +54,7 @@ enum BinaryIngest {
                         byWall.median, byCPU.median)
                 if index > 0, let low = byWall.first, let high = byWall.last {
                     line += String(
-                        format: "  (rounds %.2f–%.2f×)  [1] within 5 %% of it: %@", low, high,
+                        format: "  (rounds %.2f–%.2f×)  [1] at most 5 %% slower than it: %@", low, high,
                         1 / byWall.median >= 0.95 ? "met" : "MISSED")
                 }
                 print(line)
