@@ -16,8 +16,12 @@ extension LedgerDatabase {
     public func testDetail(test: String, run: String?, project: String? = nil, attempt: Int? = nil) throws
         -> TestDetail
     {
-        try writer.read { db in
-            try TestDetail.read(test: test, run: run, project: project, attempt: attempt, from: SQLiteReader(db: db))
-        }
+        try withReader { try TestDetail.read(test: test, run: run, project: project, attempt: attempt, from: $0) }
+    }
+}
+
+extension LedgerDatabase: ReadsThroughStoreReader {
+    package func withReader<Value: Sendable>(_ body: (any StoreReader) throws -> Value) throws -> Value {
+        try writer.read { db in try body(SQLiteReader(db: db)) }
     }
 }

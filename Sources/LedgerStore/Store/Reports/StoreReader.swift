@@ -14,6 +14,15 @@ package protocol StoreReader {
     func rows(_ sql: String, _ arguments: [StoreArgument]) throws -> [any NamedColumns]
 }
 
+/// A store that lends a read transaction as a ``StoreReader``: both stores do.
+package protocol ReadsThroughStoreReader {
+    /// Runs `body` in a read transaction of the store.
+    /// - Parameter body: the queries, through the store's reader.
+    /// - Returns: what `body` returns.
+    /// - Throws: what `body` or the store throws.
+    func withReader<Value: Sendable>(_ body: (any StoreReader) throws -> Value) throws -> Value
+}
+
 /// A query's parameter.
 package enum StoreArgument {
     case text(String?)
