@@ -44,12 +44,86 @@ struct CulpritAnalysisTests {
         #expect(Double(planted - missed.count) / Double(planted) >= 0.9, "\(missed.joined(separator: "\n"))")
     }
 
+    @Test func everyAttemptTheGeneratorFailedIsComparedAsFailing() {
+        let history = Self.history
+        var ways = Set<PlantedCulprits.Failure>()
+        for (test, _) in history.tests {
+            let decided = history.decided[test] ?? []
+            ways.formUnion(decided.compactMap { $0 })
+            let report = report(test)
+            // Crashed, erred and never-ended attempts fail as an assertion does.
+            #expect(report.failingAttempts == decided.count { $0 != nil }, "\(test)")
+            #expect(report.passingAttempts == decided.count { $0 == nil }, "\(test)")
+        }
+        #expect(ways == Set(PlantedCulprits.Failure.allCases))
+        #expect(history.attempts.values.joined().contains { $0.outcome == nil && $0.duration == nil })
+    }
+
+    /// One attempt per run, the same length, on `host`; failing as `failure` decides.
+    static func attempt(_ index: Int, failure: PlantedCulprits.Failure?, host: String, load: Double? = nil)
+        -> AttemptEvidence
+    {
+        let start = Double(index) * 100
+        let outcome: Outcome? =
+            switch failure {
+            case nil: .passed
+            case .failed: .failed
+            case .erred: .error
+            case .crashed: .crashed
+            case .neverEnded: nil
+            }
+        let issues: [AttemptEvidence.Issue] =
+            failure == .failed ? [.init(at: start + 5, message: "not shown", file: "F.swift", line: 9)] : []
+        let steps: [AttemptEvidence.Step] =
+            load.map { [.init(path: ["Load"], startedAt: start, endedAt: start + $0, outcome: .passed)] } ?? []
+        return AttemptEvidence(
+            run: "r\(index)", attempt: 1, outcome: outcome, startedAt: start,
+            duration: failure == .neverEnded ? nil : 5,
+            host: host, steps: steps, issues: issues)
+    }
+
+    @Test func aHostsCorrectedChanceIsFishersTailTimesTheHostsCompared() throws {
+        // 6 failing attempts, all on mac-3 (an assertion, an error, a crash, one never ended…);
+        // 6 passing, one on mac-3. Right tail: C(7,6)·C(5,0) / C(12,6) = 7/924. mac-1 (5 passing
+        // attempts) could qualify too, so two features are compared: p = 14/924 = 1/66.
+        let failures: [PlantedCulprits.Failure] = [.failed, .failed, .erred, .crashed, .neverEnded, .failed]
+        let attempts =
+            failures.enumerated().map { Self.attempt($0.offset, failure: $0.element, host: "mac-3") }
+            + (6..<12).map { Self.attempt($0, failure: nil, host: $0 == 6 ? "mac-3" : "mac-1") }
+        let report = CulpritAnalysis.report(test: "T/t", configuration: "", attempts: attempts, runs: 12)
+        #expect(report.failingAttempts == 6 && report.passingAttempts == 6)
+        let host = try #require(report.suspects.first)
+        #expect(host.kind == .host && host.name == "mac-3" && report.suspects.count == 1)
+        #expect(abs(host.p - 1.0 / 66) < 1e-12, "\(host.p)")
+        #expect(host.failing == .init(count: 6, of: 6) && host.passing == .init(count: 1, of: 6))
+        #expect(host.score == 0.833 && host.threshold == nil)
+    }
+
+    @Test func aStepTimesCorrectedChanceCountsTheThresholdsTried() throws {
+        // Failing `Load` times 2, 2.5, 3, 3.5, 4 (five thresholds tried); passing 0.5…1.0 and 2.2.
+        // At 2 s: 5 of 5 failing and 1 of 7 passing, right tail C(6,5)·C(6,0) / C(12,5) = 6/792,
+        // the least of the five; times 5 thresholds = 30/792. Nothing else could qualify.
+        let failing = [2, 2.5, 3, 3.5, 4].enumerated().map {
+            Self.attempt($0.offset, failure: .failed, host: "mac-1", load: $0.element)
+        }
+        let passing = [0.5, 0.6, 0.7, 0.8, 0.9, 1.0, 2.2].enumerated().map {
+            Self.attempt(5 + $0.offset, failure: nil, host: "mac-1", load: $0.element)
+        }
+        let report = CulpritAnalysis.report(test: "T/t", configuration: "", attempts: failing + passing, runs: 12)
+        let step = try #require(report.suspects.first, "\(report.verdict)")
+        #expect(step.kind == .activity && step.name == "Load" && report.suspects.count == 1)
+        #expect(abs(step.p - 30.0 / 792) < 1e-12, "\(step.p)")
+        #expect(step.threshold == 2 && step.failing == .init(count: 5, of: 5) && step.passing == .init(count: 1, of: 7))
+    }
+
     @Test func stableTestsAndTestsThatFailedTwiceGetNoSuspect() {
         for (test, kind) in Self.history.tests where kind == .stable || kind == .twoFailures {
             let report = report(test)
             #expect(report.verdict == .tooFewFailures, "\(test)")
             #expect(report.suspects.isEmpty, "\(test)")
-            #expect(report.failingAttempts == (kind == .stable ? 0 : 2), "\(test)")
+            // Two, unless a run was cut short before it ran.
+            let failed = Self.history.decided[test, default: []].count { $0 != nil }
+            #expect(report.failingAttempts == failed && failed == (kind == .stable ? 0 : 2), "\(test)")
             #expect(report.minimumFailures == 5)
         }
     }
@@ -59,8 +133,17 @@ struct CulpritAnalysisTests {
             let report = report(test)
             let place = try #require(report.where)
             #expect(place.activity == "Open the feed › Show the feed", "\(test)")
-            #expect(place.file == "Tests/FeedTests.swift" && place.line == 42)
-            #expect(place.message == "XCTAssertTrue failed - the feed is not shown")
+            // Assertions fail at one line; errors, crashes and attempts that never ended at none.
+            let decided = Self.history.decided[test] ?? []
+            let asserted = decided.count { $0 == .failed }
+            let unplaced = decided.count { $0 != nil && $0 != .failed }
+            #expect(place.attempts == max(asserted, unplaced), "\(test)")
+            if asserted > unplaced {
+                #expect(place.file == "Tests/FeedTests.swift" && place.line == 42)
+                #expect(place.message == "XCTAssertTrue failed - the feed is not shown")
+            } else if unplaced > asserted {
+                #expect(place.file == nil && place.line == nil, "\(test)")
+            }
             for suspect in report.suspects {
                 // The step it fails in, the step holding it, the step after it: consequences.
                 #expect(

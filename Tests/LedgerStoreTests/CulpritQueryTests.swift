@@ -29,7 +29,7 @@ import Testing
             for (test, _) in Self.history.tests {
                 let stored = try ledger.database.culpritReport(test: test, project: "Feed", runs: 60, since: nil)
                 let expected = CulpritAnalysis.report(
-                    test: test, configuration: "*", attempts: Self.history.attempts[test] ?? [], runs: 40)
+                    test: test, configuration: "*", attempts: Self.history.storedAttempts[test] ?? [], runs: 40)
                 #expect(stored == expected, "\(test)")
             }
             // One configuration: fewer runs, and the configuration is no longer a suspect.

@@ -1,6 +1,25 @@
 import LedgerCore
 
 extension PlantedCulprits {
+    /// Each test's attempts as a store reads them back from ``files(project:)``, by the event
+    /// stream's rule: an attempt that never ended is `crashed`, "the run ended before this test
+    /// finished", and lasted until the last event recorded in it.
+    public var storedAttempts: [String: [AttemptEvidence]] {
+        attempts.mapValues { attempts in
+            attempts.map { attempt in
+                guard attempt.outcome == nil else { return attempt }
+                var stored = attempt
+                let events =
+                    attempt.steps.map(\.startedAt) + attempt.checks.map(\.at) + attempt.captures.map(\.at)
+                    + attempt.issues.map(\.at)
+                stored.outcome = .crashed
+                stored.duration = (events.max() ?? attempt.startedAt) - attempt.startedAt
+                stored.message = "the run ended before this test finished"
+                return stored
+            }
+        }
+    }
+
     /// The history as Ledger event streams, one file per run, oldest first: what a store ingests.
     /// - Parameter project: the project the runs belong to.
     /// - Returns: each run's events as JSON Lines, oldest run first.
@@ -17,8 +36,10 @@ extension PlantedCulprits {
                     ])
             ]
             for (test, attempt) in ran { lines += Self.lines(test: test, attempt, run: run) }
-            let end = ran.last.map { $0.evidence.startedAt + ($0.evidence.duration ?? 0) } ?? info.start
-            lines.append(GeneratedHistory.line("run.end", run, end + 1, [:]))
+            if !cutShort.contains(index) {
+                let end = ran.last.map { $0.evidence.startedAt + ($0.evidence.duration ?? 0) } ?? info.start
+                lines.append(GeneratedHistory.line("run.end", run, end + 1, [:]))
+            }
             return lines.joined(separator: "\n") + "\n"
         }
     }
@@ -57,22 +78,19 @@ extension PlantedCulprits {
             events.append((capture.at, GeneratedHistory.line("capture", run, capture.at, fields)))
         }
         for issue in attempt.issues {
-            var fields = with(["message": .string(issue.message), "kind": .string("assertion")])
+            let kind = attempt.outcome == .error ? "error" : "assertion"
+            var fields = with(["message": .string(issue.message), "kind": .string(kind)])
             if let file = issue.file { fields["file"] = .string(file) }
             if let line = issue.line { fields["line"] = .number(Double(line)) }
             events.append((issue.at, GeneratedHistory.line("issue", run, issue.at, fields)))
         }
-        let end = attempt.startedAt + (attempt.duration ?? 0)
-        events.append(
-            (
-                end,
-                GeneratedHistory.line(
-                    "test.end", run, end,
-                    with([
-                        "outcome": .string(attempt.outcome?.rawValue ?? "crashed"),
-                        "duration": .number(attempt.duration ?? 0),
-                    ]))
-            ))
+        // One that never ended has no end: the store finds it so when the run ends.
+        if let outcome = attempt.outcome, let duration = attempt.duration {
+            var fields = with(["outcome": .string(outcome.rawValue), "duration": .number(duration)])
+            if let message = attempt.message { fields["message"] = .string(message) }
+            let end = attempt.startedAt + duration
+            events.append((end, GeneratedHistory.line("test.end", run, end, fields)))
+        }
         // The stream's order is time's, each event after those it needs (a start before its end).
         return events.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(
             \.element.line)

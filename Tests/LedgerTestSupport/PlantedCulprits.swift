@@ -36,6 +36,18 @@ public struct PlantedCulprits: Sendable {
         case twoFailures
     }
 
+    /// How a failing attempt fails, as the generator decides it.
+    public enum Failure: String, CaseIterable, Sendable {
+        /// An assertion failed.
+        case failed
+        /// The test threw an error.
+        case erred
+        /// Its process crashed while it ran: its steps never ended.
+        case crashed
+        /// It never ended: the run was cut short while it ran.
+        case neverEnded
+    }
+
     /// The expected first suspect of each cause: its kind and name.
     public static func expected(_ cause: Cause, precededBy partner: String) -> (CulpritReport.Kind, String) {
         switch cause {
@@ -63,6 +75,15 @@ public struct PlantedCulprits: Sendable {
     public private(set) var runs: [[(test: String, evidence: AttemptEvidence)]] = []
     /// Each run's start, host and configuration.
     public private(set) var runInfo: [(start: Double, host: String, configuration: String)] = []
+    /// Each test's attempts as the generator decided them, oldest first: how each failing one
+    /// failed, `nil` for a pass. Tests read this, not the attempts' outcomes, to know which failed.
+    public private(set) var decided: [String: [Failure?]] = [:]
+    /// The runs (by index) cut short by an attempt that never ended: they have no end.
+    public private(set) var cutShort: Set<Int> = []
+
+    /// The knobs of one planted test: how strongly its cause shows, how often it fails, how noisy
+    /// its decoys are.
+    typealias Knobs = (strength: Double, rate: Double, noise: Double)
 
     /// Generates a history.
     /// - Parameters:
@@ -71,7 +92,7 @@ public struct PlantedCulprits: Sendable {
     ///   - variants: how many tests of each cause, each with its own strength and noise.
     public init(seed: UInt64 = 11, runs runCount: Int = 60, variants: Int = 3) {
         var numbers = SeededNumbers(seed: seed)
-        var strengths: [String: (strength: Double, rate: Double, noise: Double)] = [:]
+        var strengths: [String: Knobs] = [:]
         for variant in 0..<variants {
             for cause in Cause.allCases {
                 let id =
@@ -91,10 +112,13 @@ public struct PlantedCulprits: Sendable {
         var rareRuns: [String: Set<Int>] = [:]
         for test in tests where test.planted == .twoFailures {
             var chosen = Set<Int>()
-            while chosen.count < 2 { chosen.insert(numbers.below(runCount)) }
+            // Early enough that a run cut short before it ran leaves later runs to fail in.
+            while chosen.count < 2 { chosen.insert(numbers.below(max(1, runCount - 10))) }
             rareRuns[test.id] = chosen
         }
 
+        // A rare test fails in its chosen runs, or in the next it runs in when one was cut short first.
+        var rareFailed: [String: Int] = [:]
         for run in 0..<runCount {
             let id = String(format: "00000000-0000-4000-9000-%012d", run)
             runIDs.append(id)
@@ -115,141 +139,35 @@ public struct PlantedCulprits: Sendable {
             var clock = start
             var ran: [(test: String, evidence: AttemptEvidence)] = []
             var retries: [String] = []
+            var ended = true
             let planted = Dictionary(uniqueKeysWithValues: tests.map { ($0.id, $0.planted) })
             func play(_ test: String, attempt: Int) -> Bool {
                 let context = Context(
                     run: id, attempt: attempt, host: host, configuration: configuration,
                     preceding: ran.last { $0.test != test }?.test, partner: partners[test],
-                    rareRun: rareRuns[test]?.contains(run) ?? false)
-                let evidence = Self.attempt(
-                    planted[test] ?? .stable, context, strengths[test] ?? (1, 0.3, 0.1), at: clock, &numbers)
+                    rareRun: (rareRuns[test]?.count { $0 <= run } ?? 0) > (rareFailed[test] ?? 0))
+                let knobs = strengths[test] ?? (1, 0.3, 0.1)
+                let decision = Self.decide(planted[test] ?? .stable, context, knobs, &numbers)
+                let evidence = Self.attempt(decision, context, knobs, at: clock, &numbers)
                 clock += (evidence.duration ?? 0) + 0.01
                 ran.append((test, evidence))
                 attempts[test, default: []].append(evidence)
-                return evidence.isFailing
+                decided[test, default: []].append(decision.failure)
+                if decision.failure != nil, planted[test] == .twoFailures { rareFailed[test, default: 0] += 1 }
+                ended = decision.failure != .neverEnded
+                return decision.failure != nil
             }
-            for test in order where play(test, attempt: 1) && numbers.chance(0.6) { retries.append(test) }
+            for test in order where ended {
+                if play(test, attempt: 1), ended, numbers.chance(0.6) { retries.append(test) }
+            }
             // Retries run after the suite, as `record --retries` runs them: up to two more tries.
-            for test in retries {
+            for test in retries where ended {
                 var attempt = 2
-                while play(test, attempt: attempt), attempt < 3 { attempt += 1 }
+                while play(test, attempt: attempt), ended, attempt < 3 { attempt += 1 }
             }
+            // An attempt that never ended cut its run short: nothing ran after it, and the run never ended.
+            if !ended { cutShort.insert(run) }
             runs.append(ran)
         }
-    }
-
-    private struct Context {
-        var run: String
-        var attempt: Int
-        var host: String
-        var configuration: String
-        var preceding: String?
-        var partner: String?
-        var rareRun: Bool
-    }
-
-    private static func attempt(
-        _ planted: Planted, _ context: Context, _ knobs: (strength: Double, rate: Double, noise: Double),
-        at start: Double,
-        _ numbers: inout SeededNumbers
-    ) -> AttemptEvidence {
-        func uniform(_ low: Double, _ high: Double) -> Double {
-            low + (high - low) * Double(numbers.below(1_000)) / 1_000
-        }
-        var fails = false
-        var shows = false
-        switch planted {
-        case .stable:
-            break
-        case .twoFailures:
-            fails = context.rareRun && context.attempt == 1
-        case .cause(let cause):
-            switch cause {
-            case .precedingTest:
-                fails = numbers.chance(context.preceding == context.partner ? knobs.strength : 0.01)
-            case .host:
-                fails = numbers.chance(context.host == "mac-3" ? knobs.strength : 0.01)
-            case .configuration:
-                fails = numbers.chance(context.configuration == "iPad / iOS 18" ? knobs.strength * 0.6 : 0.01)
-            case .firstTry:
-                fails = context.attempt == 1 && numbers.chance(0.4 + knobs.rate)
-            default:
-                fails = numbers.chance(knobs.rate)
-                shows = numbers.chance(fails ? knobs.strength : knobs.noise * 0.3)
-            }
-        }
-        let cause: Cause? = if case .cause(let cause) = planted { cause } else { nil }
-        var clock = start
-        var steps: [AttemptEvidence.Step] = []
-        var checks: [AttemptEvidence.Check] = []
-        var captures: [AttemptEvidence.Capture] = []
-        func step(_ path: [String], _ seconds: Double, outcome: Outcome? = .passed) {
-            steps.append(.init(path: path, startedAt: clock, endedAt: clock + seconds, outcome: outcome))
-        }
-        // Decoys: a login of varying length, a check whose margin wanders, a value that changes.
-        step(["Log in"], uniform(0.05, 0.2 + knobs.noise))
-        clock += steps.last.map { ($0.endedAt ?? clock) - $0.startedAt } ?? 0
-        if !(cause == .missingStep && shows) {
-            step(["Warm the cache"], uniform(0.01, 0.05))
-            clock += 0.05
-        }
-        let open = clock
-        let loadSeconds = cause == .slowerStep && shows ? uniform(1.2, 3) : uniform(0.2, 0.6 + knobs.noise)
-        steps.append(.init(path: ["Open the feed"], startedAt: open, endedAt: nil, outcome: nil))
-        steps.append(
-            .init(
-                path: ["Open the feed", "Load the feed"], startedAt: clock, endedAt: clock + loadSeconds,
-                outcome: .passed))
-        let margin: Double
-        let held: Bool
-        switch cause {
-        case .checkTimesOut where shows: (margin, held) = (1, false)
-        case .checkNearTimeout where shows: (margin, held) = (uniform(0.86, 0.99), true)
-        default: (margin, held) = (uniform(0.05, 0.3 + knobs.noise), true)
-        }
-        checks.append(
-            .init(
-                name: "spinner hidden", expect: .holds, held: held, waited: margin * 2, timeout: 2,
-                at: clock + min(loadSeconds, margin * 2), stepPath: ["Open the feed", "Load the feed"]))
-        clock += max(loadSeconds, margin * 2)
-        steps[steps.count - 1].endedAt = clock
-        checks.append(
-            .init(
-                name: "toast gone", expect: .doesntHold, held: true, waited: uniform(0, 1.5), timeout: 2, at: clock,
-                stepPath: ["Open the feed"]))
-        captures.append(
-            .init(
-                verifier: "AlertVerifier",
-                fields: .object([
-                    "title": .string(cause == .capturedValue && shows ? "Network error" : "Saved"),
-                    "animated": .bool(numbers.chance(0.5)),
-                ]), at: clock, stepPath: ["Open the feed"]))
-        let show = clock
-        var issues: [AttemptEvidence.Issue] = []
-        if fails {
-            // The test as a whole waits out a timeout inside the step it fails in.
-            clock += cause == .duration && shows ? uniform(8, 12) : uniform(0.05, 0.3)
-            issues.append(
-                .init(
-                    at: clock, message: "XCTAssertTrue failed - the feed is not shown", file: "Tests/FeedTests.swift",
-                    line: 42))
-            steps.append(
-                .init(path: ["Open the feed", "Show the feed"], startedAt: show, endedAt: clock, outcome: .failed))
-            steps[steps.firstIndex { $0.path == ["Open the feed"] } ?? 0].outcome = .failed
-        } else {
-            clock += uniform(0.05, 0.3)
-            steps.append(
-                .init(path: ["Open the feed", "Show the feed"], startedAt: show, endedAt: clock, outcome: .passed))
-            steps[steps.firstIndex { $0.path == ["Open the feed"] } ?? 0].outcome = .passed
-        }
-        steps[steps.firstIndex { $0.path == ["Open the feed"] } ?? 0].endedAt = clock
-        if !fails {
-            step(["Close the feed"], uniform(0.02, 0.1))
-            clock += 0.1
-        }
-        return AttemptEvidence(
-            run: context.run, attempt: context.attempt, outcome: fails ? .failed : .passed, startedAt: start,
-            duration: clock - start, configuration: context.configuration, host: context.host,
-            preceding: context.preceding, steps: steps, checks: checks, captures: captures, issues: issues)
     }
 }

@@ -83,7 +83,8 @@ struct CulpritCommandTests {
         // `show` ends with the culprit report over the newest 60 runs: here, the whole history.
         let reports = Self.history.tests.map { test in
             CulpritAnalysis.report(
-                test: test.id, configuration: "*", attempts: Self.history.attempts[test.id] ?? [], runs: 30)
+                test: test.id, configuration: "*", attempts: Self.history.storedAttempts[test.id] ?? [],
+                runs: 30)
         }
         let expected = try #require(reports.first { $0.verdict == .suspects })
         let show = try await cli.run(["show", expected.test])
@@ -100,7 +101,8 @@ struct CulpritCommandTests {
         defer { cli.directory.remove() }
         // A new run in which the test whose check times out fails once more, as it does.
         let test = try #require(Self.history.tests.first { $0.planted == .cause(.checkTimesOut) }?.id)
-        let failing = try #require(Self.history.attempts[test]?.last { $0.isFailing })
+        let decided = Array(zip(Self.history.attempts[test] ?? [], Self.history.decided[test] ?? []))
+        let failing = try #require(decided.last { $0.1 != nil }?.0)
         let run = "00000000-0000-4000-9000-999999999999"
         let start = 1_900_000_000.0
         var lines = [
