@@ -116,7 +116,7 @@ public enum GeneratedHistory {
     }
 
     /// One event of the stream as its JSON line.
-    static func line(_ type: String, _ run: String, _ at: Double, _ fields: [String: JSONValue]) -> String {
+    public static func line(_ type: String, _ run: String, _ at: Double, _ fields: [String: JSONValue]) -> String {
         var object = fields
         object["v"] = .number(1)
         object["type"] = .string(type)

@@ -16,15 +16,24 @@ public struct JSONShape: Equatable, Sendable {
         /// How many of the values found here were objects: a key of theirs found fewer times is
         /// optional.
         var objects = 0
+        /// For an enumerated key, the strings found here.
+        var values: Set<String> = []
     }
 
     private var places: [String: Place] = [:]
     private let maps: Set<String>
+    private let folds: [String: String]
+    private let enumerations: Set<String>
 
     /// An empty shape.
-    /// - Parameter maps: the paths of objects whose keys are data, such as `$.captures[].fields`.
-    public init(maps: Set<String> = []) {
-        self.maps = maps
+    /// - Parameters:
+    ///   - maps: the paths of objects whose keys are data, such as `$.captures[].fields`.
+    ///   - folds: for a recursive value (a step's children, which have children), each path that
+    ///     repeats another and the path it repeats, whose shape it joins.
+    ///   - enumerations: the names of keys whose string values are a fixed set (`verdict`,
+    ///     `kind`): the values found are part of the shape.
+    public init(maps: Set<String> = [], folds: [String: String] = [:], enumerations: Set<String> = []) {
+        (self.maps, self.folds, self.enumerations) = (maps, folds, enumerations)
     }
 
     /// The shape of one document.
@@ -46,9 +55,14 @@ public struct JSONShape: Equatable, Sendable {
         add(value, at: "$")
     }
 
-    private mutating func add(_ value: JSONValue, at path: String) {
+    private mutating func add(_ value: JSONValue, at unfolded: String) {
+        let path = folds[unfolded] ?? unfolded
         places[path, default: Place()].seen += 1
         places[path, default: Place()].types.insert(Self.type(of: value))
+        if case .string(let text) = value, let key = path.split(separator: ".").last, enumerations.contains(String(key))
+        {
+            places[path, default: Place()].values.insert(text)
+        }
         switch value {
         case .array(let elements):
             for element in elements {
@@ -84,13 +98,24 @@ public struct JSONShape: Equatable, Sendable {
         }
     }
 
-    /// The shape's text: one `PATH: [optional ]TYPE[|TYPE…]` line per path, sorted by path.
+    /// The shape's text: one `PATH: [optional ]TYPE[|TYPE…][ = VALUE|VALUE…]` line per path, sorted
+    /// by path; the values are an enumerated key's.
     public var lines: [String] {
         places.keys.sorted().compactMap { path in
             guard let place = places[path], place.seen > 0 else { return nil }
             let holders = Self.parent(of: path).flatMap { places[$0]?.objects } ?? place.seen
             let optional = place.seen < holders ? "optional " : ""
-            return "\(path): \(optional)\(place.types.sorted().joined(separator: "|"))"
+            let values = place.values.isEmpty ? "" : " = " + place.values.sorted().joined(separator: "|")
+            return "\(path): \(optional)\(place.types.sorted().joined(separator: "|"))\(values)"
+        }
+    }
+
+    /// The paths a contract leaves unpinned: an array never seen holding anything, and a key never
+    /// seen but as `null`. Their contents' shape is unknown, so a fixture must fill them.
+    public var unfilled: [String] {
+        places.keys.sorted().filter { path in
+            guard let place = places[path] else { return false }
+            return place.types == ["null"] || (place.types.contains("array") && places[path + "[]"] == nil)
         }
     }
 

@@ -15,21 +15,39 @@ import Testing
         var commands: [[String]]
         /// Objects whose keys are data rather than contract.
         var maps: Set<String> = []
+        /// Recursive values: each path that repeats another, and the path it repeats.
+        var folds: [String: String] = [:]
     }
 
     static let newest = "00000000-0000-4000-8000-000000000047"
+    /// The planted history's runs, its newest last.
+    static let feed = PlantedCulprits(seed: 9, runs: 40, variants: 1)
+    /// A test of each planted cause, for a culprit suspect of every kind.
+    static let culpritCommands = feed.tests.compactMap { test -> [String]? in
+        guard case .cause = test.planted else { return nil }
+        return ["report", "culprit", test.id, "--project", "Feed"]
+    }
     static let contracts: [Contract] = [
-        Contract(name: "runs", commands: [["runs", "--limit", "100"], ["runs", "--project", "Admin"]]),
+        Contract(
+            name: "runs",
+            commands: [["runs", "--limit", "100"], ["runs", "--project", "Admin"], ["runs", "--project", "Feed"]]),
         Contract(
             name: "report-pyramid",
             commands: [
                 ["report", "pyramid", "--project", "Shop"],
                 ["report", "pyramid", "--since", "2026-01-01", "--project", "Shop"],
             ]),
-        Contract(name: "report-flaky", commands: [["report", "flaky", "--project", "Shop"]]),
+        Contract(
+            name: "report-flaky",
+            commands: [["report", "flaky", "--project", "Shop"], ["report", "flaky", "--project", "Feed"]]),
         Contract(name: "report-slow", commands: [["report", "slow", "--runs", "8", "--project", "Shop"]]),
-        Contract(name: "report-cost", commands: [["report", "cost", "--project", "Shop"]]),
-        Contract(name: "report-failures", commands: [["report", "failures", "--project", "Shop"]]),
+        Contract(
+            name: "report-cost",
+            commands: [["report", "cost", "--project", "Shop"], ["report", "cost", "--project", "Feed"]]
+        ),
+        Contract(
+            name: "report-failures",
+            commands: [["report", "failures", "--project", "Shop"], ["report", "failures", "--project", "Feed"]]),
         Contract(
             name: "report-culprit",
             commands: [
@@ -39,24 +57,35 @@ import Testing
                 ],
                 ["report", "culprit", "ShopTests.PassesonretryTests/test1", "--project", "Shop"],
                 ["report", "culprit", "ShopTests.StableTests/test0", "--project", "Shop"],
-            ]),
+            ] + culpritCommands),
         Contract(
             name: "report-run",
             commands: [
                 ["report", "run", newest], ["report", "run", "00000000-0000-4000-8000-000000000046"],
                 ["report", "run", "00000000-0000-4000-8000-000000000043"],
-            ]),
+            ] + feed.runIDs.suffix(12).map { ["report", "run", $0] }),
         Contract(
             name: "show",
             commands: [
                 ["show", "ShopTests.PassesonretryTests/test1"],
                 ["show", "ShopTests.BrokenTests/test1", "--run", newest],
                 ["show", "ShopTests.StableTests/test3", "--run", "00000000-0000-4000-8000-000000000046"],
-            ],
-            maps: ["$.captures[].fields"]),
+            ] + feed.tests.map { ["show", $0.id] } + [["show", feed.tests[0].id, "--run", noiseRunID]],
+            maps: ["$.captures[].fields"], folds: ["$.activities[].children[].children": "$.activities[].children"]),
         Contract(name: "quarantine-list", commands: [["quarantine", "list", "--project", "Shop"]]),
         Contract(name: "quarantine-log", commands: [["quarantine", "log", "--project", "Shop"]]),
+        Contract(
+            name: "shard-plan",
+            commands: [
+                ["shard", "plan", "--shards", "3", "--project", "Shop"],
+                ["shard", "plan", "--shards", "2", "--by", "suite", "--project", "Feed"],
+            ]),
+        Contract(
+            name: "shard-replay", commands: [["shard", "plan", "--shards", "3", "--replay", "--project", "Shop"]]),
     ]
+
+    /// The keys whose values are a fixed set: renaming or removing a value breaks readers as a key would.
+    static let enumerations: Set<String> = ["verdict", "kind", "status", "layer", "mode", "action", "outcome"]
 
     /// Where the checked-in shapes are.
     static let folder = CLI.packageRoot.appending(path: "Tests/Contracts")
@@ -69,7 +98,7 @@ import Testing
         defer { cli.directory.remove() }
         try await Self.history(cli)
         for contract in Self.contracts {
-            var shape = JSONShape(maps: contract.maps)
+            var shape = JSONShape(maps: contract.maps, folds: contract.folds, enumerations: Self.enumerations)
             for command in contract.commands {
                 let output = try await cli.run(command + ["--format", "json"])
                 #expect(output.status == 0, "\(command): \(output.stderr)")
@@ -111,6 +140,27 @@ import Testing
         #expect(changelog.contains("\n## \(TestLedgerVersion.current)\n"), "CHANGELOG.md has no section for it")
     }
 
+    @Test func aShapeNamesWhatItNeverSawFilledFoldsStepsAndPinsEnumeratedValues() {
+        var shape = JSONShape()
+        shape.add(["lost": [], "kept": [1], "note": nil, "both": nil])
+        shape.add(["lost": [], "kept": [], "both": "x"])
+        #expect(shape.unfilled == ["$.lost", "$.note"])
+        // Steps in steps: the children's children take the children's shape.
+        var tree = JSONShape(folds: ["$.steps[].children[].children": "$.steps[].children"])
+        tree.add(["steps": [["name": "a", "children": [["name": "b", "children": [["name": "c", "children": []]]]]]]])
+        #expect(tree.unfilled.isEmpty)
+        #expect(tree.lines.contains("$.steps[].children[].name: string"))
+        #expect(!tree.lines.contains { $0.hasPrefix("$.steps[].children[].children") })
+        // An enumerated key's values are part of the shape: a renamed value is a change.
+        var kinds = JSONShape(enumerations: ["kind"])
+        kinds.add(["suspects": [["kind": "host"], ["kind": "preceding-test"]]])
+        #expect(kinds.lines.contains("$.suspects[].kind: string = host|preceding-test"))
+        let renamed = ["$: object", "$.suspects: array", "$.suspects[]: object"]
+        #expect(
+            kinds.differences(from: renamed + ["$.suspects[].kind: string = host|previous-test"])
+                == ["`$.suspects[].kind` was `string = host|previous-test`, is now `string = host|preceding-test`"])
+    }
+
     @Test func aShapeNamesWhatChanged() throws {
         var shape = JSONShape(maps: ["$.fields"])
         shape.add(["recovered": ["A/a"], "runs": 3, "fields": ["any": true]])
@@ -143,6 +193,9 @@ import Testing
                 to: file, atomically: true, encoding: .utf8)
             return
         }
+        #expect(
+            shape.unfilled.isEmpty,
+            "\(name): \(shape.unfilled.joined(separator: ", ")) never held a value: make the fixture history fill them")
         let expected = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
         let changes = shape.differences(from: expected.split(separator: "\n").map(String.init))
         #expect(
@@ -158,11 +211,14 @@ import Testing
     }
 
     /// A generated history of 48 runs (some of its fixed tests recovered) with owners, a quarantined
-    /// test and a culprit, ingested into `cli`'s ledger.
+    /// test and a culprit, and a planted one of 40 runs (project `Feed`: a suspect of every kind,
+    /// runs lost to flaky tests, runs cut short) with one run of infrastructure noise, ingested
+    /// into `cli`'s ledger.
     static func history(_ cli: CLI) async throws {
         try cli.directory.write(".github/CODEOWNERS", "*  @acme/shop\n")
         try cli.directory.write("Tests/.keep", "")
-        let paths = try GeneratedHistory.files(runs: 48).enumerated().map { index, text in
+        let files = try GeneratedHistory.files(runs: 48) + feed.files() + [noiseRun()]
+        let paths = try files.enumerated().map { index, text in
             try cli.directory.write(String(format: "run%02d.jsonl", index), text).path
         }
         let ingested = try await cli.run(["ingest"] + paths)
@@ -172,5 +228,47 @@ import Testing
             "--project", "Shop", "--until", "2099-01-01",
         ])
         #expect(added.status == 0, "\(added.stderr)")
+    }
+
+    static let noiseRunID = "00000000-0000-4000-9000-999999999999"
+
+    /// A `Feed` run among the newest planted ones, from a CI build, in which every test failed
+    /// with a bare `failed` (the simulator never booted), and whose runner printed its totals.
+    static func noiseRun() -> String {
+        let run = noiseRunID
+        let start = (feed.runInfo.dropLast(4).last?.start ?? 0) + 1_800
+        let ci: JSONValue = ["provider": "github-actions", "build": "1234"]
+        var lines = [
+            GeneratedHistory.line(
+                "run.start", run, start, ["project": "Feed", "source": "xctest", "host": "mac-2", "ci": ci])
+        ]
+        for (index, test) in feed.tests.enumerated() {
+            let at = start + Double(index)
+            let attempt: [String: JSONValue] = ["test": .string(test.id), "attempt": 1]
+            func with(_ fields: [String: JSONValue]) -> [String: JSONValue] { attempt.merging(fields) { $1 } }
+            lines.append(GeneratedHistory.line("test.start", run, at, attempt))
+            // Steps three deep, so that a step's children's children are read.
+            for (depth, name) in ["Boot", "Start the simulator", "Wait for launch"].enumerated() where index == 0 {
+                var step = with(["activity": .string("boot\(depth)"), "name": .string(name)])
+                if depth > 0 { step["parent"] = .string("boot\(depth - 1)") }
+                lines.append(GeneratedHistory.line("activity.start", run, at + 0.1 * Double(depth + 1), step))
+            }
+            for depth in [2, 1, 0] where index == 0 {
+                lines.append(
+                    GeneratedHistory.line(
+                        "activity.end", run, at + 0.3 - 0.01 * Double(depth),
+                        ["activity": .string("boot\(depth)"), "outcome": "failed"]))
+            }
+            lines.append(
+                GeneratedHistory.line(
+                    "issue", run, at + 0.4, with(["message": "failed", "file": "Tests/FeedTests.swift", "line": 12])))
+            lines.append(
+                GeneratedHistory.line("test.end", run, at + 0.5, with(["outcome": "failed", "duration": 0.5])))
+        }
+        let total = JSONValue.number(Double(feed.tests.count))
+        lines.append(
+            GeneratedHistory.line(
+                "run.end", run, start + 100, ["counts": ["tests": total, "failures": total, "errors": 0]]))
+        return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -150,6 +150,65 @@ struct MCPServerTests {
         #expect(listed.map { "\($0["test"] ?? "") by \($0["by"] ?? "")" } == ["\(spinner) by mcp"], "\(listed)")
     }
 
+    /// Every tool's answer keeps the shape checked in as `Tests/Contracts/mcp-TOOL.shape`, read from
+    /// the contract histories as the `--format json` outputs are: an agent's prompts rely on its keys.
+    @Test func everyToolsAnswerKeepsItsShape() async throws {
+        // A local ledger answers for its newest run's project: the generated history's, then the
+        // planted one's alone.
+        let shop = try CLI()
+        defer { shop.directory.remove() }
+        try await JSONContractTests.history(shop)
+        let broken = "ShopTests.BrokenTests/test1"
+        var (offered, answers) = try await self.answers(
+            shop,
+            [
+                ["flaky_tests", ["limit": 50]], ["run_summary", [:] as [String: Any]],
+                ["failure_groups", ["limit": 50]], ["slow_tests", ["limit": 50]],
+                ["test_detail", ["test": "ShopTests.PassesonretryTests/test1"]],
+                ["test_detail", ["test": broken, "run": JSONContractTests.newest]],
+                [
+                    "test_detail",
+                    ["test": "ShopTests.StableTests/test3", "run": "00000000-0000-4000-8000-000000000046"],
+                ],
+                ["quarantine", ["test": broken, "action": "add", "reason": "broken", "mode": "skip"]],
+                ["quarantine", ["test": broken, "action": "remove", "reason": "fixed"]],
+            ])
+        let feed = try CLI()
+        defer { feed.directory.remove() }
+        let history = JSONContractTests.feed
+        let paths = try (history.files() + [JSONContractTests.noiseRun()]).enumerated().map { index, text in
+            try feed.directory.write("run\(index).jsonl", text).path
+        }
+        let ingested = try await feed.run(["ingest"] + paths)
+        #expect(ingested.status == 0, "\(ingested.stderr)")
+        var calls: [[Any]] = [["flaky_tests", ["limit": 50]], ["failure_groups", ["limit": 50]]]
+        calls += history.runIDs.suffix(12).map { ["run_summary", ["run": $0]] }
+        calls += history.tests.flatMap { [["culprit", ["test": $0.id]], ["test_detail", ["test": $0.id]]] }
+        answers.merge(try await self.answers(feed, calls).answers) { $0 + $1 }
+
+        #expect(Set(answers.keys) == Set(offered) && offered.count == 7, "every tool answers: \(offered)")
+        for (tool, documents) in answers.sorted(by: { $0.key < $1.key }) {
+            var shape = JSONShape(
+                maps: ["$.detail.captures[].fields"],
+                folds: ["$.detail.activities[].children[].children": "$.detail.activities[].children"],
+                enumerations: JSONContractTests.enumerations)
+            documents.forEach { shape.add($0) }
+            try JSONContractTests.compare(shape, "mcp-" + tool, ["testledger mcp --allow-quarantine: \(tool)"])
+        }
+    }
+
+    /// Each tool's answers to `calls` on `cli`'s ledger, as JSON; a call that errs fails the test.
+    func answers(_ cli: CLI, _ calls: [[Any]]) async throws -> (tools: [String], answers: [String: [JSONValue]]) {
+        let (tools, called) = try await session(cli, calls, ["--allow-quarantine"])
+        var answers: [String: [JSONValue]] = [:]
+        for call in called {
+            let text = try #require(call["text"] as? String, "\(call)")
+            answers[call["tool"] as? String ?? "", default: []].append(
+                try #require(JSONValue(jsonText: text), "\(text)"))
+        }
+        return (tools, answers)
+    }
+
     /// A server that does not answer is an MCP error naming it, and the MCP server goes on.
     @Test func aSilentServerIsAnError() async throws {
         let cli = try CLI()
