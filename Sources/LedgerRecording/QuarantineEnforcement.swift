@@ -21,14 +21,14 @@ package struct QuarantineEnforcement {
     }
 
     /// The command to run: `swift test` with a `--skip` and `xcodebuild` with a `-skip-testing:` for
-    /// each skipped test; another command as it is (with a warning when it has tests to skip that
-    /// only its own arguments could leave out). `selecting` (a shard's `--filter`s or
+    /// each skipped test; another command as it is (with a note that its tests to skip are left to
+    /// its module, which reads them from `TESTLEDGER_QUARANTINE`). `selecting` (a shard's `--filter`s or
     /// `-only-testing:`s) is added to `swift test` and `xcodebuild`.
     package func arguments(of command: TestCommand, selecting: [String] = []) -> [String] {
         if !command.runner.selectsTestsByArgument, !skipped.isEmpty {
             printError(
-                "testledger: \(skipped.count) quarantined test(s) should be skipped, but only `swift test` "
-                    + "is told so; add `testledger quarantine args --for …` to the command")
+                "testledger: \(skipped.count) quarantined test(s) to skip are handed to the command in "
+                    + "\(LedgerEnvironment.Module.quarantine); a runner without TestLedger's module runs them")
         }
         return command.arguments(skipping: skipped, selecting: selecting)
     }
