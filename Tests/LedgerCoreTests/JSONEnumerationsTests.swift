@@ -33,6 +33,18 @@ import Testing
         #expect(try written(QuarantineMode.allCases) == quoted("mute", "skip"))
     }
 
+    @Test func verificationVerdictsAndStandings() throws {
+        #expect(
+            try written(VerificationReport.Verdict.allCases)
+                == quoted("fixed", "still-flaky", "inconclusive", "reproduced", "not-reproduced"))
+        let sources: [VerificationReport.RateSource] = [.ledger, .flag]
+        #expect(try written(sources) == quoted("ledger", "flag"))
+        #expect(
+            try written(TestStanding.Standing.allCases)
+                == quoted("healthy", "flaky", "broken", "quarantined", "unknown"))
+        #expect(TestStanding.Standing.allCases.map(\.exitStatus) == [0, 10, 11, 12, 13])
+    }
+
     @Test func predicateAndPyramidVerdicts() throws {
         let predicates: [PredicateFinding.Verdict] = [.flaky, .atRisk, .broken, .vacuous]
         #expect(try written(predicates) == quoted("flaky", "at-risk", "broken", "vacuous"))

@@ -1,0 +1,59 @@
+import Foundation
+
+/// How many runs prove a flaky test fixed: enough passing runs in a row that a test still failing
+/// at its measured rate would almost never give them.
+///
+/// A test that fails a share `p` of its runs passes `N` in a row with chance `(1 − p)^N`; the
+/// smallest `N` that brings this under `1 − confidence` is `⌈ln(1 − confidence) / ln(1 − p)⌉`:
+/// 59 runs for p = 5 % at 95 %, 11 for p = 25 %. Twenty runs, a common fixed count, pass a test
+/// still failing 5 % of the time in 36 % of verifications.
+public struct VerificationPlan: Hashable, Sendable {
+    /// The failure rate to rule out, 0 < p ≤ 1.
+    public var failureRate: Double
+    /// The chance wanted that a test still failing at ``failureRate`` is caught.
+    public var confidence: Double
+    /// Passing runs in a row that reach ``confidence``.
+    public var runsNeeded: Int
+    /// The runs the limits allow: ``runsNeeded`` or fewer.
+    public var runsAllowed: Int
+
+    /// The plan for a rate and a confidence within the limits.
+    /// - Parameters:
+    ///   - failureRate: the failure rate to rule out, 0 < p ≤ 1.
+    ///   - confidence: the chance wanted of catching a test still failing at that rate, 0 < c < 1.
+    ///   - maxRuns: the most runs wanted.
+    ///   - budget: the most seconds wanted, with `secondsPerRun`; `nil` for no limit.
+    ///   - secondsPerRun: what one run is expected to take, when known.
+    public init(
+        failureRate: Double, confidence: Double, maxRuns: Int = .max, budget: Double? = nil,
+        secondsPerRun: Double? = nil
+    ) {
+        self.failureRate = failureRate
+        self.confidence = confidence
+        runsNeeded = Self.runsNeeded(failureRate: failureRate, confidence: confidence)
+        var allowed = min(runsNeeded, max(1, maxRuns))
+        if let budget, let secondsPerRun, secondsPerRun > 0 {
+            allowed = min(allowed, max(1, Int((budget / secondsPerRun).rounded(.down))))
+        }
+        runsAllowed = allowed
+    }
+
+    /// `⌈ln(1 − confidence) / ln(1 − p)⌉`, at least 1.
+    public static func runsNeeded(failureRate p: Double, confidence: Double) -> Int {
+        guard p < 1 else { return 1 }
+        let exact = log(1 - confidence) / log(1 - p)
+        // A quotient a rounding error above a whole number is that number.
+        return max(1, Int((exact - 1e-9).rounded(.up)))
+    }
+
+    /// The confidence `runs` passing runs in a row give against a rate `p`: `1 − (1 − p)^runs`.
+    public static func confidenceReached(failureRate p: Double, runs: Int) -> Double {
+        1 - pow(1 - p, Double(runs))
+    }
+
+    /// The runs `verify --reproduce` tries before calling a failure not reproduced: `⌈3 / p⌉`, in
+    /// which a test failing at `p` fails at least once with chance about 95 %.
+    public static func reproductionRuns(failureRate p: Double) -> Int {
+        max(1, Int((3 / p - 1e-9).rounded(.up)))
+    }
+}
