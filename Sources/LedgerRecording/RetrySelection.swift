@@ -1,26 +1,39 @@
-/// Which of a run's failed tests `record --retries` runs again: none of the muted ones, and none
-/// at all when more failed than the limit (a broken build, most likely, that retries would only
-/// slow down).
+/// Which of a run's failed tests `record --retries` runs again: none of the muted ones, with
+/// `--retry-only known-flaky` only those the ledger already calls flaky (a new failure stays red),
+/// and none at all when more failed than the limit (a broken build, most likely, that retries
+/// would only slow down).
 package enum RetrySelection: Equatable {
     case nothingFailed
     /// More failed than the limit; the note says so.
     case tooMany(String)
-    case retry([String])
+    /// The tests to retry, and the failed ones left red because the ledger does not call them flaky.
+    case retry([String], keptRed: [String] = [])
 
     /// - Parameters:
     ///   - failing: the run's failing tests.
     ///   - muted: the tests the quarantine mutes: their failures fail nothing, so they are not retried.
     ///   - limit: `--retry-limit`.
-    package init(failing: [String], muted: [String], limit: Int) {
+    ///   - knownFlaky: with `--retry-only known-flaky`, the tests the ledger called flaky before
+    ///     the run: only they are retried; `nil` to retry any.
+    package init(failing: [String], muted: [String], limit: Int, knownFlaky: Set<String>? = nil) {
         let mutedSet = Set(muted)
         let failed = failing.filter { !mutedSet.contains($0) }
+        let retried = knownFlaky.map { known in failed.filter(known.contains) } ?? failed
         if failed.isEmpty {
             self = .nothingFailed
-        } else if failed.count > limit {
+        } else if retried.count > limit {
             self = .tooMany(
-                "\(failed.count) tests failed, more than --retry-limit \(limit) (a broken build, most likely)")
+                "\(retried.count) tests failed, more than --retry-limit \(limit) (a broken build, most likely)")
         } else {
-            self = .retry(failed)
+            self = .retry(retried, keptRed: failed.filter { !retried.contains($0) })
         }
     }
+}
+
+/// `record --retry-only`: which failed tests retries are for.
+package enum RetryScope: String, CaseIterable, Sendable {
+    /// Every failed test that is not muted.
+    case all
+    /// Only tests the ledger already calls flaky: a new failure is never retried and stays red.
+    case knownFlaky = "known-flaky"
 }

@@ -12,6 +12,8 @@ package struct SwiftTestRetries {
     /// More failed tests than this, and nothing is retried.
     package var limit: Int
     package var muted: [String]
+    /// With `--retry-only known-flaky`, the tests the ledger called flaky before the run.
+    package var knownFlaky: Set<String>?
     package var run: String
     package var metadata: RunMetadata
     /// The command's environment: the retries' is the same, with their attempt offset.
@@ -21,13 +23,14 @@ package struct SwiftTestRetries {
     package var databasePath: String
 
     package init(
-        invocation: SwiftTestInvocation, retries: Int, limit: Int, muted: [String], run: String, metadata: RunMetadata,
-        environment: [String: String], outputFolder: URL, databasePath: String
+        invocation: SwiftTestInvocation, retries: Int, limit: Int, muted: [String], knownFlaky: Set<String>? = nil,
+        run: String, metadata: RunMetadata, environment: [String: String], outputFolder: URL, databasePath: String
     ) {
         self.invocation = invocation
         self.retries = retries
         self.limit = limit
         self.muted = muted
+        self.knownFlaky = knownFlaky
         self.run = run
         self.metadata = metadata
         self.environment = environment
@@ -38,14 +41,16 @@ package struct SwiftTestRetries {
     /// Retries what failed; returns what became of it.
     /// - Throws: what reading the store or storing the journals and console results throws.
     package func retry(in database: LedgerDatabase) throws -> RetryOutcome {
-        let failed: [String]
-        switch RetrySelection(failing: try database.failingTests(run: run), muted: muted, limit: limit) {
+        let (failed, keptRed): ([String], [String])
+        let failing = try database.failingTests(run: run)
+        switch RetrySelection(failing: failing, muted: muted, limit: limit, knownFlaky: knownFlaky) {
         case .nothingFailed: return RetryOutcome()
         case .tooMany(let note): return RetryOutcome(notRetried: note)
-        case .retry(let tests): failed = tests
+        case .retry(let tests, let kept): (failed, keptRed) = (tests, kept)
         }
         var schedule = RetrySchedule(attempts: try attempts(of: failed, in: database), retries: retries)
         var outcome = RetryOutcome()
+        outcome.keptRed = keptRed
         outcome.crashedTheCommand = failed.filter { schedule.attempts[$0]?.contains(where: \.isCrash) == true }
         (outcome.problems, outcome.interrupted) = try drive(&schedule, in: database) { batch in
             "retrying \(batch.tests.count) failed test(s), attempt \(batch.offset + 1)"

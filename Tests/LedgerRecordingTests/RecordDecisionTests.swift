@@ -19,6 +19,28 @@ import Testing
             RetrySelection(failing: ["A/a", "A/m1", "A/m2"], muted: ["A/m1", "A/m2"], limit: 1) == .retry(["A/a"]))
     }
 
+    @Test func onlyKnownFlakyTestsAreRetriedWhenAsked() {
+        let known: Set = ["A/flaky"]
+        #expect(
+            RetrySelection(failing: ["A/flaky", "A/new"], muted: [], limit: 20, knownFlaky: known)
+                == .retry(["A/flaky"], keptRed: ["A/new"]))
+        #expect(
+            RetrySelection(failing: ["A/new"], muted: [], limit: 20, knownFlaky: known)
+                == .retry([], keptRed: ["A/new"]))
+        // The limit counts the tests that would be retried.
+        #expect(
+            RetrySelection(failing: ["A/flaky", "A/n1", "A/n2"], muted: [], limit: 1, knownFlaky: known)
+                == .retry(["A/flaky"], keptRed: ["A/n1", "A/n2"]))
+        // Left red, the command's failure stands even when every retried test passed.
+        var outcome = RetryOutcome(passedOnRetry: [
+            .init(test: "A/flaky", attempts: [.ended(.failed), .ended(.passed)])
+        ])
+        #expect(outcome.passesTheCommand)
+        outcome.keptRed = ["A/new"]
+        #expect(!outcome.passesTheCommand)
+        #expect(outcome.lines.contains { $0.hasSuffix("(--retry-only known-flaky): A/new") }, "\(outcome.lines)")
+    }
+
     @Test func onlyAFailureOfMutedTestsAloneIsForgiven() {
         let muted: Set = ["A/muted"]
         #expect(QuarantineEnforcement.settle(status: 1, failing: ["A/muted"], muted: muted) == (0, ["A/muted"]))

@@ -1,4 +1,5 @@
 import Foundation
+import LedgerCore
 import LedgerTestSupport
 import Testing
 
@@ -131,6 +132,43 @@ import Testing
         await #expect(try attempts(cli, Self.alwaysFails) == ["failed"])
         await #expect(try attempts(cli, "RetriedTests.RetriedXCTests/testFailsOnce") == ["failed", "passed"])
         #expect(output.status == 0, "the muted test's is the only failure left: \(output.stdout.suffix(2_000))")
+    }
+
+    @Test func onlyATestTheLedgerCallsFlakyIsRetriedAndANewFailureStaysRed() async throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        // Ten earlier runs in which testFailsOnce failed three times: the ledger calls it flaky.
+        let flaky = "RetriedTests.RetriedXCTests/testFailsOnce"
+        let paths = try (0..<10).map { index -> String in
+            let run = String(format: "00000000-0000-4000-8000-%012d", index)
+            let start = 1_790_000_000.0 + Double(index) * 600
+            let test: [String: JSONValue] = ["test": .string(flaky), "attempt": 1]
+            let outcome: JSONValue = index % 3 == 1 ? "failed" : "passed"
+            let lines = [
+                GeneratedHistory.line("run.start", run, start, ["project": "Retried", "source": "xctest"]),
+                GeneratedHistory.line("test.start", run, start + 1, test),
+                GeneratedHistory.line(
+                    "test.end", run, start + 2, test.merging(["outcome": outcome, "duration": 1]) { $1 }),
+                GeneratedHistory.line("run.end", run, start + 3, [:]),
+            ]
+            return try cli.directory.write("run\(index).jsonl", lines.joined(separator: "\n") + "\n").path
+        }
+        let ingested = try await cli.run(["ingest"] + paths)
+        #expect(ingested.status == 0, "\(ingested.stderr)")
+        let output = try await record(
+            cli, ["--retries", "2", "--retry-only", "known-flaky", "--project", "Retried"],
+            environment: ["RETRIED_ALWAYS_FAILS": "1"])
+        #expect(output.status != 0, "new failures keep the job red: \(output.stdout.suffix(2_000))")
+        await #expect(try attempts(cli, flaky) == ["failed", "passed"])
+        for test in Self.failingOnce.dropFirst() + [Self.alwaysFails] {
+            await #expect(try attempts(cli, test) == ["failed"], "\(test) is new: not retried")
+        }
+        #expect(
+            output.stdout.contains(
+                "not retried, as the ledger does not call them flaky (--retry-only known-flaky): "),
+            "\(output.stdout.suffix(3_000))")
+        let refused = try await cli.run(["record", "--retry-only", "known-flaky", "--", "xcodebuild", "test"])
+        #expect(refused.status == 64 && refused.stderr.contains("--retry-only known-flaky"), "\(refused.stderr)")
     }
 
     @Test func aTestThatCrashesItsProcessIsRetriedInANewOne() async throws {

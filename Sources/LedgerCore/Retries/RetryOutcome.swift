@@ -25,6 +25,9 @@ public struct RetryOutcome: Equatable, Sendable {
     public var abandoned: [String] = []
     /// Why nothing was retried, when something stopped it before it began.
     public var notRetried: String?
+    /// Failed tests not retried because the ledger did not call them flaky before the run
+    /// (`--retry-only known-flaky`): new failures, left red.
+    public var keptRed: [String] = []
     /// The tests that crashed the command's test process: the tests after them never ran.
     public var crashedTheCommand: [String] = []
     /// Problems storing a retry's outputs, each naming its file.
@@ -57,12 +60,13 @@ public struct RetryOutcome: Equatable, Sendable {
     /// Whether retrying accounts for the command's failure: its failed tests all passed on a
     /// retry, and no crash kept other tests from running.
     public var passesTheCommand: Bool {
-        notRetried == nil && !passedOnRetry.isEmpty && stillFailing.isEmpty && abandoned.isEmpty
+        notRetried == nil && !passedOnRetry.isEmpty && stillFailing.isEmpty && abandoned.isEmpty && keptRed.isEmpty
             && crashedTheCommand.isEmpty && problems.isEmpty && !interrupted
     }
 
     /// The summary's lines: why nothing was retried, the tests that passed on a retry and those
-    /// that failed every one (each with its attempts' outcomes), those given up, an interrupt, and
+    /// that failed every one (each with its attempts' outcomes), those left red unretried, those
+    /// given up, an interrupt, and
     /// the tests that crashed the command. None when no test failed.
     public var lines: [String] {
         var lines: [String] = []
@@ -72,6 +76,11 @@ public struct RetryOutcome: Equatable, Sendable {
         }
         if !stillFailing.isEmpty {
             lines.append("testledger: failed on every retry: " + Self.list(stillFailing))
+        }
+        if !keptRed.isEmpty {
+            lines.append(
+                "testledger: not retried, as the ledger does not call them flaky (--retry-only known-flaky): "
+                    + keptRed.joined(separator: ", "))
         }
         if !abandoned.isEmpty {
             lines.append(

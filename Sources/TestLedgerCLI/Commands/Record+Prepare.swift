@@ -46,6 +46,11 @@ extension TestLedgerCommand.Record {
         let network = NetworkBudget(seconds: networkTimeout)
         let retries = self.retries ?? LedgerEnvironment().testRetries ?? config.retries ?? 0
         let testCommand = TestCommand(command, outputFolder: folder, retries: retries)
+        if retryOnly == .knownFlaky, testCommand.runner != .swiftTest {
+            throw ValidationError(
+                "--retry-only known-flaky chooses the tests of swift test's retries; \(testCommand.runner.rawValue) "
+                    + "retries in its own process: leave it out")
+        }
         let started = Date().timeIntervalSince1970
         let runStart = LedgerRecord(
             run: runID, event: .runStart(metadata.runStart(at: started, source: testCommand.source)))

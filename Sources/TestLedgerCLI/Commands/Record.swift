@@ -43,6 +43,13 @@ extension TestLedgerCommand {
                 "Retry nothing when more tests than this failed (a broken build, most likely).", valueName: "tests"))
         var retryLimit = 20
 
+        @Option(
+            help: ArgumentHelp(
+                "Which failed tests --retries runs again: all, or known-flaky (only tests the ledger already "
+                    + "calls flaky: a new failure is never retried and stays red). known-flaky is for swift test.",
+                valueName: "tests"))
+        var retryOnly: RetryScope = .all
+
         @Flag(help: "A test that passed only on a retry still fails the command.")
         var failOnRetried = false
 
@@ -144,3 +151,5 @@ extension TestLedgerCommand {
         }
     }
 }
+
+extension RetryScope: ExpressibleByArgument {}
