@@ -127,7 +127,7 @@ extension PostgresLedger: ResultStore {
         try withConnection { session in
             try session.rows(
                 """
-                SELECT project, count(*), max(startedAt) FROM run GROUP BY project
+                SELECT project, count(*), max(startedAt) FROM run WHERE kind IS NULL GROUP BY project
                 ORDER BY max(startedAt) DESC, project COLLATE "C"
                 """
             ).map { row in

@@ -18,7 +18,7 @@ struct PostgresReportReader: ReportReading {
         return try session.rows(
             """
             SELECT id, uuid, project, startedAt, revision, configuration FROM run
-            WHERE project = \(project) AND (\(since)::float8 IS NULL OR startedAt >= \(since))
+            WHERE project = \(project) AND (\(since)::float8 IS NULL OR startedAt >= \(since)) AND kind IS NULL
             ORDER BY startedAt DESC, id DESC LIMIT \(count)
             """
         ).map(WindowRun.init(row:))
@@ -34,13 +34,13 @@ struct PostgresReportReader: ReportReading {
     }
 
     func latestProject() throws -> String? {
-        try session.value("SELECT project FROM run ORDER BY startedAt DESC, id DESC LIMIT 1")
+        try session.value("SELECT project FROM run WHERE kind IS NULL ORDER BY startedAt DESC, id DESC LIMIT 1")
     }
 
     func latestRunID(project: String?) throws -> String? {
         try session.value(
             """
-            SELECT uuid FROM run WHERE \(project)::text IS NULL OR project = \(project)
+            SELECT uuid FROM run WHERE (\(project)::text IS NULL OR project = \(project)) AND kind IS NULL
             ORDER BY startedAt DESC, id DESC LIMIT 1
             """)
     }
@@ -164,7 +164,7 @@ struct PostgresReportReader: ReportReading {
             """
             SELECT id, uuid, project, startedAt, revision, configuration FROM run
             WHERE project = \(run.project) AND branch = \(branch) AND id != \(run.row)
-                AND startedAt <= \(run.startedAt) AND configuration = \(run.configuration)
+                AND startedAt <= \(run.startedAt) AND configuration = \(run.configuration) AND kind IS NULL
             ORDER BY startedAt DESC, id DESC
             """
         ).map(WindowRun.init(row:))

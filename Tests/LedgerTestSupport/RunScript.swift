@@ -26,12 +26,14 @@ public struct RunScript: Sendable {
         return copy
     }
 
-    public func start(source: String = "xctest", configuration: String? = nil, branch: String? = nil) -> RunScript {
+    public func start(
+        source: String = "xctest", configuration: String? = nil, branch: String? = nil, kind: RunKind? = nil
+    ) -> RunScript {
         with(
             .runStart(
                 .init(
                     at: clock, project: project, source: source, revision: revision, branch: branch,
-                    configuration: configuration)))
+                    configuration: configuration, kind: kind)))
     }
 
     /// One result (an attempt) of a test: start, an issue when it failed, end.

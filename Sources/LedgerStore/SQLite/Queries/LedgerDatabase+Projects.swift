@@ -10,7 +10,8 @@ extension LedgerDatabase {
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT project, count(*) AS runs, max(startedAt) AS latest FROM run GROUP BY project
+                    SELECT project, count(*) AS runs, max(startedAt) AS latest FROM run WHERE kind IS NULL
+                    GROUP BY project
                     ORDER BY max(startedAt) DESC, project
                     """
             ).map { ProjectListing(project: $0["project"], runs: $0["runs"], latestRun: iso8601($0["latest"])) }

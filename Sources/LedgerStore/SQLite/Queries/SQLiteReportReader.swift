@@ -11,7 +11,7 @@ struct SQLiteReportReader: ReportReading {
             db,
             sql: """
                 SELECT id, uuid, project, startedAt, revision, configuration FROM run
-                WHERE project = ?1 AND (?2 IS NULL OR startedAt >= ?2)
+                WHERE project = ?1 AND (?2 IS NULL OR startedAt >= ?2) AND kind IS NULL
                 ORDER BY startedAt DESC, id DESC LIMIT coalesce(?3, -1)
                 """, arguments: [project, since, count]
         ).map(WindowRun.init(row:))
@@ -30,13 +30,17 @@ struct SQLiteReportReader: ReportReading {
     }
 
     func latestProject() throws -> String? {
-        try String.fetchOne(db, sql: "SELECT project FROM run ORDER BY startedAt DESC, id DESC LIMIT 1")
+        try String.fetchOne(
+            db, sql: "SELECT project FROM run WHERE kind IS NULL ORDER BY startedAt DESC, id DESC LIMIT 1")
     }
 
     func latestRunID(project: String?) throws -> String? {
         try String.fetchOne(
             db,
-            sql: "SELECT uuid FROM run WHERE ?1 IS NULL OR project = ?1 ORDER BY startedAt DESC, id DESC LIMIT 1",
+            sql: """
+                SELECT uuid FROM run WHERE (?1 IS NULL OR project = ?1) AND kind IS NULL
+                ORDER BY startedAt DESC, id DESC LIMIT 1
+                """,
             arguments: [project])
     }
 
@@ -165,6 +169,7 @@ struct SQLiteReportReader: ReportReading {
             sql: """
                 SELECT id, uuid, project, startedAt, revision, configuration FROM run
                 WHERE project = ? AND branch = ? AND id != ? AND startedAt <= ? AND configuration = ?
+                    AND kind IS NULL
                 ORDER BY startedAt DESC, id DESC
                 """, arguments: [run.project, branch, run.row, run.startedAt, run.configuration]
         ).map(WindowRun.init(row:))

@@ -56,6 +56,7 @@ extension StoredRows {
             StoredColumn("labels", .keepGiven) {
                 $0.start.labels.map { JSONValue.object($0.mapValues(JSONValue.string)).jsonText }
             },
+            StoredColumn("kind", .keepGiven) { $0.start.kind?.rawValue },
         ]
     }
 
