@@ -21,9 +21,9 @@ package enum RetrySelection: Equatable {
         let retried = knownFlaky.map { known in failed.filter(known.contains) } ?? failed
         if failed.isEmpty {
             self = .nothingFailed
-        } else if retried.count > limit {
+        } else if failed.count > limit {
             self = .tooMany(
-                "\(retried.count) tests failed, more than --retry-limit \(limit) (a broken build, most likely)")
+                "\(failed.count) tests failed, more than --retry-limit \(limit) (a broken build, most likely)")
         } else {
             self = .retry(retried, keptRed: failed.filter { !retried.contains($0) })
         }

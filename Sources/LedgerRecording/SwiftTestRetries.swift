@@ -51,7 +51,11 @@ package struct SwiftTestRetries {
         var schedule = RetrySchedule(attempts: try attempts(of: failed, in: database), retries: retries)
         var outcome = RetryOutcome()
         outcome.keptRed = keptRed
-        outcome.crashedTheCommand = failed.filter { schedule.attempts[$0]?.contains(where: \.isCrash) == true }
+        // A new failure left red can have crashed the command too: its crash keeps the failure.
+        let keptAttempts = try attempts(of: keptRed, in: database)
+        outcome.crashedTheCommand = (failed + keptRed).filter { test in
+            (schedule.attempts[test] ?? keptAttempts[test])?.contains(where: \.isCrash) == true
+        }
         (outcome.problems, outcome.interrupted) = try drive(&schedule, in: database) { batch in
             "retrying \(batch.tests.count) failed test(s), attempt \(batch.offset + 1)"
         }

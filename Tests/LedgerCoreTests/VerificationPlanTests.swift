@@ -11,8 +11,13 @@ import Testing
         #expect(VerificationPlan.runsNeeded(failureRate: 0.25, confidence: 0.95) == 11)
         #expect(VerificationPlan.runsNeeded(failureRate: 0.02, confidence: 0.95) == 149)
         #expect(VerificationPlan.runsNeeded(failureRate: 0.05, confidence: 0.99) == 90)
-        // ln(0.25) / ln(0.5) is 2: not 3 for a rounding error.
+        // Twenty runs reach exactly 1 − 0.95²⁰, though the quotient is computed 20.000000000000014.
+        #expect(VerificationPlan.runsNeeded(failureRate: 0.05, confidence: 1 - pow(0.95, 20)) == 20)
         #expect(VerificationPlan.runsNeeded(failureRate: 0.5, confidence: 0.75) == 2)
+        // The smallest rate and the highest confidence stay finite.
+        #expect(VerificationPlan.runsNeeded(failureRate: 0.0001, confidence: 0.9999) == 92_099)
+        #expect(!VerificationPlan.isValid(failureRate: 0) && !VerificationPlan.isValid(confidence: 1))
+        #expect(!VerificationPlan.isValid(failureRate: .nan) && !VerificationPlan.isValid(confidence: .nan))
         #expect(VerificationPlan.runsNeeded(failureRate: 1, confidence: 0.95) == 1)
         #expect(VerificationPlan.reproductionRuns(failureRate: 0.25) == 12)
         #expect(VerificationPlan.reproductionRuns(failureRate: 0.3) == 10)
@@ -26,6 +31,9 @@ import Testing
         let timed = VerificationPlan(failureRate: 0.05, confidence: 0.95, budget: 600, secondsPerRun: 15)
         #expect(timed.runsAllowed == 40 && timed.runsNeeded == 59)
         #expect(VerificationPlan(failureRate: 0.05, confidence: 0.95, budget: 1, secondsPerRun: 15).runsAllowed == 1)
+        #expect(
+            VerificationPlan(failureRate: 0.05, confidence: 0.95, budget: .infinity, secondsPerRun: 15).runsAllowed
+                == 59)
     }
 
     @Test func runsConcludeAtTheirFirstFailure() {

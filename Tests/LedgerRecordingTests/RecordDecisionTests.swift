@@ -27,10 +27,18 @@ import Testing
         #expect(
             RetrySelection(failing: ["A/new"], muted: [], limit: 20, knownFlaky: known)
                 == .retry([], keptRed: ["A/new"]))
-        // The limit counts the tests that would be retried.
+        // The limit counts every failure: many at once are a broken build, whatever the ledger knew.
         #expect(
-            RetrySelection(failing: ["A/flaky", "A/n1", "A/n2"], muted: [], limit: 1, knownFlaky: known)
+            RetrySelection(failing: ["A/flaky", "A/n1", "A/n2"], muted: [], limit: 3, knownFlaky: known)
                 == .retry(["A/flaky"], keptRed: ["A/n1", "A/n2"]))
+        guard
+            case .tooMany(let note) = RetrySelection(
+                failing: ["A/flaky", "A/n1", "A/n2"], muted: [], limit: 2, knownFlaky: known)
+        else {
+            Issue.record("three failures over a limit of two retried")
+            return
+        }
+        #expect(note.hasPrefix("3 tests failed"))
         // Left red, the command's failure stands even when every retried test passed.
         var outcome = RetryOutcome(passedOnRetry: [
             .init(test: "A/flaky", attempts: [.ended(.failed), .ended(.passed)])

@@ -7,9 +7,10 @@ public struct TestStanding: Codable, Hashable, Sendable {
     public enum Standing: String, Codable, Sendable, CaseIterable {
         /// It ran in the window and is neither flaky nor broken, nor quarantined.
         case healthy
-        /// It both passed and failed in the window, in some configuration.
+        /// `report flaky` calls it flaky in some configuration.
         case flaky
-        /// It fails most of the time, or its newest runs all failed.
+        /// `report flaky` calls it broken (it fails most of the time, or its newest runs in a row),
+        /// or its newest run failed.
         case broken
         /// The quarantine holds it: its failures do not fail the build (or it is skipped).
         case quarantined
@@ -55,50 +56,85 @@ public struct TestStanding: Codable, Hashable, Sendable {
     /// Why, in words.
     public var reason: String
 
-    /// The standing of `test` from the window's flaky report, the quarantine in force and the
-    /// runs it ran in: quarantined before broken before flaky, each in its worst configuration.
+    /// What the window's runs of one test say, beside the flaky report's judgement.
+    public struct Runs: Hashable, Sendable {
+        /// The runs it ran in to an outcome (noise runs, skips and attempts still running aside).
+        public var count: Int
+        /// Of those, the runs whose last attempt failed.
+        public var failed: Int
+        /// Whether the newest of them failed.
+        public var newestFailed: Bool
+
+        /// Counts of a test's runs.
+        public init(count: Int, failed: Int, newestFailed: Bool) {
+            (self.count, self.failed, self.newestFailed) = (count, failed, newestFailed)
+        }
+
+        /// No run.
+        public static let none = Runs(count: 0, failed: 0, newestFailed: false)
+    }
+
+    /// The standing of `test` from the window's flaky report, the quarantine in force and its runs.
+    ///
+    /// Broken before flaky, each in its worst configuration the quarantine does not cover; then
+    /// quarantined; then, when it did not run, unknown. A test whose newest run failed, though
+    /// neither flaky nor broken yet, is failing now: broken. The rest is healthy, recovered ones
+    /// said so.
     /// - Parameters:
     ///   - test: the test's stable id.
     ///   - report: the flaky report of the window.
     ///   - quarantine: the entries in force.
-    ///   - runs: the window's runs the test ran in.
-    ///   - failedRuns: of those, the runs whose last attempt failed.
+    ///   - runs: what the window's runs of the test say.
     /// - Returns: its standing.
-    public static func of(
-        _ test: String, report: FlakyReport, quarantine: [QuarantinedTest], runs: Int, failedRuns: Int = 0
-    ) -> TestStanding {
+    public static func of(_ test: String, report: FlakyReport, quarantine: [QuarantinedTest], runs: Runs)
+        -> TestStanding
+    {
+        let entries = quarantine.filter { $0.test == test }
+        let open = { (configuration: String) in !entries.contains { $0.applies(to: configuration) } }
         let broken = report.broken.filter { $0.test == test }.max { $0.failureRate < $1.failureRate }
         let flaky = report.flaky.filter { $0.test == test }.max { $0.failureProbability < $1.failureProbability }
-        if let entry = quarantine.first(where: { $0.test == test }) {
-            let configuration = entry.configuration == QuarantinedTest.everyConfiguration ? "" : entry.configuration
-            return TestStanding(
-                test: test, standing: .quarantined, configuration: configuration,
-                failureRate: broken?.failureRate ?? flaky?.failureProbability, runs: runs, quarantined: entry.mode,
-                reason: "quarantined (\(entry.mode.rawValue)) by \(entry.by): \(entry.reason)")
-        }
-        if let broken {
+        if let broken, open(broken.configuration) {
+            let streak = broken.failingStreak > 0 ? ", the newest \(broken.failingStreak) in a row" : ""
             return TestStanding(
                 test: test, standing: .broken, configuration: broken.configuration, failureRate: broken.failureRate,
                 runs: broken.runs,
-                reason: "failed \(broken.failures) of \(broken.runs) runs\(on(broken.configuration)), "
-                    + "the newest \(broken.failingStreak) in a row")
+                reason: "failed \(broken.failures) of \(broken.runs) runs\(on(broken.configuration))\(streak)")
         }
-        if let flaky {
+        if let flaky, open(flaky.configuration) {
             return TestStanding(
                 test: test, standing: .flaky, configuration: flaky.configuration,
                 failureRate: flaky.failureProbability, runs: flaky.runs,
                 reason: "failed \(flaky.failures) of \(flaky.runs) runs\(on(flaky.configuration)) and passed the others"
             )
         }
-        guard runs > 0 else {
+        let rate = runs.count > 0 ? Double(runs.failed) / Double(runs.count) : nil
+        if let entry = entries.first {
+            let configuration = entry.configuration == QuarantinedTest.everyConfiguration ? "" : entry.configuration
+            return TestStanding(
+                test: test, standing: .quarantined, configuration: configuration,
+                failureRate: broken?.failureRate ?? flaky?.failureProbability ?? rate, runs: runs.count,
+                quarantined: entry.mode, reason: "quarantined (\(entry.mode.rawValue)) by \(entry.by): \(entry.reason)")
+        }
+        guard let rate else {
             return TestStanding(
                 test: test, standing: .unknown, configuration: "", failureRate: nil, runs: 0,
                 reason: "did not run in the window")
         }
-        // A test that failed and has passed ever since is recovered, not flaky.
+        if runs.newestFailed {
+            return TestStanding(
+                test: test, standing: .broken, configuration: "", failureRate: rate, runs: runs.count,
+                reason: "failed its newest run (\(runs.failed) of \(runs.count) failed): failing now")
+        }
+        let reason =
+            if let recovered = report.recovered.first(where: { $0.test == test }) {
+                "recovered: \(recovered.quietRuns) quiet runs\(on(recovered.configuration)) since it last flaked"
+            } else if runs.failed == 0 {
+                "passed its \(runs.count) run(s)"
+            } else {
+                "failed \(runs.failed) of \(runs.count) runs, neither flaky nor broken"
+            }
         return TestStanding(
-            test: test, standing: .healthy, configuration: "", failureRate: Double(failedRuns) / Double(runs),
-            runs: runs, reason: "failed \(failedRuns) of \(runs) runs, neither flaky nor broken")
+            test: test, standing: .healthy, configuration: "", failureRate: rate, runs: runs.count, reason: reason)
     }
 
     /// The exit status of several tests' standings: the one that asks most attention.

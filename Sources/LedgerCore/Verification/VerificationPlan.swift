@@ -19,8 +19,9 @@ public struct VerificationPlan: Hashable, Sendable {
 
     /// The plan for a rate and a confidence within the limits.
     /// - Parameters:
-    ///   - failureRate: the failure rate to rule out, 0 < p ≤ 1.
-    ///   - confidence: the chance wanted of catching a test still failing at that rate, 0 < c < 1.
+    ///   - failureRate: the failure rate to rule out; see ``isValid(failureRate:)``.
+    ///   - confidence: the chance wanted of catching a test still failing at that rate; see
+    ///     ``isValid(confidence:)``.
     ///   - maxRuns: the most runs wanted.
     ///   - budget: the most seconds wanted, with `secondsPerRun`; `nil` for no limit.
     ///   - secondsPerRun: what one run is expected to take, when known.
@@ -32,16 +33,24 @@ public struct VerificationPlan: Hashable, Sendable {
         self.confidence = confidence
         runsNeeded = Self.runsNeeded(failureRate: failureRate, confidence: confidence)
         var allowed = min(runsNeeded, max(1, maxRuns))
-        if let budget, let secondsPerRun, secondsPerRun > 0 {
-            allowed = min(allowed, max(1, Int((budget / secondsPerRun).rounded(.down))))
+        if let budget, let secondsPerRun, secondsPerRun > 0, budget.isFinite {
+            allowed = min(allowed, max(1, Int(min(Double(Int.max / 2), (budget / secondsPerRun).rounded(.down)))))
         }
         runsAllowed = allowed
     }
 
+    /// Whether a rate can be ruled out by runs: 0.0001 ≤ p ≤ 1 (a rarer failure would need more than
+    /// 30,000 runs at 95 %).
+    public static func isValid(failureRate p: Double) -> Bool { p >= 0.0001 && p <= 1 }
+
+    /// Whether a confidence can be reached: 0.5 ≤ c ≤ 0.9999.
+    public static func isValid(confidence c: Double) -> Bool { c >= 0.5 && c <= 0.9999 }
+
     /// `⌈ln(1 − confidence) / ln(1 − p)⌉`, at least 1.
     public static func runsNeeded(failureRate p: Double, confidence: Double) -> Int {
+        precondition(isValid(failureRate: p) && isValid(confidence: confidence), "p \(p), confidence \(confidence)")
         guard p < 1 else { return 1 }
-        let exact = log(1 - confidence) / log(1 - p)
+        let exact = log1p(-confidence) / log1p(-p)
         // A quotient a rounding error above a whole number is that number.
         return max(1, Int((exact - 1e-9).rounded(.up)))
     }
@@ -51,9 +60,10 @@ public struct VerificationPlan: Hashable, Sendable {
         1 - pow(1 - p, Double(runs))
     }
 
-    /// The runs `verify --reproduce` tries before calling a failure not reproduced: `⌈3 / p⌉`, in
-    /// which a test failing at `p` fails at least once with chance about 95 %.
+    /// The runs to try before calling a failure not reproduced: `⌈3 / p⌉`, in which a test
+    /// failing at `p` fails at least once with chance about 95 %.
     public static func reproductionRuns(failureRate p: Double) -> Int {
-        max(1, Int((3 / p - 1e-9).rounded(.up)))
+        precondition(isValid(failureRate: p), "p \(p)")
+        return max(1, Int((3 / p - 1e-9).rounded(.up)))
     }
 }

@@ -1,5 +1,5 @@
-/// What `testledger verify` found: whether a flaky test's fix holds, from as many runs as its
-/// failure rate demands.
+/// What verifying a flaky test's fix found: whether it holds, from as many runs as its failure
+/// rate demands, or (reproducing) whether its failure can be seen at all.
 ///
 /// Its JSON is a public contract: keys are only ever added. `firstFailure` is `null`, not left
 /// out, when no run failed.
@@ -12,9 +12,9 @@ public struct VerificationReport: Codable, Hashable, Sendable {
         case stillFlaky = "still-flaky"
         /// Every run passed, but the limits allowed fewer than needed.
         case inconclusive
-        /// `--reproduce`: the test failed within its runs.
+        /// Reproducing: the test failed within its runs.
         case reproduced
-        /// `--reproduce`: it did not fail within them.
+        /// Reproducing: it did not fail within them.
         case notReproduced = "not-reproduced"
     }
 
@@ -22,7 +22,7 @@ public struct VerificationReport: Codable, Hashable, Sendable {
     public enum RateSource: String, Codable, Sendable {
         /// The test's failing attempts over the ledger's window.
         case ledger
-        /// `--rate`.
+        /// Given by the person or agent verifying.
         case flag
     }
 
@@ -111,7 +111,7 @@ extension VerificationReport {
     /// - Parameters:
     ///   - passes: each run's result, `true` for a pass, up to and including the first failure.
     ///   - plan: the plan they were made under.
-    ///   - reproducing: whether the runs look for the failure (`--reproduce`) rather than rule it out.
+    ///   - reproducing: whether the runs look for the failure rather than rule it out.
     /// - Returns: the verdict, and the runs, passes and failures counted.
     public static func judge(_ passes: [Bool], plan: VerificationPlan, reproducing: Bool = false) -> (
         verdict: Verdict, runs: Int, passed: Int, failed: Int

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LedgerCore
+import LedgerStore
 
 extension TestLedgerCommand {
     /// `testledger status TEST…`: where each test stands, with an exit status to branch on.
@@ -27,30 +28,41 @@ extension TestLedgerCommand {
 
         func run() throws {
             let (config, database) = try reporting.open()
+            let empty = FlakyReport(runs: 0, flaky: [], broken: [], recovered: [], predicates: [], noiseRuns: [])
             // An empty ledger knows no test.
-            var standings = tests.map {
-                TestStanding.of(
-                    $0,
-                    report: FlakyReport(runs: 0, flaky: [], broken: [], recovered: [], predicates: [], noiseRuns: []),
-                    quarantine: [], runs: 0)
-            }
+            var standings = tests.map { TestStanding.of($0, report: empty, quarantine: [], runs: .none) }
             if let project = try window.project.resolved(in: database) {
                 let (count, since) = (window.count(config), try window.start())
-                let now = Date().timeIntervalSince1970
                 let report = try database.flakyReport(
-                    project: project, runs: count, since: since, thresholds: config.flaky, now: now)
-                let quarantine = try database.quarantined(project: project, at: now)
+                    project: project, runs: count, since: since, thresholds: config.flaky,
+                    now: Date().timeIntervalSince1970)
+                // The team server's quarantine when there is one, as `record` applies it.
+                let quarantine = try TestLedgerCommand.Quarantine.current(project: project, store: reporting.store)
                 let strips = try database.outcomeStrips(project: project, tests: tests, runs: count, since: since)
+                let noise = Set(report.noiseRuns.map(\.run))
                 standings = tests.map { test in
-                    let ran = strips[test, default: []].filter { !$0.attempts.isEmpty }
-                    let failed = ran.count { ($0.attempts.last ?? nil)?.isFailure ?? true }
-                    return TestStanding.of(
-                        test, report: report, quarantine: quarantine, runs: ran.count, failedRuns: failed)
+                    TestStanding.of(
+                        test, report: report, quarantine: quarantine,
+                        runs: Self.runs(strips[test] ?? [], leavingOut: noise))
                 }
             }
-            try reporting.print(standings, table: Self.table, markdown: Self.table)
+            try reporting.print(standings, table: Self.table, markdown: Self.markdown)
             let status = TestStanding.exitStatus(of: standings)
             if status != 0 { throw ExitCode(status) }
+        }
+
+        /// The runs a test ran in to an outcome, oldest first: noise runs, skips and attempts still
+        /// running left out, as `report flaky` leaves them out.
+        static func runs(_ strip: [AttemptsInRun], leavingOut noise: Set<String>) -> TestStanding.Runs {
+            let finals = strip.filter { !noise.contains($0.run) }.compactMap { $0.attempts.last ?? nil }
+                .filter { $0 != .skipped }
+            return TestStanding.Runs(
+                count: finals.count, failed: finals.count(where: \.isFailure),
+                newestFailed: finals.last?.isFailure ?? false)
+        }
+
+        static func markdown(_ standings: [TestStanding]) -> String {
+            standings.map { "- `\($0.test)` **\($0.standing.rawValue)**: \($0.reason)" }.joined(separator: "\n")
         }
 
         static func table(_ standings: [TestStanding]) -> String {
