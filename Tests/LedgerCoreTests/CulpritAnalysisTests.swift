@@ -121,7 +121,7 @@ struct CulpritAnalysisTests {
             let report = report(test)
             #expect(report.verdict == .tooFewFailures, "\(test)")
             #expect(report.suspects.isEmpty, "\(test)")
-            // Two, unless a run was cut short before it ran.
+            // Two: a run cut short before it ran moves its failure to the next run.
             let failed = Self.history.decided[test, default: []].count { $0 != nil }
             #expect(report.failingAttempts == failed && failed == (kind == .stable ? 0 : 2), "\(test)")
             #expect(report.minimumFailures == 5)

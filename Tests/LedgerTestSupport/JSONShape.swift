@@ -28,8 +28,9 @@ public struct JSONShape: Equatable, Sendable {
     /// An empty shape.
     /// - Parameters:
     ///   - maps: the paths of objects whose keys are data, such as `$.captures[].fields`.
-    ///   - folds: for a recursive value (a step's children, which have children), each path that
-    ///     repeats another and the path it repeats, whose shape it joins.
+    ///   - folds: for a recursive value (a step's children, which have children), each element
+    ///     path that repeats another (`$.steps[].children[].children[]`) and the path whose shape
+    ///     it joins (`$.steps[].children[]`).
     ///   - enumerations: the names of keys whose string values are a fixed set (`verdict`,
     ///     `kind`): the values found are part of the shape.
     public init(maps: Set<String> = [], folds: [String: String] = [:], enumerations: Set<String> = []) {
@@ -115,7 +116,9 @@ public struct JSONShape: Equatable, Sendable {
     public var unfilled: [String] {
         places.keys.sorted().filter { path in
             guard let place = places[path] else { return false }
-            return place.types == ["null"] || (place.types.contains("array") && places[path + "[]"] == nil)
+            let elements = path + "[]"
+            return place.types == ["null"]
+                || (place.types.contains("array") && places[folds[elements] ?? elements] == nil)
         }
     }
 

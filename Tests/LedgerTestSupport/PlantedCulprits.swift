@@ -91,6 +91,7 @@ public struct PlantedCulprits: Sendable {
     ///   - runCount: how many runs.
     ///   - variants: how many tests of each cause, each with its own strength and noise.
     public init(seed: UInt64 = 11, runs runCount: Int = 60, variants: Int = 3) {
+        precondition(runCount >= 12, "a rare test fails in two of the first runs, ten before the end")
         var numbers = SeededNumbers(seed: seed)
         var strengths: [String: Knobs] = [:]
         for variant in 0..<variants {

@@ -15,7 +15,8 @@ import Testing
         var commands: [[String]]
         /// Objects whose keys are data rather than contract.
         var maps: Set<String> = []
-        /// Recursive values: each path that repeats another, and the path it repeats.
+        /// Recursive values: each element path that repeats another (a step's children's
+        /// children), and the path whose shape it joins.
         var folds: [String: String] = [:]
         /// The exit status the commands end with.
         var status: Int32 = 0
@@ -73,7 +74,7 @@ import Testing
                 ["show", "ShopTests.BrokenTests/test1", "--run", newest],
                 ["show", "ShopTests.StableTests/test3", "--run", "00000000-0000-4000-8000-000000000046"],
             ] + feed.tests.map { ["show", $0.id] } + [["show", feed.tests[0].id, "--run", noiseRunID]],
-            maps: ["$.captures[].fields"], folds: ["$.activities[].children[].children": "$.activities[].children"]),
+            maps: ["$.captures[].fields"], folds: ["$.activities[].children[].children[]": "$.activities[].children[]"]),
         Contract(name: "quarantine-list", commands: [["quarantine", "list", "--project", "Shop"]]),
         Contract(name: "quarantine-log", commands: [["quarantine", "log", "--project", "Shop"]]),
         Contract(
@@ -159,11 +160,12 @@ import Testing
         shape.add(["lost": [], "kept": [], "both": "x"])
         #expect(shape.unfilled == ["$.lost", "$.note"])
         // Steps in steps: the children's children take the children's shape.
-        var tree = JSONShape(folds: ["$.steps[].children[].children": "$.steps[].children"])
+        var tree = JSONShape(folds: ["$.steps[].children[].children[]": "$.steps[].children[]"])
         tree.add(["steps": [["name": "a", "children": [["name": "b", "children": [["name": "c", "children": []]]]]]]])
         #expect(tree.unfilled.isEmpty)
         #expect(tree.lines.contains("$.steps[].children[].name: string"))
-        #expect(!tree.lines.contains { $0.hasPrefix("$.steps[].children[].children") })
+        #expect(tree.lines.contains("$.steps[].children[].children: array"))
+        #expect(!tree.lines.contains { $0.hasPrefix("$.steps[].children[].children[]") })
         // An enumerated key's values are part of the shape: a renamed value is a change.
         var kinds = JSONShape(enumerations: ["kind"])
         kinds.add(["suspects": [["kind": "host"], ["kind": "preceding-test"]]])

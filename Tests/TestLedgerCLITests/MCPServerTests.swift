@@ -190,7 +190,7 @@ struct MCPServerTests {
         for (tool, documents) in answers.sorted(by: { $0.key < $1.key }) {
             var shape = JSONShape(
                 maps: ["$.detail.captures[].fields"],
-                folds: ["$.detail.activities[].children[].children": "$.detail.activities[].children"],
+                folds: ["$.detail.activities[].children[].children[]": "$.detail.activities[].children[]"],
                 enumerations: JSONContractTests.enumerations)
             documents.forEach { shape.add($0) }
             try JSONContractTests.compare(shape, "mcp-" + tool, ["testledger mcp --allow-quarantine: \(tool)"])
