@@ -80,7 +80,8 @@ extension TestLedgerCommand.Record {
         if case .swiftTest(let swiftTest) = plan.command, plan.retries > 0, outcome.status != 0, outcome.status < 128 {
             let retried = try SwiftTestRetries(
                 invocation: swiftTest, retries: plan.retries, limit: retryLimit, muted: plan.quarantine.muted,
-                knownFlaky: retryOnly == .knownFlaky ? plan.flakyBefore : nil, run: plan.runID, metadata: plan.metadata, environment: plan.environment, outputFolder: plan.folder,
+                knownFlaky: retryOnly == .knownFlaky ? plan.flakyBefore : nil, run: plan.runID, metadata: plan.metadata,
+                environment: plan.environment, outputFolder: plan.folder,
                 databasePath: store.filePath
             ).retry(in: database)
             outcome.failures += retried.problems
