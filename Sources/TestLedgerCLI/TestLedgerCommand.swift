@@ -9,7 +9,8 @@ struct TestLedgerCommand: AsyncParsableCommand {
         abstract: "Records test runs into a ledger and tells which tests to trust.",
         version: TestLedgerVersion.current,
         subcommands: [
-            Ingest.self, Record.self, Format.self, Runs.self, Report.self, Show.self, Status.self, Quarantine.self,
+            Ingest.self, Record.self, Format.self, Runs.self, Report.self, Show.self, Status.self, Verify.self,
+            Quarantine.self,
             Serve.self,
             Token.self, Upload.self, Prune.self, Shard.self, GitHub.self, GitLab.self, Export.self, MCPServer.self,
         ])

@@ -1,0 +1,102 @@
+import Foundation
+import LedgerCore
+import LedgerStore
+
+/// `testledger verify` for `swift test`: runs only the named tests, one process per run (the first
+/// builds, the rest `--skip-build`), each run the next attempt of one run of kind `verification`,
+/// until a test fails, the runs are done or the deadline has passed.
+package struct SwiftTestVerification {
+    /// The command as given, `swift test` with its package and build options.
+    package var invocation: SwiftTestInvocation
+    /// The tests verified, by stable id.
+    package var tests: [String]
+    /// The verification run's id.
+    package var run: String
+    package var metadata: RunMetadata
+    /// The processes' environment: the library in the tests journals into the ledger.
+    package var environment: [String: String]
+    /// Where each process writes its outputs, one folder per process.
+    package var outputFolder: URL
+    package var databasePath: String
+
+    package init(
+        invocation: SwiftTestInvocation, tests: [String], run: String, metadata: RunMetadata,
+        environment: [String: String], outputFolder: URL, databasePath: String
+    ) {
+        (self.invocation, self.tests, self.run, self.metadata) = (invocation, tests, run, metadata)
+        (self.environment, self.outputFolder, self.databasePath) = (environment, outputFolder, databasePath)
+    }
+
+    /// What the runs found: each test's result in each run, in order, `true` for a pass.
+    package struct Outcome {
+        package var passes: [String: [Bool]] = [:]
+        /// Problems storing a process's outputs, each naming its file.
+        package var problems: [String] = []
+        /// Whether an interrupt (Ctrl-C) or the deadline stopped the runs early.
+        package var stopped = false
+    }
+
+    /// Runs the tests up to `runs` times, stopping after the first run in which one failed.
+    /// - Parameters:
+    ///   - runs: the most runs.
+    ///   - deadline: no run starts after this time (seconds since 1970), when given.
+    ///   - database: the ledger the verification run is stored in.
+    /// - Throws: a test that never ran (its id matches no test), or what storing throws.
+    package func verify(runs: Int, deadline: Double?, in database: LedgerDatabase) throws -> Outcome {
+        var outcome = Outcome()
+        for number in 1...max(1, runs) {
+            if let deadline, number > 1, Date().timeIntervalSince1970 >= deadline {
+                outcome.stopped = true
+                break
+            }
+            let line = "testledger: verify: run \(number) of \(runs): \(tests.joined(separator: ", "))\n"
+            FileHandle.standardOutput.write(Data(line.utf8))
+            let folder = outputFolder.appending(path: "run-\(number)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let process = try self.process(number, folder: folder)
+            var variables = environment
+            variables[LedgerEnvironment.attemptOffsetVariable] = String(number - 1)
+            let console = ConsoleCollector()
+            let status = try ChildProcess(arguments: process.arguments, environment: variables).run {
+                console.consume($0)
+            }
+            let outputs = SwiftTestOutputs(
+                invocation: process.invocation, console: console.results, run: run, metadata: metadata,
+                attemptOffset: number - 1)
+            outcome.problems += try outputs.store(in: database, databasePath: databasePath) {
+                SwiftTestInvocation.consoleNames(of: tests)
+            }
+            for test in tests {
+                let attempts = (try? database.testDetail(test: test, run: run))?.attempts ?? []
+                guard attempts.count >= number else {
+                    if number == 1, status < 128 {
+                        throw RecordUsageError(
+                            "\(test) did not run: check its id (testledger report flaky lists them)")
+                    }
+                    outcome.passes[test, default: []].append(false)
+                    continue
+                }
+                outcome.passes[test, default: []].append(attempts[number - 1] == .ended(.passed))
+            }
+            if status >= 128 {
+                outcome.stopped = true
+                break
+            }
+            if outcome.passes.values.contains(where: { $0.last == false }) { break }
+        }
+        return outcome
+    }
+
+    /// The `number`th process: the first builds and runs the tests as the command would, with an
+    /// anchored `--filter` each; the rest run them again without building.
+    private func process(_ number: Int, folder: URL) throws -> (invocation: SwiftTestInvocation, arguments: [String]) {
+        if number > 1 {
+            let again = invocation.retrying(tests, outputFolder: folder)
+            return (again, again.arguments)
+        }
+        guard let first = SwiftTestInvocation(invocation.original, outputFolder: folder) else {
+            throw RecordUsageError("verify runs a swift test command")
+        }
+        return (first, first.arguments(adding: SkipArguments.swiftTestArguments(selecting: tests)))
+    }
+}

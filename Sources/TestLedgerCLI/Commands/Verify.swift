@@ -1,0 +1,115 @@
+import ArgumentParser
+import Foundation
+import LedgerCore
+import LedgerRecording
+import LedgerStore
+
+extension TestLedgerCommand {
+    /// `testledger verify TEST… -- swift test`: proves a flaky test's fix with as many runs as its
+    /// failure rate demands, or (`--reproduce`) shows its failure can be seen at all.
+    struct Verify: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "verify", abstract: "Prove a flaky test fixed with as many runs as its failure rate demands.",
+            discussion: """
+                The failure rate p is the test's share of failing attempts over the ledger's window \
+                (--rate gives it). N = ⌈ln(1 − confidence) / ln(1 − p)⌉ passing runs in a row make \
+                a test still failing at p pass them at most 1 − confidence of the time: 59 runs for \
+                p = 5 % at 95 %. Only the named tests run, the first run building and the rest \
+                --skip-build; the runs stop at the first failure. Every run is an attempt of one run \
+                of kind verification, kept in each test's history and in `show`, left out of the \
+                reports. Verdicts: fixed, still-flaky, inconclusive (the limits allowed fewer runs \
+                than needed); with --reproduce, which runs until the test fails (at most ⌈3 / p⌉ \
+                runs), reproduced or not-reproduced. Exits 0 for fixed or reproduced, 10 for \
+                still-flaky or not-reproduced, 11 for inconclusive; an error exits 1.
+                """)
+
+        @Argument(help: "The test id, e.g. FeedTests.FeedTests/testRefresh.")
+        var test: String
+        @Option(help: "The chance wanted of catching a test still failing at its rate (0.5 to 0.9999).")
+        var confidence = 0.95
+        @Option(help: "The failure rate to rule out, 0.0001 to 1 (default: the ledger's, over its window).")
+        var rate: Double?
+        @Option(help: "The most runs.")
+        var maxRuns = 200
+        @Option(help: "The most time the runs may take (90s, 10m, 1h), building aside.")
+        var budget: String?
+        @Flag(help: "Run until the test fails, at most ⌈3 / p⌉ runs: on the code before a fix.")
+        var reproduce = false
+        @OptionGroup var runInfo: RunOptions
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var output: OutputOptions
+        @Argument(parsing: .postTerminator, help: "The swift test command.")
+        var command: [String]
+
+        func validate() throws {
+            guard SwiftTestInvocation(command, outputFolder: URL(fileURLWithPath: "/")) != nil else {
+                throw ValidationError("give the swift test command after --: testledger verify TEST -- swift test")
+            }
+            if let rate, !VerificationPlan.isValid(failureRate: rate) {
+                throw ValidationError("--rate is a failure rate from 0.0001 to 1 (0.05 for one failure in 20)")
+            }
+            guard VerificationPlan.isValid(confidence: confidence) else {
+                throw ValidationError("--confidence is from 0.5 to 0.9999 (0.95 for 95 %)")
+            }
+            guard maxRuns > 0 else { throw ValidationError("--max-runs is a count, 1 or more") }
+            if let budget, TimeWindow.seconds(budget) == nil {
+                throw ValidationError("--budget takes a duration: 90s, 10m, 1h")
+            }
+        }
+
+        /// The tests verified together.
+        var tests: [String] { [test] }
+
+        func run() throws {
+            let config = try ProjectConfiguration.load()
+            let metadata = runInfo.metadata(config: config)
+            let database = try store.openFile()
+            let measured = try tests.map { try failureRate(of: $0, metadata: metadata, config: config, in: database) }
+            let plans = measured.map { measured in
+                reproduce
+                    ? Self.reproducing(measured.rate, confidence: confidence, maxRuns: maxRuns)
+                    : VerificationPlan(
+                        failureRate: measured.rate, confidence: confidence, maxRuns: maxRuns,
+                        budget: budget.flatMap(TimeWindow.seconds), secondsPerRun: measured.seconds)
+            }
+            let runID = UUID().uuidString.lowercased()
+            let folder = FileManager.default.temporaryDirectory.appending(path: "testledger-verify-\(runID)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let started = Date().timeIntervalSince1970
+            var start = metadata.runStart(at: started, source: "swift-test")
+            start.kind = .verification
+            try database.ingest { try $0.consume(LedgerRecord(run: runID, event: .runStart(start))) }
+            guard let invocation = SwiftTestInvocation(command, outputFolder: folder) else {
+                throw ValidationError("give the swift test command after --")
+            }
+            let verification = SwiftTestVerification(
+                invocation: invocation, tests: tests,
+                run: runID, metadata: metadata,
+                environment: ProcessInfo.processInfo.environment.merging(
+                    LedgerEnvironment.forRecordedTests(run: runID, databasePath: store.filePath, metadata: metadata)
+                ) { _, recorded in recorded },
+                outputFolder: folder, databasePath: store.filePath)
+            let outcome: SwiftTestVerification.Outcome
+            do {
+                outcome = try verification.verify(
+                    runs: plans.map(\.runsAllowed).max() ?? 1,
+                    deadline: budget.flatMap(TimeWindow.seconds).map { started + $0 }, in: database)
+            } catch let error as RecordUsageError {
+                throw ValidationError(error.description)
+            }
+            try database.ingest {
+                try $0.consume(LedgerRecord(run: runID, event: .runEnd(.init(at: Date().timeIntervalSince1970))))
+            }
+            for problem in outcome.problems { printError("testledger: \(problem)") }
+            let reports = try zip(measured, plans).map { measured, plan in
+                try report(
+                    measured, plan: plan, passes: outcome.passes[measured.test] ?? [], run: runID,
+                    seconds: Date().timeIntervalSince1970 - started, in: database)
+            }
+            try print(reports)
+            let status = reports.map { Self.exitStatus($0.verdict) }.max() ?? 0
+            if status != 0 { throw ExitCode(status) }
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import LedgerCore
+import LedgerTestSupport
+import Testing
+
+/// `testledger verify` running the real `swift test` on Tests/Fixtures/RetriedSuite, whose
+/// `testFailsOnce` fails on its first run since `$RETRIED_MARKERS` was made and passes after.
+@Suite(.serialized) struct VerifyCommandTests {
+    static let failsOnce = "RetriedTests.RetriedXCTests/testFailsOnce"
+
+    /// `testledger verify OPTIONS -- swift test` on the fixture, with the marker folder `markers`.
+    func verify(_ cli: CLI, _ options: [String], markers: String = "markers") async throws -> CLI.Output {
+        let folder = cli.directory.path(markers)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return try await cli.run(
+            ["verify"] + options + [
+                "--project", "Retried", "--", "swift", "test", "--package-path", RecordRetryTests.fixture,
+                "--scratch-path", CLI.scratchPath(for: "RetriedSuite"),
+            ], environment: ["RETRIED_MARKERS": folder])
+    }
+
+    func json(_ output: CLI.Output) throws -> [String: Any] {
+        let start = try #require(output.stdout.range(of: "\n{\n"), "\(output.stdout.suffix(2_000))")
+        return try #require(
+            try JSONSerialization.jsonObject(with: Data(output.stdout[start.lowerBound...].utf8)) as? [String: Any])
+    }
+
+    @Test func aTestThatStillFailsIsStillFlakyAndAFixedOnePassesEveryRunNeeded() async throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        let failing = try await verify(cli, [Self.failsOnce, "--rate", "0.5"])
+        #expect(failing.status == 10, "\(failing.stderr)")
+        #expect(failing.stdout.contains("\(Self.failsOnce): still-flaky: failed on run 1 of 5 (p = 50 % (--rate))"))
+        #expect(failing.stdout.contains("  XCTAssertFalse failed - fails on its first run only"))
+        let showLine = try #require(failing.stdout.split(separator: "\n").first { $0.contains("testledger show") })
+        let words = showLine.split(separator: " ").map(String.init)
+        let opened = try await cli.run(Array(words.dropFirst()) + ["--format", "json"])
+        let detail = try #require(try JSONSerialization.jsonObject(with: Data(opened.stdout.utf8)) as? [String: Any])
+        #expect(detail["outcome"] as? String == "failed", "\(opened.stdout.prefix(500)) \(opened.stderr)")
+
+        // The same markers: the test passes now. 5 runs rule out p = 50 % at 95 % (0.5⁵ < 0.05).
+        let fixed = try json(try await verify(cli, [Self.failsOnce, "--rate", "0.5", "--format", "json"]))
+        #expect(fixed["verdict"] as? String == "fixed" && fixed["runs"] as? Int == 5 && fixed["passed"] as? Int == 5)
+        #expect(fixed["runsNeeded"] as? Int == 5 && fixed["rateFrom"] as? String == "flag")
+        #expect(fixed["firstFailure"] is NSNull, "\(fixed)")
+        let attempts = try #require(try await cli.json(["show", Self.failsOnce]) as? [String: Any])["attempts"]
+        #expect(attempts as? [String] == Array(repeating: "passed", count: 5), "\(String(describing: attempts))")
+        // Verification runs are history, not the suite's runs: the pyramid has none.
+        let pyramid = try await cli.run(["report", "pyramid", "--project", "Retried"])
+        #expect(pyramid.status != 0 && pyramid.stderr.contains("no run"), "\(pyramid.stdout)\(pyramid.stderr)")
+    }
+
+    @Test func reproducingRunsUntilTheFailureOrThreeOverP() async throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        let seen = try json(
+            try await verify(cli, [Self.failsOnce, "--rate", "0.5", "--reproduce", "--format", "json"]))
+        #expect(seen["verdict"] as? String == "reproduced" && seen["runs"] as? Int == 1, "\(seen)")
+        #expect((seen["firstFailure"] as? [String: Any])?["attempt"] as? Int == 1)
+        // ⌈3 / 0.5⌉ = 6 runs, none failing.
+        let unseen = try await verify(cli, [Self.failsOnce, "--rate", "0.5", "--reproduce"])
+        #expect(unseen.status == 10)
+        #expect(unseen.stdout.contains("\(Self.failsOnce): not-reproduced in 6 runs (⌈3 / p⌉, p = 50 % (--rate))"))
+    }
+
+    @Test func theRateComesFromTheLedgerAndTheLimitsMakeItInconclusive() async throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        let refused = try await verify(cli, [Self.failsOnce])
+        #expect(refused.status == 64 && refused.stderr.contains("pass --rate"), "\(refused.stderr)")
+        // Ten runs of the suite in which the test failed three times: p = 0.3, 9 runs needed.
+        let paths = try (0..<10).map { index -> String in
+            let run = String(format: "00000000-0000-4000-8000-%012d", index)
+            let start = 1_790_000_000.0 + Double(index) * 600
+            let test: [String: JSONValue] = ["test": .string(Self.failsOnce), "attempt": 1]
+            let outcome: JSONValue = index % 3 == 1 ? "failed" : "passed"
+            let lines = [
+                GeneratedHistory.line("run.start", run, start, ["project": "Retried", "source": "xctest"]),
+                GeneratedHistory.line("test.start", run, start + 1, test),
+                GeneratedHistory.line(
+                    "test.end", run, start + 2, test.merging(["outcome": outcome, "duration": 1]) { $1 }),
+                GeneratedHistory.line("run.end", run, start + 3, [:]),
+            ]
+            return try cli.directory.write("run\(index).jsonl", lines.joined(separator: "\n") + "\n").path
+        }
+        #expect(try await cli.run(["ingest"] + paths).status == 0)
+        let _ = try await verify(cli, [Self.failsOnce, "--rate", "0.5", "--reproduce"])  // spends the first run
+        let limited = try await verify(cli, [Self.failsOnce, "--max-runs", "2", "--format", "json"])
+        #expect(limited.status == 11, "\(limited.stderr)")
+        let report = try json(limited)
+        #expect(report["rateFrom"] as? String == "ledger" && report["failureRate"] as? Double == 0.3, "\(report)")
+        #expect(report["verdict"] as? String == "inconclusive" && report["runsNeeded"] as? Int == 9)
+        let reached = try #require(report["confidenceReached"] as? Double)
+        #expect(abs(reached - (1 - 0.7 * 0.7)) < 1e-9 && report["runs"] as? Int == 2)
+        // The verification runs left the ledger's rate as it was.
+        let status = try await cli.run(["status", Self.failsOnce, "--project", "Retried", "--format", "json"])
+        let standing = try #require(
+            try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [[String: Any]])
+        #expect(standing.first?["runs"] as? Int == 10, "\(status.stdout)")
+    }
+}
