@@ -41,6 +41,7 @@ package struct SwiftTestVerification {
     ///   - runs: the most runs.
     ///   - deadline: no run starts after this time (seconds since 1970), when given.
     ///   - database: the ledger the verification run is stored in.
+    /// - Returns: each test's result in each run made, and whether the runs stopped early.
     /// - Throws: a test that never ran (its id matches no test), or what storing throws.
     package func verify(runs: Int, deadline: Double?, in database: LedgerDatabase) throws -> Outcome {
         var outcome = Outcome()

@@ -61,6 +61,19 @@ import Testing
         let unseen = try await verify(cli, [Self.failsOnce, "--rate", "0.5", "--reproduce"])
         #expect(unseen.status == 10)
         #expect(unseen.stdout.contains("\(Self.failsOnce): not-reproduced in 6 runs (⌈3 / p⌉, p = 50 % (--rate))"))
+        let again = try json(
+            try await verify(cli, [Self.failsOnce, "--rate", "0.5", "--reproduce", "--format", "json"]))
+        #expect(again["verdict"] as? String == "not-reproduced" && again["firstFailure"] is NSNull)
+        var shape = JSONShape(enumerations: JSONContractTests.enumerations.union(["rateFrom"]))
+        for document in [seen, again] {
+            shape.add(
+                try #require(
+                    JSONValue(
+                        jsonText: String(decoding: try JSONSerialization.data(withJSONObject: document), as: UTF8.self))
+                ))
+        }
+        try JSONContractTests.compare(
+            shape, "verify", ["testledger verify TEST --rate 0.5 --reproduce --format json (reproduced, then not)"])
     }
 
     @Test func theRateComesFromTheLedgerAndTheLimitsMakeItInconclusive() async throws {
