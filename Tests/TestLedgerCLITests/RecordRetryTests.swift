@@ -139,19 +139,8 @@ import Testing
         defer { cli.directory.remove() }
         // Ten earlier runs in which testFailsOnce failed three times: the ledger calls it flaky.
         let flaky = "RetriedTests.RetriedXCTests/testFailsOnce"
-        let paths = try (0..<10).map { index -> String in
-            let run = String(format: "00000000-0000-4000-8000-%012d", index)
-            let start = 1_790_000_000.0 + Double(index) * 600
-            let test: [String: JSONValue] = ["test": .string(flaky), "attempt": 1]
-            let outcome: JSONValue = index % 3 == 1 ? "failed" : "passed"
-            let lines = [
-                GeneratedHistory.line("run.start", run, start, ["project": "Retried", "source": "xctest"]),
-                GeneratedHistory.line("test.start", run, start + 1, test),
-                GeneratedHistory.line(
-                    "test.end", run, start + 2, test.merging(["outcome": outcome, "duration": 1]) { $1 }),
-                GeneratedHistory.line("run.end", run, start + 3, [:]),
-            ]
-            return try cli.directory.write("run\(index).jsonl", lines.joined(separator: "\n") + "\n").path
+        let paths = try GeneratedHistory.flakyRuns(of: flaky, project: "Retried").enumerated().map { index, text in
+            try cli.directory.write("run\(index).jsonl", text).path
         }
         let ingested = try await cli.run(["ingest"] + paths)
         #expect(ingested.status == 0, "\(ingested.stderr)")

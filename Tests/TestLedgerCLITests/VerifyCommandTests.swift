@@ -82,19 +82,9 @@ import Testing
         let refused = try await verify(cli, [Self.failsOnce])
         #expect(refused.status == 64 && refused.stderr.contains("pass --rate"), "\(refused.stderr)")
         // Ten runs of the suite in which the test failed three times: p = 0.3, 9 runs needed.
-        let paths = try (0..<10).map { index -> String in
-            let run = String(format: "00000000-0000-4000-8000-%012d", index)
-            let start = 1_790_000_000.0 + Double(index) * 600
-            let test: [String: JSONValue] = ["test": .string(Self.failsOnce), "attempt": 1]
-            let outcome: JSONValue = index % 3 == 1 ? "failed" : "passed"
-            let lines = [
-                GeneratedHistory.line("run.start", run, start, ["project": "Retried", "source": "xctest"]),
-                GeneratedHistory.line("test.start", run, start + 1, test),
-                GeneratedHistory.line(
-                    "test.end", run, start + 2, test.merging(["outcome": outcome, "duration": 1]) { $1 }),
-                GeneratedHistory.line("run.end", run, start + 3, [:]),
-            ]
-            return try cli.directory.write("run\(index).jsonl", lines.joined(separator: "\n") + "\n").path
+        let paths = try GeneratedHistory.flakyRuns(of: Self.failsOnce, project: "Retried").enumerated().map {
+            index, text in
+            try cli.directory.write("run\(index).jsonl", text).path
         }
         #expect(try await cli.run(["ingest"] + paths).status == 0)
         let _ = try await verify(cli, [Self.failsOnce, "--rate", "0.5", "--reproduce"])  // spends the first run
