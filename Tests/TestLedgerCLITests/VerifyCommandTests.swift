@@ -45,7 +45,10 @@ import Testing
         #expect(fixed["firstFailure"] is NSNull, "\(fixed)")
         let attempts = try #require(try await cli.json(["show", Self.failsOnce]) as? [String: Any])["attempts"]
         #expect(attempts as? [String] == Array(repeating: "passed", count: 5), "\(String(describing: attempts))")
-        // Verification runs are history, not the suite's runs: the pyramid has none.
+        // The verification runs are listed, each as its runs went; they are history, not the
+        // suite's runs: the pyramid has none.
+        let runs = try #require(try await cli.json(["runs"]) as? [[String: Any]])
+        #expect(runs.compactMap { $0["status"] as? String } == ["passed", "failed"], "\(runs)")
         let pyramid = try await cli.run(["report", "pyramid", "--project", "Retried"])
         #expect(pyramid.status != 0 && pyramid.stderr.contains("no run"), "\(pyramid.stdout)\(pyramid.stderr)")
     }

@@ -98,9 +98,9 @@ extension TestLedgerCommand {
             } catch let error as RecordUsageError {
                 throw ValidationError(error.description)
             }
-            try database.ingest {
-                try $0.consume(LedgerRecord(run: runID, event: .runEnd(.init(at: Date().timeIntervalSince1970))))
-            }
+            let failed = outcome.passes.values.contains { $0.contains(false) }
+            let end = LedgerEvent.RunEnd(at: Date().timeIntervalSince1970, outcome: failed ? .failed : .passed)
+            try database.ingest { try $0.consume(LedgerRecord(run: runID, event: .runEnd(end))) }
             for problem in outcome.problems { printError("testledger: \(problem)") }
             let reports = try zip(measured, plans).map { measured, plan in
                 try report(
