@@ -94,7 +94,8 @@ let sampleEvents: [LedgerEvent] = [
         .init(
             at: 1_700_000_000.25, project: "Pröject \"P\"", source: "xctest", revision: "abc", branch: "main/x",
             ci: .init(provider: "github-actions", build: "9", job: "test", url: "https://ci/9?a=1&b=2"),
-            host: "mac", attempt: 2, labels: ["lane": "ci", "é": "\n"], configuration: "iPhone 15 / iOS 18")),
+            host: "mac", attempt: 2, labels: ["lane": "ci", "é": "\n"], configuration: "iPhone 15 / iOS 18",
+            kind: .verification)),
     .runStart(.init(at: 0, project: "", source: "junit")),
     .runStart(.init(at: 1, project: "P", source: "tap", ci: .init(), labels: [:])),
     .testStart(
