@@ -87,23 +87,18 @@ package struct SwiftTestRetries {
             FileHandle.standardOutput.write(Data(line.utf8))
             let retry = invocation.retrying(
                 batch.tests, outputFolder: outputFolder.appending(path: "retry-\(process)"))
-            try FileManager.default.createDirectory(at: retry.outputFolder, withIntermediateDirectories: true)
-            var variables = environment
-            variables[LedgerEnvironment.attemptOffsetVariable] = String(batch.offset)
-            let console = ConsoleCollector()
-            let status = try ChildProcess(arguments: retry.arguments, environment: variables).run {
-                console.consume($0)
-            }
-            let outputs = SwiftTestOutputs(
-                invocation: retry, console: console.results, run: run, metadata: metadata, attemptOffset: batch.offset)
-            problems += try outputs.store(in: database, databasePath: databasePath) {
-                SwiftTestInvocation.consoleNames(of: batch.tests)
-            }
+            let (status, stored) = try processes.run(
+                retry, arguments: retry.arguments, tests: batch.tests, attemptOffset: batch.offset, in: database)
+            problems += stored
             schedule.take(batch, attempts: try attempts(of: batch.tests, in: database))
             // Interrupted (Ctrl-C): what ran is stored, and nothing more is started.
             if status >= 128 { return (problems, true) }
         }
         return (problems, false)
+    }
+
+    private var processes: SwiftTestProcesses {
+        SwiftTestProcesses(run: run, metadata: metadata, environment: environment, databasePath: databasePath)
     }
 
     /// Each test's attempts in the run, as the store holds them now.

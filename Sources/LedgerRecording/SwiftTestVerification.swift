@@ -10,21 +10,13 @@ package struct SwiftTestVerification {
     package var invocation: SwiftTestInvocation
     /// The tests verified, by stable id.
     package var tests: [String]
-    /// The verification run's id.
-    package var run: String
-    package var metadata: RunMetadata
-    /// The processes' environment: the library in the tests journals into the ledger.
-    package var environment: [String: String]
+    /// The verification run's processes: the library in the tests journals into the ledger.
+    package var processes: SwiftTestProcesses
     /// Where each process writes its outputs, one folder per process.
     package var outputFolder: URL
-    package var databasePath: String
 
-    package init(
-        invocation: SwiftTestInvocation, tests: [String], run: String, metadata: RunMetadata,
-        environment: [String: String], outputFolder: URL, databasePath: String
-    ) {
-        (self.invocation, self.tests, self.run, self.metadata) = (invocation, tests, run, metadata)
-        (self.environment, self.outputFolder, self.databasePath) = (environment, outputFolder, databasePath)
+    package init(invocation: SwiftTestInvocation, tests: [String], processes: SwiftTestProcesses, outputFolder: URL) {
+        (self.invocation, self.tests, self.processes, self.outputFolder) = (invocation, tests, processes, outputFolder)
     }
 
     /// What the runs found: each test's result in each run, in order, `true` for a pass.
@@ -52,23 +44,12 @@ package struct SwiftTestVerification {
             }
             let line = "testledger: verify: run \(number) of \(runs): \(tests.joined(separator: ", "))\n"
             FileHandle.standardOutput.write(Data(line.utf8))
-            let folder = outputFolder.appending(path: "run-\(number)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let process = try self.process(number, folder: folder)
-            var variables = environment
-            variables[LedgerEnvironment.attemptOffsetVariable] = String(number - 1)
-            let console = ConsoleCollector()
-            let status = try ChildProcess(arguments: process.arguments, environment: variables).run {
-                console.consume($0)
-            }
-            let outputs = SwiftTestOutputs(
-                invocation: process.invocation, console: console.results, run: run, metadata: metadata,
-                attemptOffset: number - 1)
-            outcome.problems += try outputs.store(in: database, databasePath: databasePath) {
-                SwiftTestInvocation.consoleNames(of: tests)
-            }
+            let process = try self.process(number, folder: outputFolder.appending(path: "run-\(number)"))
+            let (status, problems) = try processes.run(
+                process.invocation, arguments: process.arguments, tests: tests, attemptOffset: number - 1, in: database)
+            outcome.problems += problems
             for test in tests {
-                let attempts = (try? database.testDetail(test: test, run: run))?.attempts ?? []
+                let attempts = (try? database.testDetail(test: test, run: processes.run))?.attempts ?? []
                 guard attempts.count >= number else {
                     if number == 1, status < 128 {
                         throw RecordUsageError(

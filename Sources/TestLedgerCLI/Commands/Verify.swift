@@ -83,13 +83,14 @@ extension TestLedgerCommand {
             guard let invocation = SwiftTestInvocation(command, outputFolder: folder) else {
                 throw ValidationError("give the swift test command after --")
             }
+            let environment = ProcessInfo.processInfo.environment.merging(
+                LedgerEnvironment.forRecordedTests(run: runID, databasePath: store.filePath, metadata: metadata)
+            ) { _, recorded in recorded }
             let verification = SwiftTestVerification(
                 invocation: invocation, tests: tests,
-                run: runID, metadata: metadata,
-                environment: ProcessInfo.processInfo.environment.merging(
-                    LedgerEnvironment.forRecordedTests(run: runID, databasePath: store.filePath, metadata: metadata)
-                ) { _, recorded in recorded },
-                outputFolder: folder, databasePath: store.filePath)
+                processes: SwiftTestProcesses(
+                    run: runID, metadata: metadata, environment: environment, databasePath: store.filePath),
+                outputFolder: folder)
             let outcome: SwiftTestVerification.Outcome
             do {
                 outcome = try verification.verify(
