@@ -4,7 +4,7 @@ import LedgerStore
 
 /// `testledger verify` for `swift test`: runs only the named tests, one process per run (the first
 /// builds, the rest `--skip-build`), each run the next attempt of one run of kind `verification`,
-/// until a test fails, the runs are done or the deadline has passed.
+/// until every test has failed, the runs are done or the deadline has passed.
 package struct SwiftTestVerification {
     /// The command as given, `swift test` with its package and build options.
     package var invocation: SwiftTestInvocation
@@ -28,27 +28,30 @@ package struct SwiftTestVerification {
         package var stopped = false
     }
 
-    /// Runs the tests up to `runs` times, stopping after the first run in which one failed.
+    /// Runs the tests up to `runs` times; a test that fails runs no more, and the runs stop when
+    /// every test has failed.
     /// - Parameters:
     ///   - runs: the most runs.
     ///   - deadline: no run starts after this time (seconds since 1970), when given.
     ///   - database: the ledger the verification run is stored in.
-    /// - Returns: each test's result in each run made, and whether the runs stopped early.
+    /// - Returns: each test's result in each run it ran in, and whether the runs stopped early.
     /// - Throws: a test that never ran (its id matches no test), or what storing throws.
     package func verify(runs: Int, deadline: Double?, in database: LedgerDatabase) throws -> Outcome {
         var outcome = Outcome()
-        for number in 1...max(1, runs) {
+        var running = tests
+        for number in 1...max(1, runs) where !running.isEmpty {
             if let deadline, number > 1, Date().timeIntervalSince1970 >= deadline {
                 outcome.stopped = true
                 break
             }
-            let line = "testledger: verify: run \(number) of \(runs): \(tests.joined(separator: ", "))\n"
+            let line = "testledger: verify: run \(number) of \(runs): \(running.joined(separator: ", "))\n"
             FileHandle.standardOutput.write(Data(line.utf8))
-            let process = try self.process(number, folder: outputFolder.appending(path: "run-\(number)"))
+            let process = try self.process(number, of: running, folder: outputFolder.appending(path: "run-\(number)"))
             let (status, problems) = try processes.run(
-                process.invocation, arguments: process.arguments, tests: tests, attemptOffset: number - 1, in: database)
+                process.invocation, arguments: process.arguments, tests: running, attemptOffset: number - 1,
+                in: database)
             outcome.problems += problems
-            for test in tests {
+            for test in running {
                 let attempts = (try? database.testDetail(test: test, run: processes.run))?.attempts ?? []
                 guard attempts.count >= number else {
                     if number == 1, status < 128 {
@@ -64,14 +67,16 @@ package struct SwiftTestVerification {
                 outcome.stopped = true
                 break
             }
-            if outcome.passes.values.contains(where: { $0.last == false }) { break }
+            running.removeAll { outcome.passes[$0]?.last == false }
         }
         return outcome
     }
 
     /// The `number`th process: the first builds and runs the tests as the command would, with an
     /// anchored `--filter` each; the rest run them again without building.
-    private func process(_ number: Int, folder: URL) throws -> (invocation: SwiftTestInvocation, arguments: [String]) {
+    private func process(_ number: Int, of tests: [String], folder: URL) throws -> (
+        invocation: SwiftTestInvocation, arguments: [String]
+    ) {
         if number > 1 {
             let again = invocation.retrying(tests, outputFolder: folder)
             return (again, again.arguments)

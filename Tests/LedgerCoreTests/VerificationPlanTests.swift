@@ -104,4 +104,16 @@ extension VerificationPlanTests {
         #expect(json["firstFailure"] is NSNull && json["verdict"] as? String == "fixed")
         #expect(try JSONDecoder().decode(VerificationReport.self, from: try JSONEncoder().encode(report)) == report)
     }
+
+    @Test func theReleaseReasonGivesTheEvidenceAndAShortRevision() {
+        var report = VerificationReport(
+            test: "T/t", configuration: "", failureRate: 0.05, rateFrom: .ledger, confidence: 0.95,
+            confidenceReached: 0.95, runsNeeded: 59, runs: 59, passed: 59, failed: 0, verdict: .fixed,
+            firstFailure: nil, seconds: 1)
+        #expect(
+            report.releaseReason(revision: "1a2b3c4d5e6f7a8b")
+                == "verified: 59 of 59 passed, p = 5 %, 95 %, revision 1a2b3c4")
+        (report.failureRate, report.confidence, report.runsNeeded, report.passed) = (0.025, 0.99, 183, 183)
+        #expect(report.releaseReason(revision: nil) == "verified: 183 of 183 passed, p = 2.5 %, 99 %")
+    }
 }

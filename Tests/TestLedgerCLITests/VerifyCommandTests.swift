@@ -8,18 +8,23 @@ import Testing
 @Suite(.serialized) struct VerifyCommandTests {
     static let failsOnce = "RetriedTests.RetriedXCTests/testFailsOnce"
 
-    /// `testledger verify OPTIONS -- swift test` on the fixture, with the marker folder `markers`.
-    func verify(_ cli: CLI, _ options: [String], markers: String = "markers") async throws -> CLI.Output {
+    /// `testledger verify OPTIONS -- swift test` on the fixture, with the marker folder `markers`
+    /// and the variables `environment` beside it.
+    static func verify(
+        _ cli: CLI, _ options: [String], markers: String = "markers", environment: [String: String] = [:],
+        skipBuild: Bool = false
+    ) async throws -> CLI.Output {
         let folder = cli.directory.path(markers)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         return try await cli.run(
             ["verify"] + options + [
                 "--project", "Retried", "--", "swift", "test", "--package-path", RecordRetryTests.fixture,
                 "--scratch-path", CLI.scratchPath(for: "RetriedSuite"),
-            ], environment: ["RETRIED_MARKERS": folder])
+            ] + (skipBuild ? ["--skip-build"] : []),
+            environment: environment.merging(["RETRIED_MARKERS": folder]) { _, markers in markers })
     }
 
-    func json(_ output: CLI.Output) throws -> [String: Any] {
+    static func json(_ output: CLI.Output) throws -> [String: Any] {
         let start = try #require(output.stdout.range(of: "\n{\n"), "\(output.stdout.suffix(2_000))")
         return try #require(
             try JSONSerialization.jsonObject(with: Data(output.stdout[start.lowerBound...].utf8)) as? [String: Any])
@@ -28,7 +33,7 @@ import Testing
     @Test func aTestThatStillFailsIsStillFlakyAndAFixedOnePassesEveryRunNeeded() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
-        let failing = try await verify(cli, [Self.failsOnce, "--rate", "0.5"])
+        let failing = try await Self.verify(cli, [Self.failsOnce, "--rate", "0.5"])
         #expect(failing.status == 10, "\(failing.stderr)")
         #expect(failing.stdout.contains("\(Self.failsOnce): still-flaky: failed on run 1 of 5 (p = 50 % (--rate))"))
         #expect(failing.stdout.contains("  XCTAssertFalse failed - fails on its first run only"))
@@ -39,7 +44,7 @@ import Testing
         #expect(detail["outcome"] as? String == "failed", "\(opened.stdout.prefix(500)) \(opened.stderr)")
 
         // The same markers: the test passes now. 5 runs rule out p = 50 % at 95 % (0.5⁵ < 0.05).
-        let fixed = try json(try await verify(cli, [Self.failsOnce, "--rate", "0.5", "--format", "json"]))
+        let fixed = try Self.json(try await Self.verify(cli, [Self.failsOnce, "--rate", "0.5", "--format", "json"]))
         #expect(fixed["verdict"] as? String == "fixed" && fixed["runs"] as? Int == 5 && fixed["passed"] as? Int == 5)
         #expect(fixed["runsNeeded"] as? Int == 5 && fixed["rateFrom"] as? String == "flag")
         #expect(fixed["firstFailure"] is NSNull, "\(fixed)")
@@ -56,16 +61,16 @@ import Testing
     @Test func reproducingRunsUntilTheFailureOrThreeOverP() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
-        let seen = try json(
-            try await verify(cli, [Self.failsOnce, "--rate", "0.5", "--reproduce", "--format", "json"]))
+        let seen = try Self.json(
+            try await Self.verify(cli, [Self.failsOnce, "--rate", "0.5", "--reproduce", "--format", "json"]))
         #expect(seen["verdict"] as? String == "reproduced" && seen["runs"] as? Int == 1, "\(seen)")
         #expect((seen["firstFailure"] as? [String: Any])?["attempt"] as? Int == 1)
         // ⌈3 / 0.5⌉ = 6 runs, none failing.
-        let unseen = try await verify(cli, [Self.failsOnce, "--rate", "0.5", "--reproduce"])
+        let unseen = try await Self.verify(cli, [Self.failsOnce, "--rate", "0.5", "--reproduce"])
         #expect(unseen.status == 10)
         #expect(unseen.stdout.contains("\(Self.failsOnce): not-reproduced in 6 runs (⌈3 / p⌉, p = 50 % (--rate))"))
-        let again = try json(
-            try await verify(cli, [Self.failsOnce, "--rate", "0.5", "--reproduce", "--format", "json"]))
+        let again = try Self.json(
+            try await Self.verify(cli, [Self.failsOnce, "--rate", "0.5", "--reproduce", "--format", "json"]))
         #expect(again["verdict"] as? String == "not-reproduced" && again["firstFailure"] is NSNull)
         var shape = JSONShape(enumerations: JSONContractTests.enumerations.union(["rateFrom"]))
         for document in [seen, again] {
@@ -82,7 +87,7 @@ import Testing
     @Test func theRateComesFromTheLedgerAndTheLimitsMakeItInconclusive() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
-        let refused = try await verify(cli, [Self.failsOnce])
+        let refused = try await Self.verify(cli, [Self.failsOnce])
         #expect(refused.status == 64 && refused.stderr.contains("pass --rate"), "\(refused.stderr)")
         // Ten runs of the suite in which the test failed three times: p = 0.3, 9 runs needed.
         let paths = try GeneratedHistory.flakyRuns(of: Self.failsOnce, project: "Retried").enumerated().map {
@@ -90,10 +95,10 @@ import Testing
             try cli.directory.write("run\(index).jsonl", text).path
         }
         #expect(try await cli.run(["ingest"] + paths).status == 0)
-        let _ = try await verify(cli, [Self.failsOnce, "--rate", "0.5", "--reproduce"])  // spends the first run
-        let limited = try await verify(cli, [Self.failsOnce, "--max-runs", "2", "--format", "json"])
+        let _ = try await Self.verify(cli, [Self.failsOnce, "--rate", "0.5", "--reproduce"])  // spends the first run
+        let limited = try await Self.verify(cli, [Self.failsOnce, "--max-runs", "2", "--format", "json"])
         #expect(limited.status == 11, "\(limited.stderr)")
-        let report = try json(limited)
+        let report = try Self.json(limited)
         #expect(report["rateFrom"] as? String == "ledger" && report["failureRate"] as? Double == 0.3, "\(report)")
         #expect(report["verdict"] as? String == "inconclusive" && report["runsNeeded"] as? Int == 9)
         let reached = try #require(report["confidenceReached"] as? Double)

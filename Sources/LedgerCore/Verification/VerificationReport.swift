@@ -1,3 +1,5 @@
+import Foundation
+
 /// What verifying a flaky test's fix found: whether it holds, from as many runs as its failure
 /// rate demands, or (reproducing) whether its failure can be seen at all.
 ///
@@ -127,5 +129,24 @@ extension VerificationReport {
             case (false, false): passed >= plan.runsNeeded ? .fixed : .inconclusive
             }
         return (verdict, made.count, passed, failed)
+    }
+}
+
+extension VerificationReport {
+    /// The quarantine's reason for releasing a test found fixed: "verified: 59 of 59 passed,
+    /// p = 5 %, 95 %, revision 1a2b3c4".
+    /// - Parameter revision: the revision verified, when known; shortened to 7 characters.
+    /// - Returns: the reason, naming the runs, the rate, the confidence and the revision.
+    public func releaseReason(revision: String?) -> String {
+        let verified =
+            "verified: \(passed) of \(runsNeeded) passed, p = \(Self.percent(failureRate)), \(Self.percent(confidence))"
+        guard let revision, !revision.isEmpty else { return verified }
+        return "\(verified), revision \(revision.prefix(7))"
+    }
+
+    /// A share as a percentage: `5 %`, `2.5 %`.
+    public static func percent(_ share: Double) -> String {
+        let value = share * 100
+        return value.rounded() == value ? "\(Int(value)) %" : String(format: "%.1f %%", value)
     }
 }

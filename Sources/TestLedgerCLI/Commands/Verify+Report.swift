@@ -84,18 +84,19 @@ extension TestLedgerCommand.Verify {
     }
 
     static func text(_ report: VerificationReport) -> String {
-        let rate = "p = \(percent(report.failureRate)) (\(report.rateFrom == .ledger ? "the ledger's" : "--rate"))"
+        let rate =
+            "p = \(VerificationReport.percent(report.failureRate)) (\(report.rateFrom == .ledger ? "the ledger's" : "--rate"))"
         var lines: [String]
         switch report.verdict {
         case .fixed:
             lines = [
                 "\(report.test): fixed: \(report.passed) of \(report.runsNeeded) runs passed; \(rate), "
-                    + "\(percent(report.confidence)) confidence"
+                    + "\(VerificationReport.percent(report.confidence)) confidence"
             ]
         case .inconclusive:
             lines = [
                 "\(report.test): inconclusive: \(report.passed) runs passed of the \(report.runsNeeded) needed "
-                    + "(\(rate)): \(percent(report.confidenceReached)) confidence reached"
+                    + "(\(rate)): \(VerificationReport.percent(report.confidenceReached)) confidence reached"
             ]
         case .notReproduced:
             lines = ["\(report.test): not-reproduced in \(report.runs) runs (⌈3 / p⌉, \(rate))"]
@@ -119,10 +120,5 @@ extension TestLedgerCommand.Verify {
         case .stillFlaky, .notReproduced: 10
         case .inconclusive: 11
         }
-    }
-
-    private static func percent(_ share: Double) -> String {
-        let value = share * 100
-        return value.rounded() == value ? "\(Int(value)) %" : String(format: "%.1f %%", value)
     }
 }

@@ -10,6 +10,7 @@ extension TestLedgerCommand {
     struct Verify: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "verify", abstract: "Prove a flaky test fixed with as many runs as its failure rate demands.",
+            usage: "testledger verify [<options>] <test> ... -- <command> ...",
             discussion: """
                 The failure rate p is the test's share of failing attempts over the ledger's window \
                 (--rate gives it). N = ⌈ln(1 − confidence) / ln(1 − p)⌉ passing runs in a row make \
@@ -35,13 +36,25 @@ extension TestLedgerCommand {
         var budget: String?
         @Flag(help: "Run until the test fails, at most ⌈3 / p⌉ runs: on the code before a fix.")
         var reproduce = false
+        @Flag(help: "Take a test found fixed out of quarantine, the verification its evidence.")
+        var release = false
         @OptionGroup var runInfo: RunOptions
         @OptionGroup var store: StoreOptions
         @OptionGroup var output: OutputOptions
-        @Argument(parsing: .postTerminator, help: "The swift test command.")
-        var command: [String]
+        @Argument(
+            parsing: .allUnrecognized,
+            help: ArgumentHelp("More tests, then -- and the swift test command.", valueName: "test"))
+        var rest: [String] = []
+
+        /// The tests verified together: the first and any named before `--`.
+        var tests: [String] { [test] + (rest.firstIndex(of: "--").map { Array(rest[..<$0]) } ?? rest) }
+        /// The command after `--`.
+        var command: [String] { rest.firstIndex(of: "--").map { Array(rest[($0 + 1)...]) } ?? [] }
 
         func validate() throws {
+            if let option = tests.first(where: { $0.hasPrefix("-") }) {
+                throw ValidationError("unknown option \(option): see testledger verify --help")
+            }
             guard SwiftTestInvocation(command, outputFolder: URL(fileURLWithPath: "/")) != nil else {
                 throw ValidationError("give the swift test command after --: testledger verify TEST -- swift test")
             }
@@ -51,14 +64,14 @@ extension TestLedgerCommand {
             guard VerificationPlan.isValid(confidence: confidence) else {
                 throw ValidationError("--confidence is from 0.5 to 0.9999 (0.95 for 95 %)")
             }
+            if release, reproduce {
+                throw ValidationError("--release frees a test found fixed; --reproduce looks for its failure: pass one")
+            }
             guard maxRuns > 0 else { throw ValidationError("--max-runs is a count, 1 or more") }
             if let budget, TimeWindow.seconds(budget) == nil {
                 throw ValidationError("--budget takes a duration: 90s, 10m, 1h")
             }
         }
-
-        /// The tests verified together.
-        var tests: [String] { [test] }
 
         func run() throws {
             let config = try ProjectConfiguration.load()
@@ -109,6 +122,7 @@ extension TestLedgerCommand {
                     seconds: Date().timeIntervalSince1970 - started, in: database)
             }
             try print(reports)
+            try releaseFixed(reports, run: runID, metadata: metadata)
             let status = reports.map { Self.exitStatus($0.verdict) }.max() ?? 0
             if status != 0 { throw ExitCode(status) }
         }
