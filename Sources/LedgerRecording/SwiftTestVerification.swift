@@ -10,13 +10,19 @@ package struct SwiftTestVerification {
     package var invocation: SwiftTestInvocation
     /// The tests verified, by stable id.
     package var tests: [String]
+    /// Tests run before them each time (not judged): the neighbours their failures followed.
+    package var runBefore: [String]
     /// The verification run's processes: the library in the tests journals into the ledger.
     package var processes: SwiftTestProcesses
     /// Where each process writes its outputs, one folder per process.
     package var outputFolder: URL
 
-    package init(invocation: SwiftTestInvocation, tests: [String], processes: SwiftTestProcesses, outputFolder: URL) {
-        (self.invocation, self.tests, self.processes, self.outputFolder) = (invocation, tests, processes, outputFolder)
+    package init(
+        invocation: SwiftTestInvocation, tests: [String], runBefore: [String] = [], processes: SwiftTestProcesses,
+        outputFolder: URL
+    ) {
+        (self.invocation, self.tests, self.runBefore) = (invocation, tests, runBefore)
+        (self.processes, self.outputFolder) = (processes, outputFolder)
     }
 
     /// What the runs found: each test's result in each run, in order, `true` for a pass.
@@ -72,18 +78,21 @@ package struct SwiftTestVerification {
         return outcome
     }
 
-    /// The `number`th process: the first builds and runs the tests as the command would, with an
-    /// anchored `--filter` each; the rest run them again without building.
+    /// The `number`th process: the first builds and runs the tests (and those run before them, in
+    /// one serial process) as the command would, with an anchored `--filter` each; the rest run them
+    /// again without building.
     private func process(_ number: Int, of tests: [String], folder: URL) throws -> (
         invocation: SwiftTestInvocation, arguments: [String]
     ) {
+        let selected = runBefore + tests
         if number > 1 {
-            let again = invocation.retrying(tests, outputFolder: folder)
+            let again = invocation.retrying(selected, outputFolder: folder)
             return (again, again.arguments)
         }
         guard let first = SwiftTestInvocation(invocation.original, outputFolder: folder) else {
             throw RecordUsageError("verify runs a swift test command")
         }
-        return (first, first.arguments(adding: SkipArguments.swiftTestArguments(selecting: tests)))
+        let serial = runBefore.isEmpty || invocation.original.contains("--no-parallel") ? [] : ["--no-parallel"]
+        return (first, first.arguments(adding: SkipArguments.swiftTestArguments(selecting: selected) + serial))
     }
 }

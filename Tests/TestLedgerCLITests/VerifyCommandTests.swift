@@ -109,4 +109,44 @@ import Testing
             try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [[String: Any]])
         #expect(standing.first?["runs"] as? Int == 10, "\(status.stdout)")
     }
+
+    /// Twelve runs in which the test failed whenever `neighbour` was stored just before it.
+    static func runsFailingAfter(_ neighbour: String) -> [String] {
+        (0..<12).map { index in
+            let run = String(format: "00000000-0000-4000-8000-%012d", index)
+            let start = 1_790_000_000.0 + Double(index) * 600
+            let before = index < 6 ? neighbour : "RetriedTests.RetriedXCTests/testPasses"
+            func attempt(_ test: String, at: Double, _ outcome: String) -> [String] {
+                let fields: [String: JSONValue] = ["test": .string(test), "attempt": 1]
+                return [
+                    GeneratedHistory.line("test.start", run, at, fields),
+                    GeneratedHistory.line(
+                        "test.end", run, at + 1,
+                        fields.merging(["outcome": .string(outcome), "duration": 1]) { $1 }),
+                ]
+            }
+            return ([GeneratedHistory.line("run.start", run, start, ["project": "Retried", "source": "xctest"])]
+                + attempt(before, at: start + 1, "passed")
+                + attempt(failsOnce, at: start + 3, index < 6 ? "failed" : "passed")
+                + [GeneratedHistory.line("run.end", run, start + 5, [:])]).joined(separator: "\n") + "\n"
+        }
+    }
+
+    @Test func theTestItsFailuresFollowedRunsInItsProcessEachTime() async throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        let neighbour = "RetriedTests.RetriedXCTests/testAlwaysFails"
+        let paths = try Self.runsFailingAfter(neighbour).enumerated().map { index, text in
+            try cli.directory.write("run\(index).jsonl", text).path
+        }
+        #expect(try await cli.run(["ingest"] + paths).status == 0)
+        let output = try await Self.verify(cli, [Self.failsOnce, "--rate", "0.5"])
+        #expect(output.status == 10, "\(output.stderr)")
+        #expect(output.stdout.contains("  ran \(neighbour) in its process each time"), "\(output.stdout.suffix(1_500))")
+        let runs = try #require(try await cli.json(["runs"]) as? [[String: Any]])
+        let verification = try #require(runs.first?["id"] as? String)
+        let shown = try await cli.run(["show", neighbour, "--run", verification, "--format", "json"])
+        let detail = try #require(try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any])
+        #expect(detail["attempts"] as? [String] == ["skipped"], "\(shown.stdout.prefix(800)) \(shown.stderr)")
+    }
 }

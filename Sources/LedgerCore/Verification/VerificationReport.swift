@@ -71,6 +71,10 @@ public struct VerificationReport: Codable, Hashable, Sendable {
     public var firstFailure: FirstFailure?
     /// Seconds the runs took, building aside.
     public var seconds: Double
+    /// Tests run before it each time, as in its failing attempts; `nil` (left out) for none.
+    public var runsBefore: [String]?
+    /// The failures' conditions this run lacked, in words; `nil` (left out) for none.
+    public var missingConditions: [String]?
 
     /// Creates a report from its parts.
     public init(
@@ -86,7 +90,7 @@ public struct VerificationReport: Codable, Hashable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case test, configuration, failureRate, rateFrom, confidence, confidenceReached, runsNeeded, runs, passed
-        case failed, verdict, firstFailure, seconds
+        case failed, verdict, firstFailure, seconds, runsBefore, missingConditions
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -104,6 +108,9 @@ public struct VerificationReport: Codable, Hashable, Sendable {
         try container.encode(verdict, forKey: .verdict)
         try container.encode(firstFailure, forKey: .firstFailure)
         try container.encode(seconds, forKey: .seconds)
+        try container.encodeIfPresent(runsBefore.flatMap { $0.isEmpty ? nil : $0 }, forKey: .runsBefore)
+        try container.encodeIfPresent(
+            missingConditions.flatMap { $0.isEmpty ? nil : $0 }, forKey: .missingConditions)
     }
 }
 

@@ -14,6 +14,8 @@ extension TestLedgerCommand.Verify {
         /// What one run of it takes, from its recent runs, when known.
         var seconds: Double?
         var culprit: CulpritReport.Brief?
+        /// The failures' conditions, as this run can recreate them.
+        var conditions = VerificationConditions(culprit: nil, host: nil, configuration: nil)
     }
 
     /// The test's failure rate: `--rate`, else its failing attempts' share over the window (in
@@ -32,7 +34,9 @@ extension TestLedgerCommand.Verify {
         let seconds = strip[test, default: []].filter { !$0.attempts.isEmpty }.map(\.seconds)
         var measured = Measured(
             test: test, rate: rate ?? 0, rateFrom: .flag, configuration: culprit?.configuration ?? "",
-            seconds: seconds.isEmpty ? nil : Statistics.median(seconds), culprit: culprit?.brief)
+            seconds: seconds.isEmpty ? nil : Statistics.median(seconds), culprit: culprit?.brief,
+            conditions: VerificationConditions(
+                culprit: culprit?.brief, host: metadata.host, configuration: metadata.configuration))
         if rate != nil { return measured }
         guard let culprit, culprit.failingAttempts > 0 else {
             throw ValidationError(
@@ -65,12 +69,15 @@ extension TestLedgerCommand.Verify {
                 run: run, attempt: judged.runs, message: detail?.issues.first?.message,
                 culprit: measured.culprit?.suspect == nil ? nil : measured.culprit)
         }
-        return VerificationReport(
+        var report = VerificationReport(
             test: measured.test, configuration: measured.configuration, failureRate: measured.rate,
             rateFrom: measured.rateFrom, confidence: confidence,
             confidenceReached: VerificationPlan.confidenceReached(failureRate: measured.rate, runs: judged.passed),
             runsNeeded: plan.runsNeeded, runs: judged.runs, passed: judged.passed, failed: judged.failed,
             verdict: judged.verdict, firstFailure: firstFailure, seconds: seconds)
+        report.runsBefore = measured.conditions.runsBefore
+        report.missingConditions = measured.conditions.missing
+        return report
     }
 
     /// The reports: JSON (one object for one test, else an array), or a paragraph each.
@@ -104,6 +111,10 @@ extension TestLedgerCommand.Verify {
             let word = report.verdict == .reproduced ? "reproduced on run" : "still-flaky: failed on run"
             lines = ["\(report.test): \(word) \(report.runs) of \(report.runsNeeded) (\(rate))"]
         }
+        for test in report.runsBefore ?? [] {
+            lines.append("  ran \(test) in its process each time, in the runner's order: its failures followed it")
+        }
+        for missing in report.missingConditions ?? [] { lines.append("  not recreated: \(missing)") }
         if let failure = report.firstFailure {
             if let message = failure.message { lines.append("  \(message)") }
             if let suspect = failure.culprit?.suspect {

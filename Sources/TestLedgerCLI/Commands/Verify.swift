@@ -36,6 +36,8 @@ extension TestLedgerCommand {
         var budget: String?
         @Flag(help: "Run until the test fails, at most ⌈3 / p⌉ runs: on the code before a fix.")
         var reproduce = false
+        @Option(help: "Busy threads run beside the tests: contention makes a timing failure likelier to show.")
+        var stress = 0
         @Flag(help: "Take a test found fixed out of quarantine, the verification its evidence.")
         var release = false
         @OptionGroup var runInfo: RunOptions
@@ -67,6 +69,7 @@ extension TestLedgerCommand {
             if release, reproduce {
                 throw ValidationError("--release frees a test found fixed; --reproduce looks for its failure: pass one")
             }
+            guard (0...256).contains(stress) else { throw ValidationError("--stress is a count of threads, 0 to 256") }
             guard maxRuns > 0 else { throw ValidationError("--max-runs is a count, 1 or more") }
             if let budget, TimeWindow.seconds(budget) == nil {
                 throw ValidationError("--budget takes a duration: 90s, 10m, 1h")
@@ -101,10 +104,14 @@ extension TestLedgerCommand {
             ) { _, recorded in recorded }
             let verification = SwiftTestVerification(
                 invocation: invocation, tests: tests,
+                runBefore: Set(measured.flatMap(\.conditions.runsBefore)).subtracting(tests).sorted(),
                 processes: SwiftTestProcesses(
                     run: runID, metadata: metadata, environment: environment, databasePath: store.filePath),
                 outputFolder: folder)
             let outcome: SwiftTestVerification.Outcome
+            if stress > 0 { printError("testledger: verify: \(stress) busy threads run beside the tests") }
+            let busy = BusyThreads(count: stress)
+            defer { busy.stop() }
             do {
                 outcome = try verification.verify(
                     runs: plans.map(\.runsAllowed).max() ?? 1,
