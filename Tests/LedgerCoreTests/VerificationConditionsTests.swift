@@ -1,5 +1,6 @@
-@testable import LedgerCore
 import Testing
+
+@testable import LedgerCore
 
 /// What a verification recreates of a test's failing conditions, and what it names as missing.
 struct VerificationConditionsTests {
@@ -21,7 +22,10 @@ struct VerificationConditionsTests {
         #expect(host.missing == ["failures came from host ci-mac-3; this is ci-linux-1"] && host.runsBefore.isEmpty)
         let configuration = VerificationConditions(
             culprit: brief(.configuration, "iPhone 15 / iOS 18"), host: nil, configuration: "iPad / iOS 18")
-        #expect(configuration.missing == ["failures came from configuration iPhone 15 / iOS 18; this run's is iPad / iOS 18"])
+        #expect(
+            configuration.missing == [
+                "failures came from configuration iPhone 15 / iOS 18; this run's is iPad / iOS 18"
+            ])
         let unnamed = VerificationConditions(culprit: brief(.configuration, "iPhone 15"), host: nil, configuration: nil)
         #expect(unnamed.missing == ["failures came from configuration iPhone 15; this run names none"])
     }

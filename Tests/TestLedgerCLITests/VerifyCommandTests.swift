@@ -125,7 +125,8 @@ import Testing
                         fields.merging(["outcome": .string(outcome), "duration": 1]) { $1 }),
                 ]
             }
-            return ([GeneratedHistory.line("run.start", run, start, ["project": "Retried", "source": "xctest"])]
+            return
+                ([GeneratedHistory.line("run.start", run, start, ["project": "Retried", "source": "xctest"])]
                 + attempt(before, at: start + 1, "passed")
                 + attempt(failsOnce, at: start + 3, index < 6 ? "failed" : "passed")
                 + [GeneratedHistory.line("run.end", run, start + 5, [:])]).joined(separator: "\n") + "\n"
