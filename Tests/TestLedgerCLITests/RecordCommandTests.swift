@@ -101,5 +101,19 @@ extension RecordCommandTests {
         #expect((total["suggestedTimeout"] as? Double ?? 0) > 0.15)
         let pyramid = try #require(try await cli.json(["report", "pyramid"]) as? [String: Any])
         #expect((pyramid["layers"] as? [[String: Any]])?.map { $0["tests"] as? Int } == [15, 3, 3])
+
+        // Is it fixed? At the ledger's p = 5 / 10, ⌈ln 0.05 / ln 0.5⌉ = 5 runs: without the variable
+        // (the cause gone) all pass; with it, the leftover session fails a run within two.
+        let signIn = "DemoTests.SessionTests/testSignInRemembersTheUser"
+        let fixed = try await cli.run(
+            ["verify", signIn, "--"] + swiftTest(["--skip-build"]), environment: ["TMPDIR": temporary.path + "/"])
+        #expect(fixed.status == 0, "\(fixed.stderr.suffix(1_000))")
+        #expect(fixed.stdout.contains("\(signIn): fixed: 5 of 5 runs passed; p = 50 % (the ledger's), 95 % confidence"))
+        let still = try await cli.run(
+            ["verify", signIn, "--"] + swiftTest(["--skip-build"]),
+            environment: ["DEMO_FLAKE": "1", "TMPDIR": temporary.path + "/"])
+        #expect(still.status == 10, "\(still.stdout.suffix(1_000))")
+        #expect(still.stdout.contains("a session from an earlier run was still signed in"))
+        #expect(still.stdout.contains("likely cause: `no session left signed in` (predicate)"))
     }
 }
