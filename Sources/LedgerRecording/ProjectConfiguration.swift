@@ -21,6 +21,7 @@ import LedgerCore
 /// repeatNew: 5
 /// repeatNewBudget: 300s
 /// strict: true
+/// verifyCommand: swift test --package-path App
 /// ```
 package struct ProjectConfiguration: Decodable {
     package var project: String?
@@ -39,9 +40,11 @@ package struct ProjectConfiguration: Decodable {
     package var repeatNewBudget: Double?
     /// Whether `record` fails the job when something it reaches for cannot be reached; `nil` when not set.
     package var strict: Bool?
+    /// The command `testledger mcp --allow-run` runs tests with (`swift test`); `nil` when not set.
+    package var verifyCommand: String?
 
     private enum CodingKeys: String, CodingKey {
-        case project, layers, flaky, quarantine, owners, retries, repeatNew, repeatNewBudget, strict
+        case project, layers, flaky, quarantine, owners, retries, repeatNew, repeatNewBudget, strict, verifyCommand
     }
     private enum QuarantineKeys: String, CodingKey { case auto, after, releaseDays, releaseChance }
     private enum FlakyKeys: String, CodingKey {
@@ -59,6 +62,7 @@ package struct ProjectConfiguration: Decodable {
         owners = try container.decodeIfPresent([OwnerRule].self, forKey: .owners) ?? []
         retries = try container.decodeIfPresent(Int.self, forKey: .retries)
         strict = try container.decodeIfPresent(Bool.self, forKey: .strict)
+        verifyCommand = try container.decodeIfPresent(String.self, forKey: .verifyCommand)
         if let retries, retries < 0 {
             throw DecodingError.dataCorruptedError(
                 forKey: .retries, in: container, debugDescription: "retries is a count, 0 or more, not \(retries)")

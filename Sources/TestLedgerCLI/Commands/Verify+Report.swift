@@ -82,6 +82,10 @@ extension TestLedgerCommand.Verify {
 
     /// The reports: JSON (one object for one test, else an array), or a paragraph each.
     func print(_ reports: [VerificationReport]) throws {
+        if let jsonFile {
+            let json = try reports.count == 1 ? OutputOptions.json(reports[0]) : OutputOptions.json(reports)
+            try Data(json.utf8).write(to: URL(fileURLWithPath: jsonFile), options: .atomic)
+        }
         switch output.format {
         case .json:
             Swift.print(try reports.count == 1 ? OutputOptions.json(reports[0]) : OutputOptions.json(reports))

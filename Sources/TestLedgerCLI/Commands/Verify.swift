@@ -38,6 +38,8 @@ extension TestLedgerCommand {
         var reproduce = false
         @Option(help: "Busy threads run beside the tests: contention makes a timing failure likelier to show.")
         var stress = 0
+        @Option(help: "Also write the JSON report to this file.")
+        var jsonFile: String?
         @Flag(help: "Take a test found fixed out of quarantine, the verification its evidence.")
         var release = false
         @OptionGroup var runInfo: RunOptions

@@ -23,6 +23,8 @@ protocol AgentLedger: Sendable {
     func quarantine(test: String, mode: QuarantineMode, reason: String) throws -> [QuarantineChange]
     /// Takes `test` out of quarantine.
     func release(test: String, reason: String) throws -> [QuarantineChange]
+    /// Where `test` stands over the window, as `testledger status` says.
+    func standing(test: String) throws -> TestStanding
 }
 
 /// Who changes the quarantine through `testledger mcp`, for the audit trail.

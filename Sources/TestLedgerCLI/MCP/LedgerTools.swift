@@ -10,26 +10,55 @@ struct LedgerTools: Sendable {
     let ledger: any AgentLedger
     /// Whether the `quarantine` tool may change the quarantine.
     let allowQuarantine: Bool
+    /// What runs the tests for `reproduce` and `verify_fix`; `nil` when running is not allowed.
+    var verifier: TestVerifier? = nil
+
+    /// The most bytes of JSON an answer takes unless asked for more.
+    static let answerBytes = 4_096
 
     /// How many entries of a list an answer holds unless asked for another number.
     static let defaultLimit = 10
     /// The most entries of a list an answer holds, whatever is asked.
     static let mostListed = 50
 
-    /// The tools offered: those that change the ledger only when allowed.
-    var tools: [Tool] {
-        Self.table.filter { allowQuarantine || !$0.changesTheLedger }.map(\.tool)
+    /// The tools offered: those that change the quarantine or run tests only when allowed.
+    var tools: [Tool] { Self.table.filter(offers).map(\.tool) }
+
+    private func offers(_ spec: ToolSpec) -> Bool {
+        switch spec.effect {
+        case .reads: true
+        case .changesQuarantine: allowQuarantine
+        case .runsTests: verifier != nil
+        }
     }
 
-    /// Answers a call, as JSON text.
+    /// Answers a call: its JSON as text, and as the structured content its output schema describes.
+    /// A reading tool's answer is cut to `max_bytes` (4096 unless asked), its lists halved until it fits.
     /// - Throws: `MCPError.invalidParams` for an unknown tool, a missing or bad argument, or a
     ///   test or run the ledger does not have (or a server's refusal); `MCPError.internalError`
     ///   when a server does not answer, answers what cannot be read, or fails.
-    func call(_ name: String, _ arguments: [String: Value]) throws -> String {
-        let arguments = ToolArguments(values: arguments, tool: name)
-        guard let spec = Self.table.first(where: { $0.name == name }), allowQuarantine || !spec.changesTheLedger else {
+    func call(_ name: String, _ values: [String: Value]) throws -> (text: String, structured: Value) {
+        var arguments = ToolArguments(values: values, tool: name)
+        guard let spec = Self.table.first(where: { $0.name == name }) else {
             throw MCPError.invalidParams("no tool named \(name)")
         }
+        guard offers(spec) else {
+            switch spec.effect {
+            case .runsTests: throw MCPError.invalidParams("\(name) runs tests only when testledger mcp has --allow-run")
+            case .reads, .changesQuarantine: throw MCPError.invalidParams("no tool named \(name)")
+            }
+        }
+        let budget = spec.effect == .reads ? try arguments.count("max_bytes") ?? Self.answerBytes : .max
+        var text = try answer(spec, arguments)
+        while text.utf8.count > budget, arguments.halvings < 8 {
+            arguments.halvings += 1
+            text = try answer(spec, arguments)
+        }
+        return (text, try JSONDecoder().decode(Value.self, from: Data(text.utf8)))
+    }
+
+    private func answer(_ spec: ToolSpec, _ arguments: ToolArguments) throws -> String {
+        let name = spec.name
         do {
             return try spec.answer(self, arguments)
         } catch let error as StoreError {
@@ -67,24 +96,24 @@ struct LedgerTools: Sendable {
         var report = try ledger.runReport(
             run: try arguments.optionalString("run"), base: try arguments.optionalString("base") ?? "main")
         let failures = report.failures.count
-        report.failures = Array(report.failures.prefix(20))
-        report.groups = Array(report.groups.prefix(5))
-        report.fixed = Array(report.fixed.prefix(20))
+        report.failures = Array(report.failures.prefix(arguments.cut(20)))
+        report.groups = Array(report.groups.prefix(arguments.cut(5)))
+        report.fixed = Array(report.fixed.prefix(arguments.cut(20)))
         return try Self.json(
             RunAnswer(
-                headline: RunReportRendering.headline(report), report: report, moreFailures: max(0, failures - 20)))
+                headline: RunReportRendering.headline(report), report: report,
+                moreFailures: max(0, failures - report.failures.count)))
     }
 
     func testDetail(_ arguments: ToolArguments) throws -> String {
         var detail = try ledger.testDetail(
-            test: try arguments.string("test"), run: try arguments.optionalString("run"),
-            attempt: try arguments.count("attempt"))
-        let history = try ledger.history(of: detail, limit: 20)
-        detail.issues = Array(detail.issues.prefix(10))
-        detail.captures = Array(detail.captures.prefix(20))
-        detail.predicates = Array(detail.predicates.prefix(20))
-        detail.activities = Array(detail.activities.prefix(30))
-        detail.attachments = Array(detail.attachments.prefix(10))
+            test: try arguments.test().test, run: try arguments.run(), attempt: try arguments.count("attempt"))
+        let history = try ledger.history(of: detail, limit: arguments.cut(20))
+        detail.issues = Array(detail.issues.prefix(arguments.cut(10)))
+        detail.captures = Array(detail.captures.prefix(arguments.cut(20)))
+        detail.predicates = Array(detail.predicates.prefix(arguments.cut(20)))
+        detail.activities = Array(detail.activities.prefix(arguments.cut(30)))
+        detail.attachments = Array(detail.attachments.prefix(arguments.cut(10)))
         detail.culprit = nil
         return try Self.json(
             DetailAnswer(
@@ -96,10 +125,10 @@ struct LedgerTools: Sendable {
 
     func culprit(_ arguments: ToolArguments) throws -> String {
         let report = try ledger.culpritReport(
-            test: try arguments.string("test"), window: try arguments.count("window") ?? 60)
+            test: try arguments.test().test, window: try arguments.count("window") ?? 60)
         var bounded = report
-        bounded.suspects = Array(report.suspects.prefix(5))
-        return try Self.json(Bounded(value: bounded, more: max(0, report.suspects.count - 5)))
+        bounded.suspects = Array(report.suspects.prefix(arguments.cut(5)))
+        return try Self.json(Bounded(value: bounded, more: report.suspects.count - bounded.suspects.count))
     }
 
     func failureGroups(_ arguments: ToolArguments) throws -> String {
@@ -116,8 +145,12 @@ struct LedgerTools: Sendable {
         return try Self.json(Bounded(value: report, more: max(0, slower - limit)))
     }
 
+    func status(_ arguments: ToolArguments) throws -> String {
+        try Self.json(try ledger.standing(test: try arguments.test().test))
+    }
+
     func quarantine(_ arguments: ToolArguments) throws -> String {
-        let test = try arguments.string("test")
+        let test = try arguments.test().test
         let reason = try arguments.string("reason")
         let changes: [QuarantineChange]
         switch try arguments.string("action") {

@@ -66,6 +66,21 @@ struct LocalLedger: AgentLedger {
             [test], project: try testsProject(test), reason: reason, by: agentName, at: Date().timeIntervalSince1970)
     }
 
+    func standing(test: String) throws -> TestStanding {
+        let now = Date().timeIntervalSince1970
+        guard let project = try database.latestProject() else {
+            let empty = FlakyReport(runs: 0, flaky: [], broken: [], recovered: [], predicates: [], noiseRuns: [])
+            return TestStanding.of(test, report: empty, quarantine: [], runs: .none)
+        }
+        let window = config.reportWindow
+        let report = try database.flakyReport(
+            project: project, runs: window, since: nil, thresholds: config.flaky, now: now)
+        let strip = try database.outcomeStrips(project: project, tests: [test], runs: window, since: nil)[test] ?? []
+        return TestStanding.of(
+            test, report: report, quarantine: try database.quarantined(project: project, at: now),
+            runs: TestLedgerCommand.Status.runs(strip, leavingOut: Set(report.noiseRuns.map(\.run))))
+    }
+
     /// The owners of the newest run's project; `nil` when the ledger has no runs.
     private func newestOwners() throws -> TestOwners? {
         try database.latestProject().map { try CheckoutOwnership.owners(of: $0, config: config, in: database) }

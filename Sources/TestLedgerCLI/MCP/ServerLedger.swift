@@ -78,6 +78,21 @@ struct ServerLedger: AgentLedger {
                 query: ["reason": reason, "by": agentName]))
     }
 
+    func standing(test: String) throws -> TestStanding {
+        let report = try flakyReport(window: nil, owner: nil)
+        var history: [AttemptsInRun] = []
+        do {
+            history = try get(
+                [AttemptsInRun].self, "tests/" + Self.testPath(test) + "/history",
+                ["limit": String(max(1, report.runs))])
+        } catch let error as ServerReadError where error.status == 404 {
+            // A test the project never ran: unknown.
+        }
+        return TestStanding.of(
+            test, report: report, quarantine: try get([QuarantinedTest].self, "quarantine", [:]),
+            runs: TestLedgerCommand.Status.runs(history.reversed(), leavingOut: Set(report.noiseRuns.map(\.run))))
+    }
+
     /// The quarantine's changes a `PUT` or `DELETE` answered with.
     private static func changes(_ answer: Result<Data, ServerReadError>) throws -> [QuarantineChange] {
         guard let changes = try? JSONDecoder().decode([QuarantineChange].self, from: answer.get()) else {

@@ -1,0 +1,95 @@
+import MCP
+
+/// The JSON Schemas of the tools' answers (`outputSchema`): the keys an agent may rely on. Keys are
+/// only ever added, so every object admits more.
+enum ToolSchemas {
+    static let string: Value = ["type": "string"]
+    static let integer: Value = ["type": "integer"]
+    static let number: Value = ["type": "number"]
+
+    static func array(_ items: Value) -> Value { ["type": "array", "items": items] }
+
+    /// An object whose keys are all present, but those `optional`.
+    static func object(_ properties: [String: Value], optional: Set<String> = []) -> Value {
+        [
+            "type": "object", "properties": .object(properties),
+            "required": .array(properties.keys.filter { !optional.contains($0) }.sorted().map { .string($0) }),
+        ]
+    }
+
+    /// A list cut to its first entries, with how many more there are.
+    static func bounded(_ value: Value) -> Value { object(["value": value, "more": integer]) }
+
+    static let flakyTests = object([
+        "runs": integer, "more": integer, "broken": array(string),
+        "flaky": array(
+            object(
+                [
+                    "test": string, "configuration": string, "score": number, "failures": integer, "runs": integer,
+                    "strip": string, "quarantined": string, "owners": array(string), "culprit": string,
+                ], optional: ["quarantined", "owners", "culprit"])),
+    ])
+
+    static let runSummary = object([
+        "headline": string, "moreFailures": integer,
+        "report": object(
+            [
+                "run": string, "project": string, "configuration": string, "tests": integer, "base": string,
+                "failures": array(object(["test": string, "verdict": string])), "fixed": array(string),
+                "groups": array(["type": "object"]),
+            ], optional: ["base"]),
+    ])
+
+    static let testDetail = object([
+        "detail": object(
+            [
+                "test": string, "run": string, "attempt": integer, "attempts": array(string), "outcome": string,
+                "duration": number, "issues": array(["type": "object"]), "activities": array(["type": "object"]),
+                "captures": array(["type": "object"]), "predicates": array(["type": "object"]),
+            ], optional: ["duration"]),
+        "history": array(object(["run": string, "attempts": array(string)])),
+    ])
+
+    static let culprit = bounded(
+        object(
+            [
+                "test": string, "configuration": string, "verdict": string, "failingAttempts": integer,
+                "passingAttempts": integer, "runs": integer,
+                "suspects": array(
+                    object([
+                        "kind": string, "name": string, "evidence": string, "score": number, "p": number,
+                    ])),
+            ]))
+
+    static let failureGroups = bounded(
+        array(object(["signature": string, "example": string, "failures": integer, "runs": integer])))
+
+    static let slowTests = bounded(
+        object(["runs": integer, "slowest": array(["type": "object"]), "slowdowns": array(["type": "object"])]))
+
+    static let quarantine = object(["changed": array(string)])
+
+    static let status = object(
+        [
+            "test": string,
+            "standing": ["type": "string", "enum": ["healthy", "flaky", "broken", "quarantined", "unknown"]],
+            "configuration": string, "failureRate": number, "runs": integer, "quarantined": string, "reason": string,
+        ], optional: ["failureRate", "quarantined"])
+
+    static let verification = object(
+        [
+            "test": string, "configuration": string, "failureRate": number, "rateFrom": string,
+            "confidence": number, "confidenceReached": number, "runsNeeded": integer, "runs": integer,
+            "passed": integer, "failed": integer,
+            "verdict": [
+                "type": "string", "enum": ["fixed", "still-flaky", "inconclusive", "reproduced", "not-reproduced"],
+            ],
+            "firstFailure": [
+                "anyOf": [
+                    object(["run": string, "attempt": integer, "message": string], optional: ["message"]),
+                    ["type": "null"],
+                ]
+            ],
+            "seconds": number,
+        ])
+}
