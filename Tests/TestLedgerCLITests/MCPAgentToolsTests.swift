@@ -11,7 +11,9 @@ struct MCPAgentToolsTests {
     static func address(of test: String) -> String {
         var allowed = CharacterSet.urlPathAllowed
         allowed.remove(charactersIn: "/")
-        let path = test.split(separator: "/").map { String($0).addingPercentEncoding(withAllowedCharacters: allowed) ?? String($0) }
+        let path = test.split(separator: "/").map {
+            String($0).addingPercentEncoding(withAllowedCharacters: allowed) ?? String($0)
+        }
         return "https://ledger.example/projects/Feed/tests/" + path.joined(separator: "/")
     }
 
