@@ -25,14 +25,7 @@ package struct SwiftTestVerification {
         (self.processes, self.outputFolder) = (processes, outputFolder)
     }
 
-    /// What the runs found: each test's result in each run, in order, `true` for a pass.
-    package struct Outcome {
-        package var passes: [String: [Bool]] = [:]
-        /// Problems storing a process's outputs, each naming its file.
-        package var problems: [String] = []
-        /// Whether an interrupt (Ctrl-C) or the deadline stopped the runs early.
-        package var stopped = false
-    }
+    package typealias Outcome = VerificationOutcome
 
     /// Runs the tests up to `runs` times; a test that fails runs no more, and the runs stop when
     /// every test has failed.

@@ -13,7 +13,7 @@ public enum SkipArguments {
 
     /// `Module.Class/test` (or `Module.Class`) as xcodebuild names it, `Module/Class/test`: the
     /// module is the test target.
-    static func xcodebuildName(_ id: String) -> String {
+    package static func xcodebuildName(_ id: String) -> String {
         guard let dot = id.firstIndex(of: ".") else { return id }
         if let slash = id.firstIndex(of: "/"), slash < dot { return id }
         return id[..<dot] + "/" + id[id.index(after: dot)...]

@@ -59,8 +59,17 @@ extension TestLedgerCommand {
             if let option = tests.first(where: { $0.hasPrefix("-") }) {
                 throw ValidationError("unknown option \(option): see testledger verify --help")
             }
-            guard SwiftTestInvocation(command, outputFolder: URL(fileURLWithPath: "/")) != nil else {
-                throw ValidationError("give the swift test command after --: testledger verify TEST -- swift test")
+            switch TestCommand(command, outputFolder: URL(fileURLWithPath: "/"), retries: 0) {
+            case .swiftTest: break
+            case .xcodebuild(let xcodebuild):
+                if let option = xcodebuild.original.first(where: { word in
+                    XcodebuildVerification.repeatOptions.contains { word.hasPrefix($0) }
+                }) {
+                    throw ValidationError("verify chooses the tests and their iterations itself: leave out \(option)")
+                }
+            case .module:
+                throw ValidationError(
+                    "give the test command after --: testledger verify TEST -- swift test (or xcodebuild test …)")
             }
             if let rate, !VerificationPlan.isValid(failureRate: rate) {
                 throw ValidationError("--rate is a failure rate from 0.0001 to 1 (0.05 for one failure in 20)")
@@ -95,29 +104,20 @@ extension TestLedgerCommand {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }
             let started = Date().timeIntervalSince1970
-            var start = metadata.runStart(at: started, source: "swift-test")
+            let testCommand = TestCommand(command, outputFolder: folder, retries: 0)
+            var start = metadata.runStart(at: started, source: testCommand.source)
             start.kind = .verification
             try database.ingest { try $0.consume(LedgerRecord(run: runID, event: .runStart(start))) }
-            guard let invocation = SwiftTestInvocation(command, outputFolder: folder) else {
-                throw ValidationError("give the swift test command after --")
-            }
-            let environment = ProcessInfo.processInfo.environment.merging(
-                LedgerEnvironment.forRecordedTests(run: runID, databasePath: store.filePath, metadata: metadata)
-            ) { _, recorded in recorded }
-            let verification = SwiftTestVerification(
-                invocation: invocation, tests: tests,
-                runBefore: Set(measured.flatMap(\.conditions.runsBefore)).subtracting(tests).sorted(),
-                processes: SwiftTestProcesses(
-                    run: runID, metadata: metadata, environment: environment, databasePath: store.filePath),
-                outputFolder: folder)
-            let outcome: SwiftTestVerification.Outcome
             if stress > 0 { printError("testledger: verify: \(stress) busy threads run beside the tests") }
             let busy = BusyThreads(count: stress)
             defer { busy.stop() }
+            let outcome: VerificationOutcome
             do {
-                outcome = try verification.verify(
-                    runs: plans.map(\.runsAllowed).max() ?? 1,
-                    deadline: budget.flatMap(TimeWindow.seconds).map { started + $0 }, in: database)
+                outcome = try runTests(
+                    testCommand, runs: plans.map(\.runsAllowed).max() ?? 1,
+                    runBefore: Set(measured.flatMap(\.conditions.runsBefore)).subtracting(tests).sorted(),
+                    deadline: budget.flatMap(TimeWindow.seconds).map { started + $0 },
+                    run: runID, metadata: metadata, folder: folder, in: database)
             } catch let error as RecordUsageError {
                 throw ValidationError(error.description)
             }
@@ -134,6 +134,34 @@ extension TestLedgerCommand {
             try releaseFixed(reports, run: runID, metadata: metadata)
             let status = reports.map { Self.exitStatus($0.verdict) }.max() ?? 0
             if status != 0 { throw ExitCode(status) }
+        }
+
+        /// Runs the tests as the runner allows: `swift test` a process a run, `xcodebuild` one
+        /// process for every iteration.
+        private func runTests(
+            _ testCommand: TestCommand, runs: Int, runBefore: [String], deadline: Double?, run: String,
+            metadata: RunMetadata, folder: URL, in database: LedgerDatabase
+        ) throws -> VerificationOutcome {
+            let recorded = LedgerEnvironment.forRecordedTests(
+                run: run, databasePath: store.filePath, metadata: metadata)
+            var environment = ProcessInfo.processInfo.environment.merging(recorded) { _, recorded in recorded }
+            switch testCommand {
+            case .swiftTest(let invocation):
+                let verification = SwiftTestVerification(
+                    invocation: invocation, tests: tests, runBefore: runBefore,
+                    processes: SwiftTestProcesses(
+                        run: run, metadata: metadata, environment: environment, databasePath: store.filePath),
+                    outputFolder: folder)
+                return try verification.verify(runs: runs, deadline: deadline, in: database)
+            case .xcodebuild(let invocation):
+                environment.merge(XcodebuildInvocation.testRunnerEnvironment(recorded)) { _, recorded in recorded }
+                let verification = XcodebuildVerification(
+                    invocation: invocation, tests: tests, runBefore: runBefore, run: run, metadata: metadata)
+                return try verification.verify(
+                    runs: runs, environment: environment, databasePath: store.filePath, in: database)
+            case .module:
+                throw ValidationError("give the swift test or xcodebuild test command after --")
+            }
         }
     }
 }
