@@ -44,12 +44,13 @@ package enum Ingestion {
     ///   - metadata: the run's metadata.
     ///   - runID: the run's id; derived from the tests document when `nil`.
     ///   - interrupted: whether the command that wrote it was cut short.
+    ///   - attemptOffset: the attempts each of its tests already had in the run (a retry's bundle).
     ///   - database: the store.
     /// - Returns: the format (`.xcresult`) and what was stored.
     /// - Throws: ``LedgerInputError`` naming the bundle when it cannot be read.
     package static func ingest(
         _ bundle: XCResultBundle, metadata: RunMetadata, runID: String? = nil, interrupted: Bool = false,
-        into database: any ResultStore
+        attemptOffset: Int = 0, into database: any ResultStore
     ) throws -> Outcome {
         let (tests, details) = try bundle.read()
         var digest = ContentDigest()
@@ -61,7 +62,9 @@ package enum Ingestion {
         let importer = XCResultImporter(bundle: details, interrupted: interrupted)
         do {
             let summary = try database.ingest { sink in
-                try importer.importResults(from: .data(tests), context: context, into: &sink)
+                try sink.offsettingAttempts(by: attemptOffset) {
+                    try importer.importResults(from: .data(tests), context: context, into: &$0)
+                }
             }
             return Outcome(format: .xcresult, summary: summary)
         } catch let error as StoreSink.Problem {

@@ -10,11 +10,11 @@ package enum TestCommand {
     case module([String])
 
     /// `command` as its runner: `swift test` and `xcodebuild test` write their outputs into
-    /// `outputFolder`; Xcode retries a failed test up to `retries` more times.
-    package init(_ command: [String], outputFolder: URL, retries: Int) {
+    /// `outputFolder`.
+    package init(_ command: [String], outputFolder: URL) {
         if let swiftTest = SwiftTestInvocation(command, outputFolder: outputFolder) {
             self = .swiftTest(swiftTest)
-        } else if let xcodebuild = XcodebuildInvocation(command, outputFolder: outputFolder, retries: retries) {
+        } else if let xcodebuild = XcodebuildInvocation(command, outputFolder: outputFolder) {
             self = .xcodebuild(xcodebuild)
         } else {
             self = .module(command)

@@ -9,24 +9,16 @@ package struct XcodebuildInvocation {
     /// output folder.
     package let resultBundle: URL
     private let addsBundle: Bool
-    /// Xcode's own retry options, `-retry-tests-on-failure -test-iterations N+1`, unless the
-    /// command sets how its tests repeat.
-    private let retryOptions: [String]
 
     /// `nil` when the command is not `xcodebuild` running tests.
     /// - Parameters:
     ///   - command: the command line.
     ///   - outputFolder: where the result bundle goes when the command names none.
-    ///   - retries: how many more times xcodebuild runs a test that failed.
-    package init?(_ command: [String], outputFolder: URL, retries: Int = 0) {
+    package init?(_ command: [String], outputFolder: URL) {
         guard let first = command.first, URL(fileURLWithPath: first).lastPathComponent == "xcodebuild",
             command.contains(where: { $0 == "test" || $0 == "test-without-building" })
         else { return nil }
         original = command
-        let repeats = ["-retry-tests-on-failure", "-test-iterations", "-run-tests-until-failure"]
-        retryOptions =
-            retries > 0 && !command.contains(where: repeats.contains)
-            ? ["-retry-tests-on-failure", "-test-iterations", String(retries + 1)] : []
         if let option = command.firstIndex(of: "-resultBundlePath"), option + 1 < command.count {
             resultBundle = URL(fileURLWithPath: command[option + 1])
             addsBundle = false
@@ -37,11 +29,31 @@ package struct XcodebuildInvocation {
         }
     }
 
-    /// The command with `-resultBundlePath` added unless given, the retry options, a
-    /// `-skip-testing:` per test, and `selecting` (a shard's `-only-testing:`s).
+    /// The command with `-resultBundlePath` added unless given, a `-skip-testing:` per test, and
+    /// `selecting` (a shard's `-only-testing:`s).
     package func arguments(skipping tests: [String], selecting: [String] = []) -> [String] {
-        original + (addsBundle ? ["-resultBundlePath", resultBundle.path] : []) + retryOptions
+        original + (addsBundle ? ["-resultBundlePath", resultBundle.path] : [])
             + SkipArguments.arguments(for: .xcodebuild, skipping: tests) + selecting
+    }
+
+    /// The command that runs `tests` again after it: `test-without-building` (the build is
+    /// there), `-only-testing:` each, its own bundle in `outputFolder`; the command's own choice of
+    /// tests and bundle left out.
+    package func retrying(_ tests: [String], outputFolder: URL) -> (invocation: Self, arguments: [String]) {
+        var command: [String] = []
+        var words = original.makeIterator()
+        while let word = words.next() {
+            if word == "-resultBundlePath" || word == "-only-testing" || word == "-skip-testing" {
+                _ = words.next()
+            } else if !word.hasPrefix("-only-testing:") && !word.hasPrefix("-skip-testing:") {
+                command.append(word == "test" ? "test-without-building" : word)
+            }
+        }
+        guard let again = Self(command, outputFolder: outputFolder) else {
+            preconditionFailure("xcodebuild test-without-building is an xcodebuild test command: \(command)")
+        }
+        let selected = tests.map { "-only-testing:" + SkipArguments.xcodebuildName($0) }
+        return (again, again.arguments(skipping: [], selecting: selected))
     }
 
     /// Whether the command already chooses its tests with `-only-testing`.

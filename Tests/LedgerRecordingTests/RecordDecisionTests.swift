@@ -68,9 +68,9 @@ import Testing
             ], configuration: "")
         #expect(enforcement.skipped == ["App.Cart/testSkipped"] && enforcement.muted == ["App.Cart/testMuted"])
         let folder = URL(fileURLWithPath: "/tmp/x")
-        let swift = enforcement.arguments(of: TestCommand(["swift", "test"], outputFolder: folder, retries: 0))
+        let swift = enforcement.arguments(of: TestCommand(["swift", "test"], outputFolder: folder))
         #expect(swift.contains("--skip") && !swift.joined().contains("testMuted"))
         let bacon = ["bacon", "spec"]
-        #expect(enforcement.arguments(of: TestCommand(bacon, outputFolder: folder, retries: 0)) == bacon)
+        #expect(enforcement.arguments(of: TestCommand(bacon, outputFolder: folder)) == bacon)
     }
 }

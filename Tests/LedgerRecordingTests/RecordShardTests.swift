@@ -11,7 +11,7 @@ import Testing
         skipped: ["Spec/quarantined"])
 
     @Test func aModulesShardIsPlannedFromTheLedgersTestsAndSelectedInItsEnvironment() throws {
-        let command = TestCommand(["bacon", "spec"], outputFolder: folder, retries: 0)
+        let command = TestCommand(["bacon", "spec"], outputFolder: folder)
         let first = try RecordShard.planned("1/2", command: command, timings: { timings }, folder: folder)
         let second = try RecordShard.planned("2/2", command: command, timings: { timings }, folder: folder)
         #expect(first.runner == .module && !first.isListedByTheRunner)
@@ -37,7 +37,7 @@ import Testing
         for command in [["swift", "test", "--filter", "Cart"], ["xcodebuild", "test", "-only-testing:App/Cart"]] {
             #expect(throws: RecordUsageError.self) {
                 try RecordShard.planned(
-                    "1/2", command: TestCommand(command, outputFolder: folder, retries: 0),
+                    "1/2", command: TestCommand(command, outputFolder: folder),
                     timings: {
                         asked = true
                         return timings
@@ -47,7 +47,7 @@ import Testing
         #expect(!asked)
         #expect(throws: RecordUsageError("--shard takes I/N, 1 ≤ I ≤ N: 2/4 runs the second of four shards")) {
             try RecordShard.planned(
-                "3/2", command: TestCommand(["bacon"], outputFolder: folder, retries: 0), timings: { timings },
+                "3/2", command: TestCommand(["bacon"], outputFolder: folder), timings: { timings },
                 folder: folder)
         }
     }

@@ -7,24 +7,24 @@ import Testing
     private let folder = URL(fileURLWithPath: "/tmp/record-outputs")
 
     @Test func eachCommandIsItsRunner() {
-        #expect(TestCommand(["swift", "test", "--parallel"], outputFolder: folder, retries: 0).runner == .swiftTest)
-        #expect(TestCommand(["/usr/bin/swift", "test"], outputFolder: folder, retries: 0).runner == .swiftTest)
+        #expect(TestCommand(["swift", "test", "--parallel"], outputFolder: folder).runner == .swiftTest)
+        #expect(TestCommand(["/usr/bin/swift", "test"], outputFolder: folder).runner == .swiftTest)
         #expect(
-            TestCommand(["xcodebuild", "-scheme", "App", "test"], outputFolder: folder, retries: 0).runner
+            TestCommand(["xcodebuild", "-scheme", "App", "test"], outputFolder: folder).runner
                 == .xcodebuild)
         #expect(
-            TestCommand(["xcodebuild", "test-without-building"], outputFolder: folder, retries: 0).runner == .xcodebuild
+            TestCommand(["xcodebuild", "test-without-building"], outputFolder: folder).runner == .xcodebuild
         )
         // Building is not testing: the command is run as it is, as any other.
-        #expect(TestCommand(["swift", "build"], outputFolder: folder, retries: 0).runner == .module)
-        #expect(TestCommand(["xcodebuild", "build"], outputFolder: folder, retries: 0).runner == .module)
-        #expect(TestCommand(["bacon", "spec/cart_spec.rb"], outputFolder: folder, retries: 0).runner == .module)
+        #expect(TestCommand(["swift", "build"], outputFolder: folder).runner == .module)
+        #expect(TestCommand(["xcodebuild", "build"], outputFolder: folder).runner == .module)
+        #expect(TestCommand(["bacon", "spec/cart_spec.rb"], outputFolder: folder).runner == .module)
     }
 
     @Test func theRunsSourceNamesTheRunner() {
-        #expect(TestCommand(["swift", "test"], outputFolder: folder, retries: 0).source == "swift-test")
-        #expect(TestCommand(["xcodebuild", "test"], outputFolder: folder, retries: 0).source == "xcodebuild")
-        #expect(TestCommand(["rake", "spec"], outputFolder: folder, retries: 0).source == "record")
+        #expect(TestCommand(["swift", "test"], outputFolder: folder).source == "swift-test")
+        #expect(TestCommand(["xcodebuild", "test"], outputFolder: folder).source == "xcodebuild")
+        #expect(TestCommand(["rake", "spec"], outputFolder: folder).source == "record")
     }
 
     @Test func whatEachRunnerCanDo() {
@@ -39,17 +39,17 @@ import Testing
     }
 
     @Test func aCommandThatChoosesItsTestsIsSeen() {
-        #expect(TestCommand(["swift", "test", "--filter", "Cart"], outputFolder: folder, retries: 0).selectsTests)
-        #expect(TestCommand(["swift", "test", "--filter=Cart"], outputFolder: folder, retries: 0).selectsTests)
-        #expect(!TestCommand(["swift", "test", "--skip", "Cart"], outputFolder: folder, retries: 0).selectsTests)
+        #expect(TestCommand(["swift", "test", "--filter", "Cart"], outputFolder: folder).selectsTests)
+        #expect(TestCommand(["swift", "test", "--filter=Cart"], outputFolder: folder).selectsTests)
+        #expect(!TestCommand(["swift", "test", "--skip", "Cart"], outputFolder: folder).selectsTests)
         #expect(
-            TestCommand(["xcodebuild", "test", "-only-testing:AppTests/Cart"], outputFolder: folder, retries: 0)
+            TestCommand(["xcodebuild", "test", "-only-testing:AppTests/Cart"], outputFolder: folder)
                 .selectsTests)
-        #expect(!TestCommand(["bacon", "--filter", "x"], outputFolder: folder, retries: 0).selectsTests)
+        #expect(!TestCommand(["bacon", "--filter", "x"], outputFolder: folder).selectsTests)
     }
 
     @Test func skippedAndSelectedTestsReachEachRunnerItsOwnWay() throws {
-        let swift = TestCommand(["swift", "test"], outputFolder: folder, retries: 0)
+        let swift = TestCommand(["swift", "test"], outputFolder: folder)
             .arguments(skipping: ["App.Cart/testTotal"], selecting: ["--filter", "X"])
         #expect(swift.starts(with: ["swift", "test"]))
         let skip = try #require(swift.firstIndex(of: "--skip"))
@@ -57,19 +57,19 @@ import Testing
         #expect(skip < (swift.firstIndex(of: "--filter") ?? 0))
         #expect(swift.contains("--event-stream-output-path") && swift.contains("--xunit-output"))
 
-        let xcode = TestCommand(["xcodebuild", "test"], outputFolder: folder, retries: 2)
+        let xcode = TestCommand(["xcodebuild", "test"], outputFolder: folder)
             .arguments(skipping: ["AppTests.Cart/testTotal"], selecting: ["-only-testing:AppTests/Cart/testOther"])
         #expect(xcode.contains("-skip-testing:AppTests/Cart/testTotal"))
         #expect(xcode.contains("-only-testing:AppTests/Cart/testOther"))
-        #expect(xcode.contains("-retry-tests-on-failure") && xcode.contains("-resultBundlePath"))
+        #expect(!xcode.contains("-retry-tests-on-failure") && xcode.contains("-resultBundlePath"))
 
         let bacon = ["bacon", "spec/cart_spec.rb"]
         #expect(
-            TestCommand(bacon, outputFolder: folder, retries: 2).arguments(skipping: ["Cart/adds"], selecting: ["x"])
+            TestCommand(bacon, outputFolder: folder).arguments(skipping: ["Cart/adds"], selecting: ["x"])
                 == bacon)
     }
 
     @Test func aModuleListsNothingBeforeItRuns() throws {
-        #expect(try TestCommand(["bacon"], outputFolder: folder, retries: 0).allTests(writingInto: folder) == nil)
+        #expect(try TestCommand(["bacon"], outputFolder: folder).allTests(writingInto: folder) == nil)
     }
 }

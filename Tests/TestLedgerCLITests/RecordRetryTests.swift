@@ -197,18 +197,45 @@ import Testing
         return line ?? "no args line in xcodebuild.log: \(log)"
     }
 
-    @Test func xcodebuildRetriesItselfAsManyTimes() async throws {
+    @Test func xcodebuildRetriesOnlyTheFailedTestsWithoutBuilding() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
-        await #expect(try arguments(cli, []).contains("-retry-tests-on-failure") == false)
-        await #expect(try arguments(cli, ["--retries", "2"]).hasSuffix("-retry-tests-on-failure -test-iterations 3"))
-        let own = try await arguments(cli, ["--retries", "2"], ["-test-iterations", "5", "-run-tests-until-failure"])
-        #expect(!own.contains("-retry-tests-on-failure"), "the command's own repetitions stand: \(own)")
-        try cli.directory.write(".testledger.yml", "retries: 1\n")
-        await #expect(try arguments(cli, []).hasSuffix("-test-iterations 2"))
-        let variable = ["TESTLEDGER_TEST_RETRIES": "3"]
-        await #expect(try arguments(cli, [], environment: variable).hasSuffix("-test-iterations 4"))
-        await #expect(try arguments(cli, ["--retries", "0"], environment: variable).contains("-retry") == false)
+        // Xcode's own retry is never asked for: it would run every Swift Testing test again.
+        await #expect(try arguments(cli, ["--retries", "2"]).contains("-retry-tests-on-failure") == false)
+        let example = "RandomStuffTests.RandomStuffTests/testExample()"
+        let script = try XcodebuildScript(cli, failing: "RandomStuffTests/testExample()")
+        try? FileManager.default.removeItem(atPath: cli.directory.path("xcodebuild.log"))
+        let recorded = try await cli.run(
+            ["record", "--project", "Shop", "--retries", "2", "--", "xcodebuild", "test", "-scheme", "RandomStuff"],
+            environment: XcodebuildCommandTests().environment(cli, ["XCODEBUILD_SCRIPT": script.folder]))
+        #expect(recorded.status == 0, "it passed on its retry: \(recorded.stdout.suffix(800)) \(recorded.stderr)")
+        let log = XcodebuildCommandTests().log(cli, "xcodebuild.log")
+        let calls = log.split(separator: "\n").filter { $0.hasPrefix("args: ") }
+        #expect(calls.count == 2, "the command, then one retry: \(calls)")
+        let retry = String(calls.last ?? "")
+        #expect(retry.hasPrefix("args: test-without-building -scheme RandomStuff -resultBundlePath "), "\(retry)")
+        #expect(retry.hasSuffix(" -only-testing:RandomStuffTests/RandomStuffTests/testExample()"), "\(retry)")
+        #expect(retry.contains("/retry-1/Tests.xcresult") && !retry.contains("-retry-tests-on-failure"))
+        #expect(log.contains("TEST_RUNNER_TESTLEDGER_ATTEMPT_OFFSET=1"), "\(log)")
+        let shown = try #require(try await cli.json(["show", example]) as? [String: Any])
+        #expect(shown["attempts"] as? [String] == ["failed", "passed"], "\(shown)")
+        let other = try #require(
+            try await cli.json(["show", "RandomStuffUITests.RandomStuffUITests/testExample()"]) as? [String: Any])
+        #expect(other["attempts"] as? [String] == ["passed"], "only the failed test ran again: \(other)")
+        #expect(recorded.stdout.contains("flaky in this run (passed on a retry): \(example) (failed, passed)"))
+
+        // Not known to be flaky, a new failure is not retried and the job fails.
+        let fresh = try CLI()
+        defer { fresh.directory.remove() }
+        let again = try XcodebuildScript(fresh, failing: "RandomStuffTests/testExample()")
+        let kept = try await fresh.run(
+            [
+                "record", "--project", "Shop", "--retries", "2", "--retry-only", "known-flaky", "--", "xcodebuild",
+                "test",
+            ], environment: XcodebuildCommandTests().environment(fresh, ["XCODEBUILD_SCRIPT": again.folder]))
+        #expect(kept.status == 65, "\(kept.stderr)")
+        let keptCalls = XcodebuildCommandTests().log(fresh, "xcodebuild.log").split(separator: "\n")
+        #expect(keptCalls.filter { $0.hasPrefix("args: ") }.count == 1)
     }
 }
 

@@ -74,16 +74,11 @@ extension TestLedgerCommand.Record {
         return ["\(shard): \(unrun.count) of its tests did not run: " + unrun.prefix(10).joined(separator: ", ")]
     }
 
-    /// Runs `swift test`'s failed tests again, then repeats the new tests that passed; a module
-    /// did both in its process, and its repeats are read from the ledger.
+    /// Runs the failed tests of `swift test` or `xcodebuild` again, then repeats the new tests
+    /// that passed; a module did both in its process, and its repeats are read from the ledger.
     func retryAndRepeat(_ plan: RecordPlan, in database: LedgerDatabase, outcome: inout RecordOutcome) throws {
-        if case .swiftTest(let swiftTest) = plan.command, plan.retries > 0, outcome.status != 0, outcome.status < 128 {
-            let retried = try SwiftTestRetries(
-                invocation: swiftTest, retries: plan.retries, limit: retryLimit, muted: plan.quarantine.muted,
-                knownFlaky: retryOnly == .knownFlaky ? plan.flakyBefore : nil, run: plan.runID, metadata: plan.metadata,
-                environment: plan.environment, outputFolder: plan.folder,
-                databasePath: store.filePath
-            ).retry(in: database)
+        if plan.retries > 0, outcome.status != 0, outcome.status < 128, let runner = retryingRunner(plan) {
+            let retried = try runner.retry(in: database)
             outcome.failures += retried.problems
             outcome.retried = retried
             if retried.passesTheCommand, !failOnRetried, try database.failingTests(run: plan.runID).isEmpty {
@@ -106,6 +101,25 @@ extension TestLedgerCommand.Record {
                 in: database)
         case .swiftTest, .xcodebuild:
             break
+        }
+    }
+
+    /// What runs the failed tests again: `swift test` and `xcodebuild` here, a module in its process.
+    private func retryingRunner(_ plan: RecordPlan) -> (any RetryingRunner)? {
+        let knownFlaky = retryOnly == .knownFlaky ? plan.flakyBefore : nil
+        switch plan.command {
+        case .swiftTest(let swiftTest):
+            return SwiftTestRetries(
+                invocation: swiftTest, retries: plan.retries, limit: retryLimit, muted: plan.quarantine.muted,
+                knownFlaky: knownFlaky, run: plan.runID, metadata: plan.metadata, environment: plan.environment,
+                outputFolder: plan.folder, databasePath: store.filePath)
+        case .xcodebuild(let xcodebuild):
+            return XcodebuildRetries(
+                invocation: xcodebuild, retries: plan.retries, limit: retryLimit, muted: plan.quarantine.muted,
+                knownFlaky: knownFlaky, run: plan.runID, metadata: plan.metadata, environment: plan.environment,
+                outputFolder: plan.folder, databasePath: store.filePath)
+        case .module:
+            return nil
         }
     }
 

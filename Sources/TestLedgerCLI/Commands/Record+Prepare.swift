@@ -45,10 +45,10 @@ extension TestLedgerCommand.Record {
         let metadata = runInfo.metadata(config: config)
         let network = NetworkBudget(seconds: networkTimeout)
         let retries = self.retries ?? LedgerEnvironment().testRetries ?? config.retries ?? 0
-        let testCommand = TestCommand(command, outputFolder: folder, retries: retries)
-        if retryOnly == .knownFlaky, testCommand.runner != .swiftTest {
+        let testCommand = TestCommand(command, outputFolder: folder)
+        if retryOnly == .knownFlaky, testCommand.runner == .module {
             throw ValidationError(
-                "--retry-only known-flaky chooses the tests of swift test's retries; \(testCommand.runner.rawValue) "
+                "--retry-only known-flaky chooses the tests of swift test's and xcodebuild's retries; this command "
                     + "retries in its own process: leave it out")
         }
         let started = Date().timeIntervalSince1970

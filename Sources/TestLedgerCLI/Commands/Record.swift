@@ -16,8 +16,8 @@ extension TestLedgerCommand {
                 reads the bundle through xcresulttool, also after a failure or an interrupt; \
                 TESTLEDGER_* reach the tests as TEST_RUNNER_*. For other commands, name what they \
                 write with --junit. With --retries N, the tests that failed run again, each up to N more \
-                times until it passes: for `swift test` only they, as the next attempts of the same run; for \
-                `xcodebuild test` through Xcode's own -retry-tests-on-failure; any other command gets \
+                times until it passes: for `swift test` and `xcodebuild test` only they (xcodebuild \
+                test-without-building -only-testing: each), as the next attempts of the same run; any other command gets \
                 TESTLEDGER_TEST_RETRIES=N, which Bacon's output module retries with in its process. Exits \
                 with the command's own status, or 0 when every failed test passed on a retry.
                 """)

@@ -59,7 +59,7 @@ extension TestLedgerCommand {
             if let option = tests.first(where: { $0.hasPrefix("-") }) {
                 throw ValidationError("unknown option \(option): see testledger verify --help")
             }
-            switch TestCommand(command, outputFolder: URL(fileURLWithPath: "/"), retries: 0) {
+            switch TestCommand(command, outputFolder: URL(fileURLWithPath: "/")) {
             case .swiftTest: break
             case .xcodebuild(let xcodebuild):
                 if let option = xcodebuild.original.first(where: { word in
@@ -104,7 +104,7 @@ extension TestLedgerCommand {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }
             let started = Date().timeIntervalSince1970
-            let testCommand = TestCommand(command, outputFolder: folder, retries: 0)
+            let testCommand = TestCommand(command, outputFolder: folder)
             var start = metadata.runStart(at: started, source: testCommand.source)
             start.kind = .verification
             try database.ingest { try $0.consume(LedgerRecord(run: runID, event: .runStart(start))) }
