@@ -10,6 +10,7 @@ struct XcodebuildScript {
     /// - Parameters:
     ///   - cli: the CLI whose folder holds the script.
     ///   - failing: the bundle's identifier of the test that fails first, `RandomStuffTests/testExample()`.
+    /// - Throws: what reading the fixture or writing the script throws.
     init(_ cli: CLI, failing: String) throws {
         folder = cli.directory.path("xcodebuild-script")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
