@@ -25,7 +25,10 @@
 # that every spec runs in exactly one shard. And for new specs: with TESTLEDGER_REPEAT_NEW=N and
 # TESTLEDGER_KNOWN_TESTS (a JSON array of the ids the base branch ran), a spec not named there
 # runs N more times whatever each run ends as (within TESTLEDGER_REPEAT_NEW_BUDGET seconds, when
-# set), and a failure in any run fails the run, naming the spec as a flaky new test.
+# set), and a failure in any run fails the run, naming the spec as a flaky new test. And for
+# `testledger verify`: with TESTLEDGER_VERIFY=N and TESTLEDGER_VERIFY_TESTS (a JSON array of ids),
+# only those specs run (the others are neither run nor recorded), each up to N times until it
+# fails, every run an attempt.
 #
 # Inside specs: `activity(name) { }`, `capture(verifier, fields)`, `eventually { }` and
 # `predicate(name) { }.holds` / `.doesnt_hold`; `ledger_layer :ui` tags a context.
@@ -634,7 +637,7 @@ module TestLedger
         @counts = Bacon::Counter.values_at(*COUNTERS)
         @description = description
         @started = Clock.monotonic
-        Requeue.keep_copy if Retries.count.positive? || Repeats.count.positive?
+        Requeue.keep_copy if Retries.count.positive? || Repeats.count.positive? || Verification.active?
         Journal.safely { record_start(description) }
       end
 
@@ -645,7 +648,7 @@ module TestLedger
       def finish(error)
         Backtraces.clean(@log_offset.to_i, @description)
         id = Runner.spec_id(@description)
-        rerun = Repeats.new_spec?(id) ? Repeats : Retries
+        rerun = rerun_of(id)
         again = rerun.attempt_ended(id, error, @number.to_i, @started)
         Quarantine.note_failure(id, failure_kind(error)) unless again
         Journal.safely { Journal.recorder.spec_end(error) }
@@ -658,6 +661,14 @@ module TestLedger
 
       def again?
         @again ? true : false
+      end
+
+      # What decides whether the spec `id` runs again: a verification, a new spec's repeats, or
+      # the retries.
+      def rerun_of(id)
+        return Verification if Verification.active?
+
+        Repeats.new_spec?(id) ? Repeats : Retries
       end
 
       # :failed or :errors, the Bacon counter the error went to; nil for a pass or an empty spec.
@@ -705,6 +716,51 @@ module TestLedger
 
       def report
         warn "testledger: passed on a retry: #{@recovered.join(', ')}" if @recovered
+      end
+    end
+  end
+
+  # TESTLEDGER_VERIFY=N and TESTLEDGER_VERIFY_TESTS (a file of a JSON array of ids), for
+  # `testledger verify`: only the named specs run, each up to N times until it fails.
+  module Verification
+    class << self
+      def count
+        @count ||= Environment.count('TESTLEDGER_VERIFY')
+      end
+
+      def active?
+        count.positive? && !tests.nil?
+      end
+
+      # Whether the spec `id` runs: every spec does unless a verification names others.
+      def mine?(id)
+        !active? || tests.key?(id)
+      end
+
+      # A pass runs again until the N runs are made; a failure ends the spec's runs.
+      def attempt_ended(_id, error, attempt, _started)
+        Attempts.failure_kind(error).nil? && attempt < count && Requeue.copy_queued?
+      end
+
+      def shown(error, attempt)
+        [error.to_s, "verifying #{attempt}/#{count}"].reject(&:empty?).join(', ')
+      end
+
+      private
+
+      # The ids named, as a hash; `nil` without them (which is said), when nothing is verified.
+      def tests
+        return @tests if defined?(@tests)
+
+        path = ENV['TESTLEDGER_VERIFY_TESTS'].to_s
+        @tests = nil
+        return @tests if path.empty? || count.zero?
+
+        require 'json'
+        @tests = ::JSON.parse(File.read(path)).each_with_object({}) { |id, named| named[id] = true }
+      rescue StandardError, ScriptError => e
+        warn "testledger: could not read TESTLEDGER_VERIFY_TESTS (#{e.message}): nothing is verified"
+        @tests = nil
       end
     end
   end
@@ -1161,7 +1217,7 @@ module TestLedger
       # Bacon 1.2 runs `it` as it is called: wrapped only when a spec is to be skipped, since the
       # wrapper is a frame in every backtrace Bacon prints.
       def skips
-        return if Runner.motion? || !(Shards.share || Quarantine.skips_any?)
+        return if Runner.motion? || !(Shards.share || Quarantine.skips_any? || Verification.active?)
 
         wrap(Bacon::Context, :it) do |context, original, args, block|
           next if skip?(context, args.first)
@@ -1224,7 +1280,7 @@ module TestLedger
       # or quarantined as skipped (recorded as such).
       def skip?(context, description)
         id = Runner.spec_id(description, context)
-        return true unless Shards.mine?(id)
+        return true unless Shards.mine?(id) && Verification.mine?(id)
         return false unless Quarantine.skip?(id)
 
         site = Runner.location(context, description)

@@ -31,4 +31,12 @@ struct TestReferenceTests {
         #expect(CommandWords.split("swift 'test") == nil && CommandWords.split(#"swift "test"#) == nil)
         #expect(CommandWords.split(#"swift \"#) == nil)
     }
+
+    @Test func aQuotedWordSplitsBackIntoItself() {
+        #expect(CommandWords.quoted("FeedTests.FeedTests/testRefresh") == "FeedTests.FeedTests/testRefresh")
+        #expect(CommandWords.quoted("Checkout/charges the card") == "'Checkout/charges the card'")
+        for word in ["Feed/failsOnce()", "it's $HOME", "a\"b\\c", "", "tab\there", "é"] {
+            #expect(CommandWords.split(CommandWords.quoted(word)) == [word], "\(word)")
+        }
+    }
 }

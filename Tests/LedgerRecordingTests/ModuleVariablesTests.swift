@@ -11,7 +11,7 @@ import Testing
     @Test func baconsModuleReadsAndDocumentsEveryVariableRecordSets() throws {
         let module = try String(contentsOf: bacon.appending(path: "testledger.rb"), encoding: .utf8)
         let readme = try String(contentsOf: bacon.appending(path: "README.md"), encoding: .utf8)
-        #expect(LedgerEnvironment.Module.all.count == 7)
+        #expect(LedgerEnvironment.Module.all.count == 9)
         for name in LedgerEnvironment.Module.all {
             #expect(module.contains("'\(name)'") || module.contains("\"\(name)\""), "the module does not read \(name)")
             #expect(readme.contains("`\(name)"), "Formatters/bacon/README.md does not document \(name)")

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A command written as one line (`swift test --package-path "My App"`) split into its words, as
 /// a POSIX shell splits them: blanks separate words; single quotes keep everything; double quotes
 /// keep all but a backslash before `"`, `\` or `$`; a backslash outside quotes keeps the next
@@ -32,5 +34,18 @@ public enum CommandWords {
         guard quote == nil, !escaped else { return nil }
         if inWord { words.append(word) }
         return words
+    }
+
+    /// `word` as a shell reads it back as one word: as it is when it holds only letters, digits
+    /// and `._/:@%+=,-`, else in single quotes (a quote inside as `'\''`).
+    public static func quoted(_ word: String) -> String {
+        let plain =
+            !word.isEmpty
+            && word.unicodeScalars.allSatisfy { scalar in
+                scalar.isASCII
+                    && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                        || "._/:@%+=,-".unicodeScalars.contains(scalar))
+            }
+        return plain ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

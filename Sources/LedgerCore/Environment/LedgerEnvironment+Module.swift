@@ -22,7 +22,15 @@ extension LedgerEnvironment {
         /// skipped tests do not run; a muted test's failure does not fail the command.
         public static let quarantine = "TESTLEDGER_QUARANTINE"
 
-        /// Every variable a module reads from `record`.
-        public static let all = [testRetries, shard, shardPlan, repeatNew, knownTests, repeatNewBudget, quarantine]
+        /// `N`: `testledger verify` runs only the tests ``verifyTests`` names, each up to N times
+        /// until it fails; each run is the test's next attempt.
+        public static let verify = "TESTLEDGER_VERIFY"
+        /// A file holding a JSON array of the test ids a verification runs.
+        public static let verifyTests = "TESTLEDGER_VERIFY_TESTS"
+
+        /// Every variable a module reads from `record` and `verify`.
+        public static let all = [
+            testRetries, shard, shardPlan, repeatNew, knownTests, repeatNewBudget, quarantine, verify, verifyTests,
+        ]
     }
 }

@@ -124,7 +124,7 @@ extension TestLedgerCommand.Verify {
             if let suspect = failure.culprit?.suspect {
                 lines.append("  likely cause: `\(suspect.name)` (\(suspect.kind.rawValue)): \(suspect.evidence)")
             }
-            lines.append("  testledger show \(report.test) --run \(failure.run) --attempt \(failure.attempt)")
+            lines.append("  testledger show \(CommandWords.quoted(report.test)) --run \(failure.run) --attempt \(failure.attempt)")
         }
         return lines.joined(separator: "\n")
     }

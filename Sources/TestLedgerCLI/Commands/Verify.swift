@@ -47,7 +47,9 @@ extension TestLedgerCommand {
         @OptionGroup var output: OutputOptions
         @Argument(
             parsing: .allUnrecognized,
-            help: ArgumentHelp("More tests, then -- and the swift test command.", valueName: "test"))
+            help: ArgumentHelp(
+                "More tests, then -- and the test command: swift test, xcodebuild test, or Bacon with the testledger module.",
+                valueName: "test"))
         var rest: [String] = []
 
         /// The tests verified together: the first and any named before `--`.
@@ -59,6 +61,9 @@ extension TestLedgerCommand {
             if let option = tests.first(where: { $0.hasPrefix("-") }) {
                 throw ValidationError("unknown option \(option): see testledger verify --help")
             }
+            guard !command.isEmpty else {
+                throw ValidationError("give the test command after --: testledger verify TEST -- swift test")
+            }
             switch TestCommand(command, outputFolder: URL(fileURLWithPath: "/")) {
             case .swiftTest: break
             case .xcodebuild(let xcodebuild):
@@ -68,8 +73,7 @@ extension TestLedgerCommand {
                     throw ValidationError("verify chooses the tests and their iterations itself: leave out \(option)")
                 }
             case .module:
-                throw ValidationError(
-                    "give the test command after --: testledger verify TEST -- swift test (or xcodebuild test …)")
+                break
             }
             if let rate, !VerificationPlan.isValid(failureRate: rate) {
                 throw ValidationError("--rate is a failure rate from 0.0001 to 1 (0.05 for one failure in 20)")
@@ -136,8 +140,8 @@ extension TestLedgerCommand {
             if status != 0 { throw ExitCode(status) }
         }
 
-        /// Runs the tests as the runner allows: `swift test` a process a run, `xcodebuild` one
-        /// process for every iteration.
+        /// Runs the tests as the runner allows: `swift test` a process a run; `xcodebuild`, and a
+        /// runner's module (Bacon's), one process for every run.
         private func runTests(
             _ testCommand: TestCommand, runs: Int, runBefore: [String], deadline: Double?, run: String,
             metadata: RunMetadata, folder: URL, in database: LedgerDatabase
@@ -159,8 +163,10 @@ extension TestLedgerCommand {
                     invocation: invocation, tests: tests, runBefore: runBefore, run: run, metadata: metadata)
                 return try verification.verify(
                     runs: runs, environment: environment, databasePath: store.filePath, in: database)
-            case .module:
-                throw ValidationError("give the swift test or xcodebuild test command after --")
+            case .module(let command):
+                let verification = ModuleVerification(command: command, tests: tests, runBefore: runBefore, run: run)
+                return try verification.verify(
+                    runs: runs, environment: environment, folder: folder, databasePath: store.filePath, in: database)
             }
         }
     }

@@ -1,0 +1,65 @@
+import Foundation
+import LedgerCore
+import LedgerStore
+
+/// `testledger verify` for a runner's module (Bacon's): the command runs once, and the module, told
+/// by `TESTLEDGER_VERIFY=N` and `TESTLEDGER_VERIFY_TESTS`, runs only the named tests, each up to N
+/// times until it fails, in its own process; each run is an attempt of the verification run.
+package struct ModuleVerification {
+    /// The command as given, such as `bacon -r testledger -o TestLedger spec/cart_spec.rb`.
+    package var command: [String]
+    /// The tests verified, by stable id.
+    package var tests: [String]
+    /// Tests run with them (not judged): the neighbours their failures followed.
+    package var runBefore: [String]
+    /// The verification run.
+    package var run: String
+
+    package init(command: [String], tests: [String], runBefore: [String], run: String) {
+        (self.command, self.tests, self.runBefore, self.run) = (command, tests, runBefore, run)
+    }
+
+    /// The variables the module reads: the runs, the tests (in a file in `folder`), and an empty
+    /// quarantine, so that a quarantined test runs to be verified.
+    package func variables(runs: Int, folder: URL) throws -> [String: String] {
+        let named = folder.appending(path: "verify-tests.json")
+        try JSONEncoder().encode(runBefore + tests).write(to: named, options: .atomic)
+        let quarantine = folder.appending(path: "quarantine.json")
+        try Data("[]".utf8).write(to: quarantine, options: .atomic)
+        return [
+            LedgerEnvironment.Module.verify: String(runs), LedgerEnvironment.Module.verifyTests: named.path,
+            LedgerEnvironment.Module.quarantine: quarantine.path,
+        ]
+    }
+
+    /// Runs the command once, then stores what the module journaled.
+    /// - Parameters:
+    ///   - runs: the most runs of each test.
+    ///   - environment: the command's environment, with what the module reads of the run.
+    ///   - folder: where the named tests' file goes.
+    ///   - databasePath: the ledger file the module journals beside.
+    ///   - database: the ledger the verification run is stored in.
+    /// - Returns: each test's result in each of its runs.
+    /// - Throws: a test that never ran (its id matches no spec, or the command has no module).
+    package func verify(
+        runs: Int, environment: [String: String], folder: URL, databasePath: String, in database: LedgerDatabase
+    ) throws -> VerificationOutcome {
+        let line = "testledger: verify: up to \(runs) runs each in one process: \(tests.joined(separator: ", "))\n"
+        FileHandle.standardOutput.write(Data(line.utf8))
+        let variables = environment.merging(try self.variables(runs: runs, folder: folder)) { _, verify in verify }
+        let status = try ChildProcess(arguments: command, environment: variables).run { _ in }
+        database.recoverPendingJournals(databasePath: databasePath)
+        var outcome = VerificationOutcome()
+        outcome.stopped = status >= 128
+        for test in tests {
+            let attempts = (try? database.testDetail(test: test, run: run))?.attempts ?? []
+            if attempts.isEmpty, status < 128 {
+                throw RecordUsageError(
+                    "\(test) did not run: check its id (testledger report flaky lists them), and that the command "
+                        + "loads the testledger module (bacon -r testledger -o TestLedger …)")
+            }
+            outcome.passes[test] = attempts.map { $0 == .ended(.passed) }
+        }
+        return outcome
+    }
+}
