@@ -124,7 +124,8 @@ extension TestLedgerCommand.Verify {
             if let suspect = failure.culprit?.suspect {
                 lines.append("  likely cause: `\(suspect.name)` (\(suspect.kind.rawValue)): \(suspect.evidence)")
             }
-            lines.append("  testledger show \(CommandWords.quoted(report.test)) --run \(failure.run) --attempt \(failure.attempt)")
+            let test = CommandWords.quoted(report.test)
+            lines.append("  testledger show \(test) --run \(failure.run) --attempt \(failure.attempt)")
         }
         return lines.joined(separator: "\n")
     }
