@@ -1,3 +1,5 @@
+import LedgerCore
+
 /// Which of a run's failed tests `record --retries` runs again: none of the muted ones, with
 /// `--retry-only known-flaky` only those the ledger already calls flaky (a new failure stays red),
 /// and none at all when more failed than the limit (a broken build, most likely, that retries
@@ -27,6 +29,27 @@ package enum RetrySelection: Equatable {
         } else {
             self = .retry(retried, keptRed: failed.filter { !retried.contains($0) })
         }
+    }
+}
+
+/// With `--retry-only known-flaky`, what the ledger knew before the run: the tests it called
+/// flaky, and the failures they fail with. A failure is a known flaky one when its test is, or
+/// when its message falls in a failure group a flaky test is in (an infrastructure flake shared
+/// by many tests).
+package struct KnownFlakiness: Sendable {
+    package var tests: Set<String>
+    /// The signatures of the failure groups a flaky test is in, but those too short to say
+    /// anything without their place.
+    package var signatures: Set<String>
+
+    package init(tests: Set<String>, groups: [FailureGroup]) {
+        self.tests = tests
+        signatures = Set(groups.filter { $0.location == nil && !tests.isDisjoint(with: $0.tests) }.map(\.signature))
+    }
+
+    /// Whether `test`'s failure, with `message`, is a known flaky one.
+    package func covers(_ test: String, message: String?) -> Bool {
+        tests.contains(test) || message.map { signatures.contains(FailureGrouping.normalised($0)) } == true
     }
 }
 

@@ -10,8 +10,8 @@ package protocol RetryingRunner {
     /// More failed tests than this, and nothing is retried.
     var limit: Int { get }
     var muted: [String] { get }
-    /// With `--retry-only known-flaky`, the tests the ledger called flaky before the run.
-    var knownFlaky: Set<String>? { get }
+    /// With `--retry-only known-flaky`, what the ledger called flaky before the run.
+    var knownFlaky: KnownFlakiness? { get }
     var run: String { get }
 
     /// Runs `batch`'s tests again, the `process`th process of the retries, each attempt
@@ -28,7 +28,13 @@ extension RetryingRunner {
     package func retry(in database: LedgerDatabase) throws -> RetryOutcome {
         let (failed, keptRed): ([String], [String])
         let failing = try database.failingTests(run: run)
-        switch RetrySelection(failing: failing, muted: muted, limit: limit, knownFlaky: knownFlaky) {
+        let known = try knownFlaky.map { known in
+            Set(
+                try failing.filter { test in
+                    known.covers(test, message: try database.testDetail(test: test, run: run).issues.first?.message)
+                })
+        }
+        switch RetrySelection(failing: failing, muted: muted, limit: limit, knownFlaky: known) {
         case .nothingFailed: return RetryOutcome()
         case .tooMany(let note): return RetryOutcome(notRetried: note)
         case .retry(let tests, let kept): (failed, keptRed) = (tests, kept)

@@ -12,8 +12,8 @@ package struct SwiftTestRetries: RetryingRunner {
     /// More failed tests than this, and nothing is retried.
     package var limit: Int
     package var muted: [String]
-    /// With `--retry-only known-flaky`, the tests the ledger called flaky before the run.
-    package var knownFlaky: Set<String>?
+    /// With `--retry-only known-flaky`, what the ledger called flaky before the run.
+    package var knownFlaky: KnownFlakiness?
     package var run: String
     package var metadata: RunMetadata
     /// The command's environment: the retries' is the same, with their attempt offset.
@@ -23,7 +23,7 @@ package struct SwiftTestRetries: RetryingRunner {
     package var databasePath: String
 
     package init(
-        invocation: SwiftTestInvocation, retries: Int, limit: Int, muted: [String], knownFlaky: Set<String>? = nil,
+        invocation: SwiftTestInvocation, retries: Int, limit: Int, muted: [String], knownFlaky: KnownFlakiness? = nil,
         run: String, metadata: RunMetadata, environment: [String: String], outputFolder: URL, databasePath: String
     ) {
         self.invocation = invocation

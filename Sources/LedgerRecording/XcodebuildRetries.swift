@@ -11,7 +11,7 @@ package struct XcodebuildRetries: RetryingRunner {
     package var retries: Int
     package var limit: Int
     package var muted: [String]
-    package var knownFlaky: Set<String>?
+    package var knownFlaky: KnownFlakiness?
     package var run: String
     package var metadata: RunMetadata
     /// The command's environment: the retries' is the same, with their attempt offset.
@@ -21,7 +21,7 @@ package struct XcodebuildRetries: RetryingRunner {
     package var databasePath: String
 
     package init(
-        invocation: XcodebuildInvocation, retries: Int, limit: Int, muted: [String], knownFlaky: Set<String>?,
+        invocation: XcodebuildInvocation, retries: Int, limit: Int, muted: [String], knownFlaky: KnownFlakiness?,
         run: String, metadata: RunMetadata, environment: [String: String], outputFolder: URL, databasePath: String
     ) {
         (self.invocation, self.retries, self.limit, self.muted) = (invocation, retries, limit, muted)

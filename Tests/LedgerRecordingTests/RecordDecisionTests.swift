@@ -73,4 +73,19 @@ import Testing
         let bacon = ["bacon", "spec"]
         #expect(enforcement.arguments(of: TestCommand(bacon, outputFolder: folder)) == bacon)
     }
+
+    @Test func aFailureInAFlakyTestsGroupIsAKnownFlakyOne() {
+        let groups = FailureGrouping.groups([
+            FailureSample(test: "A/flaky", run: "r1", at: 1, message: "connection reset by peer at 0x1"),
+            FailureSample(test: "B/other", run: "r2", at: 2, message: "connection reset by peer at 0x2"),
+            FailureSample(test: "A/flaky", run: "r3", at: 3, message: "not equal", file: "A.swift", line: 3),
+            FailureSample(test: "C/broken", run: "r3", at: 3, message: "the cart is empty after 3 s"),
+        ])
+        let known = KnownFlakiness(tests: ["A/flaky"], groups: groups)
+        #expect(known.signatures == ["connection reset by peer at <address>"])
+        #expect(known.covers("A/flaky", message: nil))
+        #expect(known.covers("D/new", message: "connection reset by peer at 0x7f3a\nmore"))
+        #expect(!known.covers("D/new", message: "not equal"), "a short signature says nothing without its place")
+        #expect(!known.covers("D/new", message: "the cart is empty after 3 s") && !known.covers("D/new", message: nil))
+    }
 }

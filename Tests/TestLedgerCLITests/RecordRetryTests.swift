@@ -139,8 +139,11 @@ import Testing
         defer { cli.directory.remove() }
         // Ten earlier runs in which testFailsOnce failed three times: the ledger calls it flaky.
         let flaky = "RetriedTests.RetriedXCTests/testFailsOnce"
-        let paths = try GeneratedHistory.flakyRuns(of: flaky, project: "Retried").enumerated().map { index, text in
-            try cli.directory.write("run\(index).jsonl", text).path
+        // And ten in which another test failed three times as failsOnce() fails: a known flaky group.
+        let group = Self.flakyRuns(
+            of: "RetriedTests.Other/flake", failing: "Expectation failed: !(first → <not evaluated>)")
+        let paths = try (GeneratedHistory.flakyRuns(of: flaky, project: "Retried") + group).enumerated().map {
+            index, text in try cli.directory.write("run\(index).jsonl", text).path
         }
         let ingested = try await cli.run(["ingest"] + paths)
         #expect(ingested.status == 0, "\(ingested.stderr)")
@@ -149,15 +152,39 @@ import Testing
             environment: ["RETRIED_ALWAYS_FAILS": "1"])
         #expect(output.status != 0, "new failures keep the job red: \(output.stdout.suffix(2_000))")
         await #expect(try attempts(cli, flaky) == ["failed", "passed"])
-        for test in Self.failingOnce.dropFirst() + [Self.alwaysFails] {
+        let inTheGroup = "RetriedTests.RetriedSwiftTests/failsOnce()"
+        await #expect(try attempts(cli, inTheGroup) == ["failed", "passed"], "its failure is a known flaky one")
+        for test in Self.failingOnce.dropFirst(2) + [Self.alwaysFails] {
             await #expect(try attempts(cli, test) == ["failed"], "\(test) is new: not retried")
         }
         #expect(
             output.stdout.contains(
                 "not retried, as the ledger does not call them flaky (--retry-only known-flaky): "),
             "\(output.stdout.suffix(3_000))")
-        let refused = try await cli.run(["record", "--retry-only", "known-flaky", "--", "xcodebuild", "test"])
+        let refused = try await cli.run(["record", "--retry-only", "known-flaky", "--", "bacon", "spec.rb"])
         #expect(refused.status == 64 && refused.stderr.contains("--retry-only known-flaky"), "\(refused.stderr)")
+    }
+
+    /// Ten runs of `test` in project Retried; it fails in three, with `message`.
+    static func flakyRuns(of test: String, failing message: String) -> [String] {
+        (0..<10).map { index in
+            let run = String(format: "00000000-0000-4000-9000-%012d", index)
+            let start = 1_790_000_000.0 + Double(index) * 600 + 60
+            let attempt: [String: JSONValue] = ["test": .string(test), "attempt": 1]
+            let fails = index % 3 == 1
+            let issue = GeneratedHistory.line(
+                "issue", run, start + 1.5, attempt.merging(["message": .string(message)]) { $1 })
+            return
+                ([
+                    GeneratedHistory.line("run.start", run, start, ["project": "Retried", "source": "xctest"]),
+                    GeneratedHistory.line("test.start", run, start + 1, attempt),
+                ] + (fails ? [issue] : []) + [
+                    GeneratedHistory.line(
+                        "test.end", run, start + 2,
+                        attempt.merging(["outcome": .string(fails ? "failed" : "passed"), "duration": 1]) { $1 }),
+                    GeneratedHistory.line("run.end", run, start + 3, [:]),
+                ]).joined(separator: "\n") + "\n"
+        }
     }
 
     @Test func aTestThatCrashesItsProcessIsRetriedInANewOne() async throws {

@@ -77,7 +77,8 @@ extension TestLedgerCommand.Record {
     /// Runs the failed tests of `swift test` or `xcodebuild` again, then repeats the new tests
     /// that passed; a module did both in its process, and its repeats are read from the ledger.
     func retryAndRepeat(_ plan: RecordPlan, in database: LedgerDatabase, outcome: inout RecordOutcome) throws {
-        if plan.retries > 0, outcome.status != 0, outcome.status < 128, let runner = retryingRunner(plan) {
+        if plan.retries > 0, outcome.status != 0, outcome.status < 128, let runner = try retryingRunner(plan, database)
+        {
             let retried = try runner.retry(in: database)
             outcome.failures += retried.problems
             outcome.retried = retried
@@ -105,8 +106,14 @@ extension TestLedgerCommand.Record {
     }
 
     /// What runs the failed tests again: `swift test` and `xcodebuild` here, a module in its process.
-    private func retryingRunner(_ plan: RecordPlan) -> (any RetryingRunner)? {
-        let knownFlaky = retryOnly == .knownFlaky ? plan.flakyBefore : nil
+    private func retryingRunner(_ plan: RecordPlan, _ database: LedgerDatabase) throws -> (any RetryingRunner)? {
+        let knownFlaky =
+            retryOnly == .knownFlaky
+            ? KnownFlakiness(
+                tests: plan.flakyBefore,
+                groups: try database.failureGroups(
+                    project: plan.metadata.project, runs: plan.config.reportWindow, since: nil))
+            : nil
         switch plan.command {
         case .swiftTest(let swiftTest):
             return SwiftTestRetries(
