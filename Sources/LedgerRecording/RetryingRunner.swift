@@ -6,13 +6,8 @@ import LedgerStore
 /// its results are stored, only the failed tests run again, each up to N more times until it
 /// passes, as the next attempts of the same run. Muted tests are not retried.
 package protocol RetryingRunner {
-    var retries: Int { get }
-    /// More failed tests than this, and nothing is retried.
-    var limit: Int { get }
-    var muted: [String] { get }
-    /// With `--retry-only known-flaky`, what the ledger called flaky before the run.
-    var knownFlaky: KnownFlakiness? { get }
-    var run: String { get }
+    /// What the retries are for, whatever the runner.
+    var plan: RetryPlan { get }
 
     /// Runs `batch`'s tests again, the `process`th process of the retries, each attempt
     /// `batch.offset` later, and stores what it wrote.
@@ -22,19 +17,52 @@ package protocol RetryingRunner {
     )
 }
 
+/// What running a run's failed tests again needs, whatever the runner runs them with.
+package struct RetryPlan: Sendable {
+    package var retries: Int
+    /// More failed tests than this, and nothing is retried.
+    package var limit: Int
+    package var muted: [String]
+    /// With `--retry-only known-flaky`, what the ledger called flaky before the run.
+    package var knownFlaky: KnownFlakiness?
+    package var run: String
+    package var metadata: RunMetadata
+    /// The command's environment: the retries' is the same, with their attempt offset.
+    package var environment: [String: String]
+    /// Where each retry writes its outputs, one folder per process.
+    package var outputFolder: URL
+    package var databasePath: String
+
+    package init(
+        retries: Int, limit: Int, muted: [String], knownFlaky: KnownFlakiness? = nil, run: String,
+        metadata: RunMetadata, environment: [String: String], outputFolder: URL, databasePath: String
+    ) {
+        (self.retries, self.limit, self.muted, self.knownFlaky) = (retries, limit, muted, knownFlaky)
+        (self.run, self.metadata, self.environment) = (run, metadata, environment)
+        (self.outputFolder, self.databasePath) = (outputFolder, databasePath)
+    }
+}
+
 extension RetryingRunner {
+    package var retries: Int { plan.retries }
+    package var run: String { plan.run }
+    package var metadata: RunMetadata { plan.metadata }
+    package var environment: [String: String] { plan.environment }
+    package var outputFolder: URL { plan.outputFolder }
+    package var databasePath: String { plan.databasePath }
+
     /// Retries what failed; returns what became of it.
     /// - Throws: what reading the store or storing the journals and console results throws.
     package func retry(in database: LedgerDatabase) throws -> RetryOutcome {
         let (failed, keptRed): ([String], [String])
         let failing = try database.failingTests(run: run)
-        let known = try knownFlaky.map { known in
+        let known = try plan.knownFlaky.map { known in
             Set(
                 try failing.filter { test in
                     known.covers(test, message: try database.testDetail(test: test, run: run).issues.first?.message)
                 })
         }
-        switch RetrySelection(failing: failing, muted: muted, limit: limit, knownFlaky: known) {
+        switch RetrySelection(failing: failing, muted: plan.muted, limit: plan.limit, knownFlaky: known) {
         case .nothingFailed: return RetryOutcome()
         case .tooMany(let note): return RetryOutcome(notRetried: note)
         case .retry(let tests, let kept): (failed, keptRed) = (tests, kept)

@@ -8,34 +8,10 @@ import LedgerStore
 package struct SwiftTestRetries: RetryingRunner {
     /// The command as it ran.
     package var invocation: SwiftTestInvocation
-    package var retries: Int
-    /// More failed tests than this, and nothing is retried.
-    package var limit: Int
-    package var muted: [String]
-    /// With `--retry-only known-flaky`, what the ledger called flaky before the run.
-    package var knownFlaky: KnownFlakiness?
-    package var run: String
-    package var metadata: RunMetadata
-    /// The command's environment: the retries' is the same, with their attempt offset.
-    package var environment: [String: String]
-    /// Where each retry writes its outputs, one folder per process.
-    package var outputFolder: URL
-    package var databasePath: String
+    package var plan: RetryPlan
 
-    package init(
-        invocation: SwiftTestInvocation, retries: Int, limit: Int, muted: [String], knownFlaky: KnownFlakiness? = nil,
-        run: String, metadata: RunMetadata, environment: [String: String], outputFolder: URL, databasePath: String
-    ) {
-        self.invocation = invocation
-        self.retries = retries
-        self.limit = limit
-        self.muted = muted
-        self.knownFlaky = knownFlaky
-        self.run = run
-        self.metadata = metadata
-        self.environment = environment
-        self.outputFolder = outputFolder
-        self.databasePath = databasePath
+    package init(invocation: SwiftTestInvocation, plan: RetryPlan) {
+        (self.invocation, self.plan) = (invocation, plan)
     }
 
     /// Runs `batch`'s tests again in one `swift test --skip-build`, each attempt `batch.offset`

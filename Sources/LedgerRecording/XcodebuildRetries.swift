@@ -8,25 +8,10 @@ import LedgerStore
 package struct XcodebuildRetries: RetryingRunner {
     /// The command as it ran.
     package var invocation: XcodebuildInvocation
-    package var retries: Int
-    package var limit: Int
-    package var muted: [String]
-    package var knownFlaky: KnownFlakiness?
-    package var run: String
-    package var metadata: RunMetadata
-    /// The command's environment: the retries' is the same, with their attempt offset.
-    package var environment: [String: String]
-    /// Where each retry writes its bundle, one folder per process.
-    package var outputFolder: URL
-    package var databasePath: String
+    package var plan: RetryPlan
 
-    package init(
-        invocation: XcodebuildInvocation, retries: Int, limit: Int, muted: [String], knownFlaky: KnownFlakiness?,
-        run: String, metadata: RunMetadata, environment: [String: String], outputFolder: URL, databasePath: String
-    ) {
-        (self.invocation, self.retries, self.limit, self.muted) = (invocation, retries, limit, muted)
-        (self.knownFlaky, self.run, self.metadata, self.environment) = (knownFlaky, run, metadata, environment)
-        (self.outputFolder, self.databasePath) = (outputFolder, databasePath)
+    package init(invocation: XcodebuildInvocation, plan: RetryPlan) {
+        (self.invocation, self.plan) = (invocation, plan)
     }
 
     package func runAgain(_ batch: RetrySchedule.Batch, process: Int, in database: LedgerDatabase) throws -> (

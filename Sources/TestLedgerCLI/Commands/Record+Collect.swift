@@ -89,11 +89,11 @@ extension TestLedgerCommand.Record {
         guard let known = plan.known, outcome.status < 128 else { return }
         switch plan.command {
         case .swiftTest(let swiftTest) where outcome.retried?.interrupted != true:
-            let (repeated, problems) = try SwiftTestRetries(
-                invocation: swiftTest, retries: plan.repeats, limit: 0, muted: [], run: plan.runID,
-                metadata: plan.metadata, environment: plan.environment, outputFolder: plan.folder,
-                databasePath: store.filePath
-            ).repeatNew(known: known, base: baseBranch, budget: plan.repeatBudget, in: database)
+            let repeats = RetryPlan(
+                retries: plan.repeats, limit: 0, muted: [], run: plan.runID, metadata: plan.metadata,
+                environment: plan.environment, outputFolder: plan.folder, databasePath: store.filePath)
+            let (repeated, problems) = try SwiftTestRetries(invocation: swiftTest, plan: repeats)
+                .repeatNew(known: known, base: baseBranch, budget: plan.repeatBudget, in: database)
             outcome.failures += problems
             outcome.repeated = repeated
         case .module:
@@ -114,19 +114,14 @@ extension TestLedgerCommand.Record {
                 groups: try database.failureGroups(
                     project: plan.metadata.project, runs: plan.config.reportWindow, since: nil))
             : nil
+        let retries = RetryPlan(
+            retries: plan.retries, limit: retryLimit, muted: plan.quarantine.muted, knownFlaky: knownFlaky,
+            run: plan.runID, metadata: plan.metadata, environment: plan.environment, outputFolder: plan.folder,
+            databasePath: store.filePath)
         switch plan.command {
-        case .swiftTest(let swiftTest):
-            return SwiftTestRetries(
-                invocation: swiftTest, retries: plan.retries, limit: retryLimit, muted: plan.quarantine.muted,
-                knownFlaky: knownFlaky, run: plan.runID, metadata: plan.metadata, environment: plan.environment,
-                outputFolder: plan.folder, databasePath: store.filePath)
-        case .xcodebuild(let xcodebuild):
-            return XcodebuildRetries(
-                invocation: xcodebuild, retries: plan.retries, limit: retryLimit, muted: plan.quarantine.muted,
-                knownFlaky: knownFlaky, run: plan.runID, metadata: plan.metadata, environment: plan.environment,
-                outputFolder: plan.folder, databasePath: store.filePath)
-        case .module:
-            return nil
+        case .swiftTest(let swiftTest): return SwiftTestRetries(invocation: swiftTest, plan: retries)
+        case .xcodebuild(let xcodebuild): return XcodebuildRetries(invocation: xcodebuild, plan: retries)
+        case .module: return nil
         }
     }
 
