@@ -49,17 +49,9 @@ package struct ModuleVerification {
         let variables = environment.merging(try self.variables(runs: runs, folder: folder)) { _, verify in verify }
         let status = try ChildProcess(arguments: command, environment: variables).run { _ in }
         database.recoverPendingJournals(databasePath: databasePath)
-        var outcome = VerificationOutcome()
-        outcome.stopped = status >= 128
-        for test in tests {
-            let attempts = (try? database.testDetail(test: test, run: run))?.attempts ?? []
-            if attempts.isEmpty, status < 128 {
-                throw RecordUsageError(
-                    "\(test) did not run: check its id (testledger report flaky lists them), and that the command "
-                        + "loads the testledger module (bacon -r testledger -o TestLedger …)")
-            }
-            outcome.passes[test] = attempts.map { $0 == .ended(.passed) }
-        }
-        return outcome
+        return try VerificationOutcome(
+            oneProcessOf: tests, run: run, status: status,
+            fix: ", and that the command loads the testledger module (bacon -r testledger -o TestLedger …)",
+            in: database)
     }
 }

@@ -52,23 +52,15 @@ package struct XcodebuildVerification {
         FileHandle.standardOutput.write(Data(line.utf8))
         let status = try ChildProcess(arguments: arguments(runs: runs), environment: environment).run { _ in }
         database.recoverPendingJournals(databasePath: databasePath)
-        var outcome = VerificationOutcome()
-        outcome.stopped = status >= 128
+        var problems: [String] = []
         let bundle = invocation.resultBundle.path
         if XCResultBundle.isBundle(bundle) {
             _ = try Ingestion.ingest(
-                XCResultBundle(path: bundle), metadata: metadata, runID: run, interrupted: outcome.stopped,
+                XCResultBundle(path: bundle), metadata: metadata, runID: run, interrupted: status >= 128,
                 into: database)
         } else {
-            outcome.problems.append("xcodebuild wrote no result bundle at \(bundle) (it exited with \(status))")
+            problems.append("xcodebuild wrote no result bundle at \(bundle) (it exited with \(status))")
         }
-        for test in tests {
-            let attempts = (try? database.testDetail(test: test, run: run))?.attempts ?? []
-            if attempts.isEmpty, status < 128, outcome.problems.isEmpty {
-                throw RecordUsageError("\(test) did not run: check its id (testledger report flaky lists them)")
-            }
-            outcome.passes[test] = attempts.map { $0 == .ended(.passed) }
-        }
-        return outcome
+        return try VerificationOutcome(oneProcessOf: tests, run: run, status: status, problems: problems, in: database)
     }
 }

@@ -28,27 +28,39 @@ extension TestLedgerCommand {
 
         func run() throws {
             let (config, database) = try reporting.open()
-            let empty = FlakyReport(runs: 0, flaky: [], broken: [], recovered: [], predicates: [], noiseRuns: [])
-            // An empty ledger knows no test.
-            var standings = tests.map { TestStanding.of($0, report: empty, quarantine: [], runs: .none) }
-            if let project = try window.project.resolved(in: database) {
-                let (count, since) = (window.count(config), try window.start())
-                let report = try database.flakyReport(
-                    project: project, runs: count, since: since, thresholds: config.flaky,
-                    now: Date().timeIntervalSince1970)
+            let project = try window.project.resolved(in: database)
+            let standings = try Self.standings(
+                of: tests, project: project, runs: window.count(config), since: try window.start(),
+                thresholds: config.flaky, in: database
+            ) {
                 // The team server's quarantine when there is one, as `record` applies it.
-                let quarantine = try TestLedgerCommand.Quarantine.current(project: project, store: reporting.store)
-                let strips = try database.outcomeStrips(project: project, tests: tests, runs: count, since: since)
-                let noise = Set(report.noiseRuns.map(\.run))
-                standings = tests.map { test in
-                    TestStanding.of(
-                        test, report: report, quarantine: quarantine,
-                        runs: Self.runs(strips[test] ?? [], leavingOut: noise))
-                }
+                try TestLedgerCommand.Quarantine.current(project: $0, store: reporting.store)
             }
             try reporting.print(standings, table: Self.table, markdown: Self.markdown)
             let status = TestStanding.exitStatus(of: standings)
             if status != 0 { throw ExitCode(status) }
+        }
+
+        /// Where each test stands over `project`'s newest `count` runs (since `since`), judged as
+        /// `report flaky` judges them, in the quarantine `quarantine` gives for the project. An
+        /// empty ledger (no project) knows no test.
+        static func standings(
+            of tests: [String], project: String?, runs count: Int, since: Double?, thresholds: FlakyThresholds,
+            in database: any ResultStore, quarantine: (String) throws -> [QuarantinedTest]
+        ) throws -> [TestStanding] {
+            guard let project else {
+                let empty = FlakyReport(runs: 0, flaky: [], broken: [], recovered: [], predicates: [], noiseRuns: [])
+                return tests.map { TestStanding.of($0, report: empty, quarantine: [], runs: .none) }
+            }
+            let report = try database.flakyReport(
+                project: project, runs: count, since: since, thresholds: thresholds, now: Date().timeIntervalSince1970)
+            let quarantined = try quarantine(project)
+            let strips = try database.outcomeStrips(project: project, tests: tests, runs: count, since: since)
+            let noise = Set(report.noiseRuns.map(\.run))
+            return tests.map { test in
+                TestStanding.of(
+                    test, report: report, quarantine: quarantined, runs: runs(strips[test] ?? [], leavingOut: noise))
+            }
         }
 
         /// The runs a test ran in to an outcome, oldest first: noise runs, skips and attempts still

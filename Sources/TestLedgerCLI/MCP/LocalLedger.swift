@@ -67,18 +67,11 @@ struct LocalLedger: AgentLedger {
     }
 
     func standing(test: String) throws -> TestStanding {
-        let now = Date().timeIntervalSince1970
-        guard let project = try database.latestProject() else {
-            let empty = FlakyReport(runs: 0, flaky: [], broken: [], recovered: [], predicates: [], noiseRuns: [])
-            return TestStanding.of(test, report: empty, quarantine: [], runs: .none)
-        }
-        let window = config.reportWindow
-        let report = try database.flakyReport(
-            project: project, runs: window, since: nil, thresholds: config.flaky, now: now)
-        let strip = try database.outcomeStrips(project: project, tests: [test], runs: window, since: nil)[test] ?? []
-        return TestStanding.of(
-            test, report: report, quarantine: try database.quarantined(project: project, at: now),
-            runs: TestLedgerCommand.Status.runs(strip, leavingOut: Set(report.noiseRuns.map(\.run))))
+        let standings = try TestLedgerCommand.Status.standings(
+            of: [test], project: try database.latestProject(), runs: config.reportWindow, since: nil,
+            thresholds: config.flaky, in: database
+        ) { try database.quarantined(project: $0, at: Date().timeIntervalSince1970) }
+        return standings[0]
     }
 
     /// The owners of the newest run's project; `nil` when the ledger has no runs.
