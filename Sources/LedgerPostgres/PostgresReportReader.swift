@@ -12,6 +12,8 @@ struct PostgresReportReader: ReportReading {
     /// How many runs' summaries one statement reads.
     static let summariesPerStatement = 50
 
+    var storeReader: any StoreReader { PostgresReader(session: session) }
+
     func windowRuns(project: String, count: Int?, since: Double?) throws -> [WindowRun] {
         // SQLite reads a negative limit as none.
         let count = count.flatMap { $0 < 0 ? nil : $0 }

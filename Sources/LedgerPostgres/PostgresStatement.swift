@@ -5,6 +5,7 @@ import PostgresNIO
 enum PostgresStatement {
     static let upsertRun = StoredRows.Run.insertSQL(.postgresql, conflict: .merge, returning: "id")
     static let endRun = StoredRows.RunEnd.updateSQL(.postgresql)
+    static let upsertTarget = StoredRows.TargetRun.insertSQL(.postgresql, conflict: .merge)
     static let upsertTest = StoredRows.Test.insertSQL(.postgresql, conflict: .merge, returning: "id")
     static let insertResult = StoredRows.Result.insertSQL(.postgresql, conflict: .ignore, returning: "id")
     static let completeResult = StoredRows.Result.updateSQL(.postgresql, where: "outcome IS NULL", returning: "id")

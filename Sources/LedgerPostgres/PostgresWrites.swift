@@ -71,6 +71,10 @@ final class PostgresWrites: IngestWriting {
         try session.send(row.query(PostgresStatement.endRun, columns: StoredRows.RunEnd.updateColumns))
     }
 
+    func storeTarget(_ row: Int64, _ target: LedgerEvent.TargetRun) throws {
+        try session.send(StoredRows.TargetRun(run: row, target: target).query(PostgresStatement.upsertTarget))
+    }
+
     func writeTest(_ test: StoredRows.Test, columns: TestColumns, over stored: KnownTests.Entry?) throws
         -> KnownTests.Entry
     {

@@ -22,6 +22,9 @@ import LedgerCore
 /// repeatNewBudget: 300s
 /// strict: true
 /// verifyCommand: swift test --package-path App
+/// select:
+///   ignore: ["docs/**", "*.md"]
+///   unskippable: ["AppTests.CheckoutTests/*"]
 /// ```
 package struct ProjectConfiguration: Decodable {
     package var project: String?
@@ -42,9 +45,38 @@ package struct ProjectConfiguration: Decodable {
     package var strict: Bool?
     /// The command `testledger mcp --allow-run` runs tests with (`swift test`); `nil` when not set.
     package var verifyCommand: String?
+    /// What `select` and `record --select` read.
+    package var select = Selection()
+
+    /// `.testledger.yml`'s `select`.
+    package struct Selection: Decodable {
+        /// Patterns (as `.gitignore` writes them) of files no test reads: a change to one alone
+        /// does not make every test run.
+        package var ignore: [String] = []
+        /// Patterns of test ids (`*` any run of characters) that run whatever changed.
+        package var unskippable: [String] = []
+
+        package init() {}
+
+        private enum CodingKeys: String, CodingKey { case ignore, unskippable }
+
+        package init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            ignore = try container.decodeIfPresent([String].self, forKey: .ignore) ?? []
+            unskippable = try container.decodeIfPresent([String].self, forKey: .unskippable) ?? []
+            if let bad = ignore.first(where: { PathPattern($0) == nil }) {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .ignore, in: container, debugDescription: "select.ignore: \(bad) names no file")
+            }
+        }
+
+        /// The ignore patterns, read.
+        package var ignorePatterns: [PathPattern] { ignore.compactMap(PathPattern.init) }
+    }
 
     private enum CodingKeys: String, CodingKey {
-        case project, layers, flaky, quarantine, owners, retries, repeatNew, repeatNewBudget, strict, verifyCommand
+        case project, layers, flaky, quarantine, owners, retries, repeatNew, repeatNewBudget, strict, verifyCommand,
+            select
     }
     private enum QuarantineKeys: String, CodingKey { case auto, after, releaseDays, releaseChance }
     private enum FlakyKeys: String, CodingKey {
@@ -63,6 +95,7 @@ package struct ProjectConfiguration: Decodable {
         retries = try container.decodeIfPresent(Int.self, forKey: .retries)
         strict = try container.decodeIfPresent(Bool.self, forKey: .strict)
         verifyCommand = try container.decodeIfPresent(String.self, forKey: .verifyCommand)
+        select = try container.decodeIfPresent(Selection.self, forKey: .select) ?? Selection()
         if let retries, retries < 0 {
             throw DecodingError.dataCorruptedError(
                 forKey: .retries, in: container, debugDescription: "retries is a count, 0 or more, not \(retries)")

@@ -78,6 +78,26 @@ package struct SwiftTestInvocation {
         return options
     }
 
+    /// The package's folder: `--package-path`'s, else the working directory.
+    package var packagePath: String {
+        option("--package-path") ?? FileManager.default.currentDirectoryPath
+    }
+
+    /// The build configuration: `-c`'s or `--configuration`'s, else `debug`.
+    package var buildConfiguration: String {
+        option("-c") ?? option("--configuration") ?? "debug"
+    }
+
+    /// The value of one of ``locationOptions``, given as `NAME VALUE` or `NAME=VALUE`.
+    private func option(_ name: String) -> String? {
+        let options = locationOptions
+        for (index, option) in options.enumerated() {
+            if option == name, index + 1 < options.count { return options[index + 1] }
+            if option.hasPrefix(name + "=") { return String(option.dropFirst(name.count + 1)) }
+        }
+        return nil
+    }
+
     /// The files SwiftPM wrote for TestLedger: the event stream (else Swift Testing's xUnit file),
     /// then XCTest's xUnit file.
     package func writtenOutputs() -> [String] {

@@ -133,6 +133,11 @@ let sampleEvents: [LedgerEvent] = [
     .issue(.init(at: 2.5, test: "M.S/t", message: "m", kind: .missing)),
     .testEnd(.init(at: 3, test: "M.S/t", outcome: .failed, duration: 1, message: "boom")),
     .testEnd(.init(at: 3, test: "M.S/t", outcome: .expectedFailure, duration: 0.002)),
+    .targetRun(
+        .init(
+            at: 3.5, target: "CartTests", hash: "9f86d081884c7d659a2feaa0c55ad015", tests: 12, passed: 0,
+            vouchedBy: "8f3c2a10-6a3b-4c89-9a47-2f3f5f5e8a10", skipped: true)),
+    .targetRun(.init(at: 3.5, target: "UI Tests \"é\"", hash: "", tests: 0, passed: 0)),
     .runEnd(.init(at: 4, outcome: .failed, counts: .init(tests: 16, failures: 1, errors: 2))),
     .runEnd(.init(at: 1.7976931348623157e308)),
 ]

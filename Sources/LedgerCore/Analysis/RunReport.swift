@@ -103,6 +103,31 @@ public struct RunReport: Codable, Hashable, Sendable {
     public var fixed: [String]
     /// The failures grouped by cause (``FailureGrouping``), the largest first.
     public var groups: [FailureGroup] = []
+    /// The tests selection left out as not affected by the change, when it left any out.
+    public var notAffected: NotAffected? = nil
+
+    /// The tests a run left out because their code did not change since a run that vouches for it.
+    public struct NotAffected: Codable, Hashable, Sendable {
+        /// The message a test left out so is stored with, as skipped.
+        public static let reason = "not-affected"
+        /// How many tests were left out.
+        public var tests: Int
+        /// The runs that vouched for their targets, newest first.
+        public var vouchedBy: [Vouch]
+
+        public init(tests: Int, vouchedBy: [Vouch]) {
+            (self.tests, self.vouchedBy) = (tests, vouchedBy)
+        }
+
+        /// `312 tests not run: their code did not change since run 8f3… (1a2b3c4)`.
+        public var sentence: String {
+            let runs = vouchedBy.map(\.label)
+            let since =
+                runs.isEmpty ? "" : ": their code did not change since run\(runs.count > 1 ? "s" : "") "
+                + runs.joined(separator: ", ")
+            return "\(tests) test\(tests == 1 ? "" : "s") not run" + since
+        }
+    }
 
     /// How many failures have each verdict.
     public var counts: [Verdict: Int] { Dictionary(grouping: failures, by: \.verdict).mapValues(\.count) }

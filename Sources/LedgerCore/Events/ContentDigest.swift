@@ -31,6 +31,14 @@ public struct ContentDigest: Sendable {
         data.withUnsafeBytes { update($0) }
     }
 
+    /// The digest as 32 lowercase hexadecimal digits.
+    public var hexString: String {
+        [high, low].map { lane in
+            let digits = String(lane, radix: 16)
+            return String(repeating: "0", count: 16 - digits.count) + digits
+        }.joined()
+    }
+
     /// The digest as a UUID string (version 8, RFC 9562 variant), usable as a run id.
     public var uuidString: String {
         var bytes = [UInt8](repeating: 0, count: 16)

@@ -62,6 +62,7 @@ public enum RunReportRendering {
         var text =
             "Run \(report.run)" + (report.comparedWith.branch.map { " against \($0)" } ?? "") + ": "
             + headline(report)
+        if let notAffected = report.notAffected { text += "\n" + notAffected.sentence }
         for group in causes(report) {
             let (tests, signature, examples) = cause(group)
             text += "\nShared cause, \(tests): \(signature) (\(examples))"
@@ -104,6 +105,7 @@ public enum RunReportRendering {
             return "[\(name)](\(address(dashboard, ["projects", report.project, "tests", test]))?run=\(report.run))"
         }
         var lines = [heading(report)]
+        if let notAffected = report.notAffected { lines += ["", TextTable.escapeMarkdown(notAffected.sentence) + "."] }
         let shared = causes(report)
         if !shared.isEmpty {
             lines.append("")

@@ -17,6 +17,7 @@ enum RunPage {
             "<h1>\(title)</h1>",
             summary(run),
             "<h2>\(RunReportRendering.headline(report))</h2>",
+            report.notAffected.map { "<p class=\"muted\">\($0.sentence).</p>" } ?? "",
             causes(report),
             failures(report),
             fixed(report),

@@ -291,6 +291,14 @@ extension ResultStore {
         }
     }
 
+    /// The tests whose last attempt in the run passed, sorted; none for a run not stored.
+    public func passedTests(run: String) throws -> [String] {
+        try reading { store in
+            guard let stored = try store.reader.windowRun(id: run, project: nil) else { return [] }
+            return try store.reader.finalResults(run: stored.row).filter(\.outcome.isPass).map(\.test).sorted()
+        }
+    }
+
     /// `report failures`: the failing attempts of the window's runs, grouped by cause.
     /// - Parameters:
     ///   - project: the project; the newest run's when `nil`.

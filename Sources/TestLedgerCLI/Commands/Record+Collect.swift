@@ -130,6 +130,7 @@ extension TestLedgerCommand.Record {
     func settle(_ plan: RecordPlan, in database: LedgerDatabase, outcome: RecordOutcome) throws
         -> RecordOutcome.Settled
     {
+        try plan.selected?.store(run: plan.runID, in: database)
         if outcome.status < 128 {
             try database.ingest { sink in
                 let passed = outcome.status == 0 && outcome.repeated?.failsTheJob != true

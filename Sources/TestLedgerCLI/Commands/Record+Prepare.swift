@@ -21,6 +21,7 @@ struct RecordPlan {
     let flakyBefore: Set<String>
     let quarantine: QuarantineEnforcement
     let share: RecordShard?
+    let selected: RecordSelected?
     let repeats: Int
     let repeatBudget: Double?
     /// What the base branch ran, read before the command: new tests are the others.
@@ -28,8 +29,10 @@ struct RecordPlan {
     /// The command's environment: this process's, with what the tests and the runner's module read.
     var environment: [String: String] = [:]
 
-    /// A shard with no tests runs nothing (no `--filter` would run them all).
-    var runsNothing: Bool { share.map { $0.isListedByTheRunner && $0.tests.isEmpty } == true }
+    /// A shard with no tests runs nothing (no `--filter` would run them all), nor a selection of none.
+    var runsNothing: Bool {
+        share.map { $0.isListedByTheRunner && $0.tests.isEmpty } == true || selected?.runsNothing == true
+    }
 }
 
 extension TestLedgerCommand.Record {
@@ -82,6 +85,7 @@ extension TestLedgerCommand.Record {
             throw ValidationError(error.description)
         }
         if let share { printError(share.announcement) }
+        let selected = selectTests(testCommand, metadata: metadata, config: config, database: database)
         let repeats = repeatNew ?? config.repeatNew ?? 0
         if repeats > 0, !testCommand.runner.repeatsNewTests {
             printError(
@@ -105,7 +109,7 @@ extension TestLedgerCommand.Record {
         var plan = RecordPlan(
             config: config, metadata: metadata, runID: runID, folder: folder, network: network, retries: retries,
             command: testCommand, runStart: runStart, database: database,
-            flakyBefore: flakyBefore, quarantine: quarantine, share: share, repeats: repeats,
+            flakyBefore: flakyBefore, quarantine: quarantine, share: share, selected: selected, repeats: repeats,
             repeatBudget: repeatNewBudget.flatMap(TimeWindow.seconds) ?? config.repeatNewBudget, known: known)
         plan.environment = try commandEnvironment(plan)
         return plan
@@ -174,7 +178,8 @@ extension TestLedgerCommand.Record {
     func runCommand(_ plan: RecordPlan, console: ConsoleCollector) throws -> Int32 {
         if plan.runsNothing { return 0 }
         return try ChildProcess(
-            arguments: plan.quarantine.arguments(of: plan.command, selecting: plan.share?.arguments ?? []),
+            arguments: plan.quarantine.arguments(
+                of: plan.command, selecting: plan.share?.arguments ?? plan.selected?.arguments ?? []),
             environment: plan.environment
         )
         .run { line in console.consume(line) }

@@ -76,6 +76,16 @@ extension TestLedgerCommand {
 
         @Flag(
             help: ArgumentHelp(
+                "Run only the test targets the change since the base branch can break, and store the others' "
+                    + "tests as skipped (not-affected) with the run that vouches for them (as `testledger select`); "
+                    + "swift test only."))
+        var select = false
+
+        @Flag(help: "With --select: run every test, and store what selection would have skipped.")
+        var observe = false
+
+        @Flag(
+            help: ArgumentHelp(
                 "On GitHub Actions, keep one comment on the pull request with what the failures mean "
                     + "(as `testledger github comment`)."))
         var githubComment = false
@@ -121,6 +131,10 @@ extension TestLedgerCommand {
             if !(networkTimeout > 0) { throw ValidationError("--network-timeout is a number of seconds, more than 0") }
             if let otlpEndpoint, TraceExporter(address: otlpEndpoint, environment: [:]) == nil {
                 throw ValidationError("--otlp-endpoint \(otlpEndpoint) is not an http(s) address")
+            }
+            if observe, !select { throw ValidationError("--observe goes with --select") }
+            if select, shard != nil {
+                throw ValidationError("--select and --shard choose tests each their own way: use one of them")
             }
             if let shard, ShardPlanner.parse(shard) == nil {
                 throw ValidationError("--shard takes I/N, 1 ≤ I ≤ N: 2/4 runs the second of four shards")

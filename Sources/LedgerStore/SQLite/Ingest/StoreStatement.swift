@@ -3,6 +3,7 @@
 enum StoreStatement: Hashable, CaseIterable {
     case upsertRun
     case endRun
+    case upsertTarget
     case storedTest
     case upsertTest
     case insertResult
@@ -21,6 +22,7 @@ enum StoreStatement: Hashable, CaseIterable {
         switch self {
         case .upsertRun: StoredRows.Run.insertSQL(.sqlite, conflict: .merge, returning: "id")
         case .endRun: StoredRows.RunEnd.updateSQL(.sqlite)
+        case .upsertTarget: StoredRows.TargetRun.insertSQL(.sqlite, conflict: .merge)
         case .storedTest:
             "SELECT id, \(StoredRows.Test.fields.map(\.name).joined(separator: ", ")) FROM test WHERE project = ? AND key = ?"
         case .upsertTest: StoredRows.Test.insertSQL(.sqlite, conflict: .merge, returning: "id")

@@ -71,6 +71,10 @@ final class StoreWrites: IngestWriting {
         try write(StoredRows.RunEnd(run: run, end: end), .endRun, columns: StoredRows.RunEnd.updateColumns)
     }
 
+    func storeTarget(_ run: Int64, _ target: LedgerEvent.TargetRun) throws {
+        try write(StoredRows.TargetRun(run: run, target: target), .upsertTarget)
+    }
+
     func storedTest(project: String, key: String) throws -> KnownTests.Entry? {
         var lookup = FastStatement(try statement(.storedTest))
         lookup.bind(project)

@@ -6,6 +6,8 @@ import LedgerCore
 struct SQLiteReportReader: ReportReading {
     let db: Database
 
+    var storeReader: any StoreReader { SQLiteReader(db: db) }
+
     func windowRuns(project: String, count: Int?, since: Double?) throws -> [WindowRun] {
         try Row.fetchAll(
             db,

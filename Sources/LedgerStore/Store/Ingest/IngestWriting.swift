@@ -12,6 +12,8 @@ package protocol IngestWriting: AnyObject {
     func project(ofRun row: Int64) throws -> String?
     /// Whether any attempt of the run at `row` is stored.
     func hasResults(run row: Int64) throws -> Bool
+    /// Stores a test target of the run at `row`, over what a `target` event stored for it before.
+    func storeTarget(_ row: Int64, _ target: LedgerEvent.TargetRun) throws
     /// Stores the run's end.
     func endRun(_ row: Int64, _ end: LedgerEvent.RunEnd) throws
     /// The stored row of the test `key` of `project`; `nil` when the test is not stored.

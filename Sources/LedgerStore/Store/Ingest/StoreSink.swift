@@ -105,6 +105,8 @@ public struct StoreSink: EventSink {
                 ?? PendingAttempt(
                     start: .init(at: end.at - end.duration, test: end.test, attempt: end.attempt))
             try write(attempt, end: end, run: run)
+        case .targetRun(let target):
+            try writes.storeTarget(try self.run(run).row, target)
         case .runEnd(let end):
             let row = try self.run(run).row
             try finishPending(run: run)

@@ -15,7 +15,7 @@ package enum StoredRows {
     package static let tables: [(table: String, columns: [Column], setElsewhere: [String])] = [
         describe(Run.self), describe(RunEnd.self), describe(Test.self), describe(Result.self),
         describe(Issue.self), describe(Activity.self), describe(Capture.self), describe(Predicate.self),
-        describe(Attachment.self),
+        describe(Attachment.self), describe(TargetRun.self),
     ]
 
     private static func describe<Row: StoredRow>(_: Row.Type) -> (
@@ -77,6 +77,29 @@ extension StoredRows {
             StoredColumn("reportedTests", .takeGiven) { $0.end.counts?.tests },
             StoredColumn("reportedFailures", .takeGiven) { $0.end.counts?.failures },
             StoredColumn("reportedErrors", .takeGiven) { $0.end.counts?.errors },
+        ]
+    }
+
+    /// A `target` event: a test target of a run that selected its tests; a second one for the same
+    /// target replaces the first.
+    package struct TargetRun: StoredRow {
+        package var run: Int64
+        package var target: LedgerEvent.TargetRun
+
+        package init(run: Int64, target: LedgerEvent.TargetRun) {
+            (self.run, self.target) = (run, target)
+        }
+
+        package static let table = "target_run"
+        package static let columns: [StoredColumn<Self>] = [
+            StoredColumn("runId", .key) { $0.run },
+            StoredColumn("target", .key) { $0.target.target },
+            StoredColumn("at", .replace) { $0.target.at },
+            StoredColumn("hash", .replace) { $0.target.hash },
+            StoredColumn("tests", .replace) { $0.target.tests },
+            StoredColumn("passed", .replace) { $0.target.passed },
+            StoredColumn("vouchedBy", .replace) { $0.target.vouchedBy },
+            StoredColumn("skipped", .replace) { $0.target.skipped },
         ]
     }
 

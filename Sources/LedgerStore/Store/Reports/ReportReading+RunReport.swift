@@ -42,6 +42,7 @@ extension ReportReading {
             failing: failing, passed: passed, base: (base, history), flaky: flakyReport.flaky,
             broken: flakyReport.broken, quarantine: try quarantined(project: chosen.project, at: now))
         report.groups = try failureGroups(of: [chosen], including: failingTests.contains)
+        report.notAffected = try storeReader.notAffected(run: chosen.row)
         let upToThisRun = [chosen] + earlier.prefix(CulpritAnalysis.defaultRuns - 1)
         for index in report.failures.indices where report.failures[index].verdict == .knownFlaky {
             let brief = try culpritReport(

@@ -4,6 +4,8 @@ import LedgerCore
 /// samples with its own SQL, and the reports are composed from them once, for both
 /// (`ReportReading+…`), so that a report is the same whichever store holds the history.
 package protocol ReportReading {
+    /// The same transaction, for what is written once for both stores.
+    var storeReader: any StoreReader { get }
     /// The newest `count` runs of a project (or those since `since`), newest first, by start and
     /// then by row.
     func windowRuns(project: String, count: Int?, since: Double?) throws -> [WindowRun]

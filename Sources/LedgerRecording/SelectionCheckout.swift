@@ -1,0 +1,134 @@
+import Foundation
+import LedgerCore
+
+/// What selection reads from the checkout: the package graph SwiftPM describes (local packages
+/// too), the files that differ from the merge base with the base branch (uncommitted ones too),
+/// and each test target's hash.
+package struct SelectionCheckout {
+    /// The repository's root.
+    package let repository: String
+    package let graph: PackageGraph
+    /// The base branch's commit the change is measured from; `nil` when none was found.
+    package let mergeBase: String?
+    package let changedFiles: [String]
+    /// Why every test runs whatever changed, when it must (no merge base).
+    package let everything: String?
+    /// Each test target's hash, by name.
+    package let hashes: [String: String]
+
+    /// A problem reading the checkout, said as the fix.
+    package struct Problem: Error, CustomStringConvertible {
+        package let description: String
+    }
+
+    /// Reads the checkout of the package at `packagePath`.
+    ///
+    /// - Parameters:
+    ///   - packagePath: the root package's folder.
+    ///   - base: the base branch; `origin/BASE` is tried first, then `BASE`.
+    ///   - configuration: what the hashes cover of the build besides files: the run's configuration
+    ///     and the build configuration.
+    /// - Throws: ``Problem`` outside a git checkout, or when SwiftPM cannot describe a package.
+    package static func read(packagePath: String, base: String, configuration: String) throws -> SelectionCheckout {
+        let package = URL(fileURLWithPath: packagePath).standardizedFileURL.path
+        guard let repository = GitInfo.topLevel(in: package) else {
+            throw Problem(description: "\(package) is not in a git checkout: selection compares it with \(base)")
+        }
+        let (root, locals) = try describe(package)
+        let graph = PackageGraph(root: root, locals: locals, repository: repository)
+        let mergeBase = Self.mergeBase(base, in: repository)
+        let changed = mergeBase.map { changedFiles(since: $0, in: repository) } ?? []
+        let toolchain = (try? Spawn.run("swift", ["--version"]).text) ?? ""
+        let resolved = (try? Data(contentsOf: URL(fileURLWithPath: package).appending(path: "Package.resolved")))
+            .map(TargetHashes.digest(of:)) ?? ""
+        let hashes = TargetHashes.hashes(
+            graph: graph, files: files(of: graph, repository: repository),
+            shared: [resolved, toolchain, configuration])
+        return SelectionCheckout(
+            repository: repository, graph: graph, mergeBase: mergeBase, changedFiles: changed,
+            everything: mergeBase == nil
+                ? "no merge base with \(base) (a shallow clone? fetch the base branch, or pass --base)" : nil,
+            hashes: hashes)
+    }
+
+    /// The root package's description and those of the local packages it depends on, at any depth.
+    private static func describe(_ package: String) throws -> (PackageDescription, [PackageDescription]) {
+        let root = try description(of: package)
+        var locals: [PackageDescription] = []
+        var seen: Set<String> = [root.path]
+        var pending = root.localPackages
+        while let next = pending.popLast() {
+            let path = URL(fileURLWithPath: next).standardizedFileURL.path
+            guard seen.insert(path).inserted else { continue }
+            let local = try description(of: path)
+            locals.append(local)
+            pending += local.localPackages
+        }
+        return (root, locals)
+    }
+
+    private static func description(of package: String) throws -> PackageDescription {
+        let output = try Spawn.run("swift", ["package", "--package-path", package, "describe", "--type", "json"])
+        guard output.status == 0 else {
+            throw Problem(
+                description: "swift package describe failed in \(package) (exit \(output.status)): run "
+                    + "`swift package describe --type json` there to see why")
+        }
+        do {
+            return try PackageDescription(json: Data(output.standardOutput))
+        } catch {
+            throw Problem(description: "swift package describe printed no package description for \(package): \(error)")
+        }
+    }
+
+    /// `origin/BASE`'s or `BASE`'s merge base with `HEAD`.
+    private static func mergeBase(_ base: String, in repository: String) -> String? {
+        for reference in ["origin/" + base, base] {
+            guard let output = try? Spawn.run("git", ["-C", repository, "merge-base", "HEAD", reference]),
+                output.status == 0
+            else { continue }
+            let commit = output.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            if !commit.isEmpty { return commit }
+        }
+        return nil
+    }
+
+    /// The files that differ from `commit` in the working tree, committed or not, and those git
+    /// does not track and does not ignore.
+    private static func changedFiles(since commit: String, in repository: String) -> [String] {
+        let lists = [
+            ["-C", repository, "diff", "--name-only", "--no-renames", "-z", commit, "--"],
+            ["-C", repository, "ls-files", "--others", "--exclude-standard", "-z"],
+        ]
+        var files: Set<String> = []
+        for arguments in lists {
+            guard let output = try? Spawn.run("git", arguments), output.status == 0 else { continue }
+            files.formUnion(output.standardOutput.split(separator: 0).map { String(decoding: $0, as: UTF8.self) })
+        }
+        return files.sorted()
+    }
+
+    /// Each target's files, each with the digest of its bytes: every regular file in its folder.
+    private static func files(of graph: PackageGraph, repository: String) -> [String: [String: String]] {
+        var files: [String: [String: String]] = [:]
+        for target in graph.targets.values {
+            let folder =
+                target.path.hasPrefix("/") ? URL(fileURLWithPath: target.path) : URL(fileURLWithPath: repository)
+                .appending(path: target.path)
+            guard
+                let walk = FileManager.default.enumerator(
+                    at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [])
+            else { continue }
+            var digests: [String: String] = [:]
+            for case let file as URL in walk {
+                guard (try? file.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true,
+                    let bytes = try? Data(contentsOf: file)
+                else { continue }
+                let relative = String(file.standardizedFileURL.path.dropFirst(folder.standardizedFileURL.path.count))
+                digests[relative] = TargetHashes.digest(of: bytes)
+            }
+            files[target.name] = digests
+        }
+        return files
+    }
+}

@@ -1,0 +1,113 @@
+import ArgumentParser
+import Foundation
+import LedgerCore
+import LedgerDelivery
+import LedgerRecording
+import LedgerStore
+
+extension TestLedgerCommand {
+    /// `testledger select`: the test targets a change can break, and the others' vouching runs.
+    struct Select: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "select", abstract: "Say which test targets the change since the base branch can break.",
+            discussion: """
+                A test target runs when a file of it, or of a target it depends on through any path (local \
+                packages too, as `swift package describe` tells), differs from the merge base with the base \
+                branch, uncommitted changes included. Every test runs when Package.swift or Package.resolved \
+                changed, or a changed file belongs to no target and matches no select.ignore pattern of \
+                .testledger.yml. Any other target is skipped only when a run of the base branch or of this \
+                branch with the same hash (its files and its dependencies', Package.resolved, the toolchain, \
+                the configuration) ran every test the runner listed for it, passed them all, and was not \
+                interrupted. Tests new to the base, failed or flaky within the window, or matching \
+                select.unskippable run all the same.
+
+                For a runner that `testledger record --select` does not wrap:
+                  swift test $(testledger select --format swift-test)
+                """)
+
+        @Option(help: "The base branch the change is measured from (default: $GITHUB_BASE_REF, else main).")
+        var base: String?
+        @Option(help: "list, json, swift-test (its --filter arguments) or xcodebuild (its -only-testing: arguments).")
+        var format: SelectFormat = .list
+        @Option(help: "The package's folder (default: the working directory).")
+        var packagePath: String?
+        @Option(help: "The build configuration the hashes cover (default: debug).")
+        var buildConfiguration = "debug"
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var runInfo: RunOptions
+
+        enum SelectFormat: String, ExpressibleByArgument, CaseIterable {
+            case list, json
+            case swiftTest = "swift-test"
+            case xcodebuild
+        }
+
+        func run() throws {
+            let config = try ProjectConfiguration.load()
+            let metadata = runInfo.metadata(config: config)
+            let base = self.base ?? GitHubJob(environment: ProcessInfo.processInfo.environment).baseBranch
+            let plan: SelectionPlan
+            do {
+                plan = try SelectionPlan.planned(
+                    packagePath: packagePath ?? FileManager.default.currentDirectoryPath, base: base,
+                    buildConfiguration: buildConfiguration, metadata: metadata, config: config,
+                    store: try store.openForReading())
+            } catch let problem as SelectionCheckout.Problem {
+                throw ValidationError("\(problem)")
+            }
+            try print(plan, as: format)
+        }
+
+        private func print(_ plan: SelectionPlan, as format: SelectFormat) throws {
+            let selection = plan.selection
+            switch format {
+            case .list:
+                Swift.print(Self.list(plan))
+            case .json:
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+                Swift.print(String(decoding: try encoder.encode(SelectionOutput(plan)), as: UTF8.self))
+            case .swiftTest, .xcodebuild:
+                let runner: TestRunner = format == .swiftTest ? .swiftTest : .xcodebuild
+                printError(plan.announcement)
+                Swift.print(SkipArguments.substitutionLine(selection.commandArguments(for: runner)))
+            }
+        }
+
+        static func list(_ plan: SelectionPlan) -> String {
+            let selection = plan.selection
+            var lines = [
+                "Since \(plan.checkout.mergeBase.map { String($0.prefix(7)) } ?? "?") on \(plan.base): "
+                    + "\(selection.changedFiles.count) file(s) changed"
+            ]
+            if let everything = selection.everything {
+                lines.append("Every test runs: \(everything)")
+                return (lines + ["Test targets: " + selection.targets.map(\.target).joined(separator: ", ")])
+                    .joined(separator: "\n")
+            }
+            let rows = selection.targets.map { [$0.runs ? "run" : "skip", $0.target, $0.reason] }
+            lines.append(TextTable(headers: ["", "test target", "why"], rows: rows).plain)
+            for kept in selection.alwaysRun { lines.append("run \(kept.test): \(kept.reason)") }
+            return lines.joined(separator: "\n")
+        }
+    }
+}
+
+/// `select --format json`.
+struct SelectionOutput: Encodable {
+    let base: String
+    let mergeBase: String?
+    let changedFiles: [String]
+    let everything: String?
+    let targets: [TestSelection.Target]
+    let alwaysRun: [TestSelection.KeptTest]
+
+    init(_ plan: SelectionPlan) {
+        base = plan.base
+        mergeBase = plan.checkout.mergeBase
+        changedFiles = plan.selection.changedFiles
+        everything = plan.selection.everything
+        targets = plan.selection.targets
+        alwaysRun = plan.selection.alwaysRun
+    }
+}
