@@ -7,11 +7,11 @@ import LedgerStore
 /// when `TESTLEDGER_URL` and `TESTLEDGER_TOKEN` are set (a CI machine's own ledger is new), else
 /// the ledger file; the file too when the server cannot be read, which is said.
 package struct RecordHistory {
-    package let database: LedgerDatabase?
+    package let database: (any ResultStore)?
     package let server: ServerClient?
 
     package init(
-        database: LedgerDatabase?, budget: NetworkBudget? = nil, environment: LedgerEnvironment = LedgerEnvironment()
+        database: (any ResultStore)?, budget: NetworkBudget? = nil, environment: LedgerEnvironment = LedgerEnvironment()
     ) {
         self.database = database
         server = environment.serverURL.flatMap { url in
@@ -48,6 +48,25 @@ package struct RecordHistory {
         }
         return try database?.knownTests(project: project, configuration: configuration, base: base, at: time)
             ?? TestsKnownBefore(tests: [], comparedWith: .init(branch: nil, runs: 0))
+    }
+
+    /// What selection needs: the runs that vouch for `hashes` and the tests that must run.
+    package func selectionHistory(
+        project: String, hashes: [String: String], base: String, branch: String?, configuration: String, window: Int,
+        thresholds: FlakyThresholds
+    ) throws -> SelectionHistory {
+        if let server {
+            let encoded = String(decoding: try JSONEncoder().encode(hashes), as: UTF8.self)
+            var query = ["hashes": encoded, "base": base, "configuration": configuration, "runs": String(window)]
+            query["branch"] = branch
+            switch server.get(SelectionHistory.self, project: project, path: "target-hashes", query: query) {
+            case .success(let history): return history
+            case .failure(let error): note("the runs that vouch for the test targets", error)
+            }
+        }
+        return try database?.selectionHistory(
+            project: project, hashes: hashes, base: base, branch: branch, configuration: configuration,
+            window: window, thresholds: thresholds) ?? .none
     }
 
     private func note(_ what: String, _ error: ServerReadError) {

@@ -7,7 +7,7 @@ import LedgerStore
 ///
 /// `GET /api/v1/projects`, and under `/api/v1/projects/{project}`: `runs`, `runs/{id}`,
 /// `runs/{id}/report` (`?base=`, `?runs=`: what each failure means, as `report run`), `pyramid` (`?run=`, `?since=`), `flaky` (`?runs=`, `?since=`), `cost` (`?runs=`, `?since=`,
-/// `?owner=`), `shard-timings` (`?runs=`, `?exclude-revision=`), `known-tests` (`?base=`,
+/// `?owner=`), `shard-timings` (`?runs=`, `?exclude-revision=`), `target-hashes` (`?hashes=`, `?base=`, `?branch=`), `known-tests` (`?base=`,
 /// `?configuration=`), `tests/{test id}` (`?run=`, `?attempt=`) and
 /// `tests/{test id}/culprit` (`?runs=`, `?since=`, `?configuration=`) and `tests/{test id}/history`
 /// (`?limit=`: its attempts in the newest runs). A test whose own id ends in `/culprit` or
@@ -43,6 +43,7 @@ struct ReportRoutes {
         // What `record --shard` and `--repeat-new` plan with on a CI machine whose own ledger is new.
         routes.get(":project/shard-timings", use: shardTimings)
         routes.get(":project/known-tests", use: knownTests)
+        routes.get(":project/target-hashes", use: targetHashes)
         routes.get(":project/failures", use: failures)
         routes.get(":project/tests/**", use: test)
         return routes
@@ -150,6 +151,29 @@ struct ReportRoutes {
             try await Blocking.lookup {
                 try database.knownTests(
                     project: name, configuration: configuration, base: base, at: Date().timeIntervalSince1970)
+            })
+    }
+
+    /// What `select` and `record --select` need: `?hashes=` (a JSON object of each test target's
+    /// hash), `?base=`, `?branch=`, `?configuration=`, `?runs=`.
+    @Sendable func targetHashes(_ request: Request, context: LedgerRequestContext) async throws -> Response {
+        let name = try access.ciReadable(context)
+        let query = request.uri.queryParameters
+        guard let text = query.get("hashes"),
+            let hashes = try? JSONDecoder().decode([String: String].self, from: Data(text.utf8))
+        else {
+            throw HTTPError(
+                .badRequest, message: "target-hashes needs ?hashes= a JSON object of each test target's hash")
+        }
+        let base = query.get("base").map { String($0) } ?? "main"
+        let branch = query.get("branch").map { String($0) }
+        let configuration = query.get("configuration").map { String($0) } ?? ""
+        let runs = request.count("runs", default: window)
+        return try JSONResponse.make(
+            try await Blocking.lookup {
+                try database.selectionHistory(
+                    project: name, hashes: hashes, base: base, branch: branch, configuration: configuration,
+                    window: runs, thresholds: thresholds)
             })
     }
 

@@ -85,7 +85,8 @@ extension TestLedgerCommand.Record {
             throw ValidationError(error.description)
         }
         if let share { printError(share.announcement) }
-        let selected = selectTests(testCommand, metadata: metadata, config: config, database: database)
+        let selected = selectTests(
+            testCommand, metadata: metadata, config: config, database: database, network: network)
         let repeats = repeatNew ?? config.repeatNew ?? 0
         if repeats > 0, !testCommand.runner.repeatsNewTests {
             printError(

@@ -1,5 +1,6 @@
 import Foundation
 import LedgerCore
+import LedgerDelivery
 import LedgerRecording
 import LedgerStore
 
@@ -32,7 +33,8 @@ extension TestLedgerCommand.Record {
     /// when every test runs because selection cannot be made. Selection never stops the tests:
     /// what it cannot read makes every test run.
     func selectTests(
-        _ command: TestCommand, metadata: RunMetadata, config: ProjectConfiguration, database: LedgerDatabase?
+        _ command: TestCommand, metadata: RunMetadata, config: ProjectConfiguration, database: LedgerDatabase?,
+        network: NetworkBudget
     ) -> RecordSelected? {
         guard select else { return nil }
         guard case .swiftTest(let swiftTest) = command else {
@@ -43,7 +45,8 @@ extension TestLedgerCommand.Record {
         do {
             let plan = try SelectionPlan.planned(
                 packagePath: swiftTest.packagePath, base: baseBranch, buildConfiguration: swiftTest.buildConfiguration,
-                metadata: metadata, config: config, store: database)
+                metadata: metadata, config: config,
+                history: RecordHistory(database: database, budget: network))
             guard let listed = swiftTest.allTests(), !listed.isEmpty else {
                 printError("testledger: select: `swift test list` named no tests; every test runs")
                 return nil

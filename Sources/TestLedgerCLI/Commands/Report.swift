@@ -5,6 +5,8 @@ extension TestLedgerCommand {
     struct Report: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "report", abstract: "Report on the stored runs.",
-            subcommands: [Run.self, Pyramid.self, Flaky.self, Failures.self, Slow.self, Culprit.self, Cost.self])
+            subcommands: [
+                Run.self, Pyramid.self, Flaky.self, Failures.self, Slow.self, Culprit.self, Cost.self, Selection.self,
+            ])
     }
 }

@@ -51,7 +51,7 @@ extension TestLedgerCommand {
                 plan = try SelectionPlan.planned(
                     packagePath: packagePath ?? FileManager.default.currentDirectoryPath, base: base,
                     buildConfiguration: buildConfiguration, metadata: metadata, config: config,
-                    store: try store.openForReading())
+                    history: RecordHistory(database: try store.openForReading(), budget: NetworkBudget(seconds: 10)))
             } catch let problem as SelectionCheckout.Problem {
                 throw ValidationError("\(problem)")
             }
