@@ -13,5 +13,7 @@ package final class ConsoleCollector: @unchecked Sendable {
         lock.withLock { parser.consume(line, now: now) }
     }
 
-    package var results: [XCTestConsoleParser.Result] { lock.withLock { parser.results } }
+    /// The finished cases, then those the output left unfinished (as crashed): read it once the
+    /// command has ended.
+    package var results: [XCTestConsoleParser.Result] { lock.withLock { parser.results + parser.unfinished } }
 }

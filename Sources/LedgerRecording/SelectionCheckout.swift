@@ -28,8 +28,12 @@ package struct SelectionCheckout {
     ///   - base: the base branch; `origin/BASE` is tried first, then `BASE`.
     ///   - configuration: what the hashes cover of the build besides files: the run's configuration
     ///     and the build configuration.
+    ///   - ledger: the ledger file, whose files (its write-ahead log, its journals) are no change
+    ///     when it lies in the checkout.
     /// - Throws: ``Problem`` outside a git checkout, or when SwiftPM cannot describe a package.
-    package static func read(packagePath: String, base: String, configuration: String) throws -> SelectionCheckout {
+    package static func read(packagePath: String, base: String, configuration: String, ledger: String? = nil) throws
+        -> SelectionCheckout
+    {
         let package = URL(fileURLWithPath: packagePath).standardizedFileURL.path
         guard let repository = GitInfo.topLevel(in: package) else {
             throw Problem(description: "\(package) is not in a git checkout: selection compares it with \(base)")
@@ -37,7 +41,10 @@ package struct SelectionCheckout {
         let (root, locals) = try describe(package)
         let graph = PackageGraph(root: root, locals: locals, repository: repository)
         let mergeBase = Self.mergeBase(base, in: repository)
-        let changed = mergeBase.map { changedFiles(since: $0, in: repository) } ?? []
+        let ledgerFiles = ledger.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        let changed = (mergeBase.map { changedFiles(since: $0, in: repository) } ?? []).filter { file in
+            ledgerFiles.map { !(repository + "/" + file).hasPrefix($0) } ?? true
+        }
         let toolchain = (try? Spawn.run("swift", ["--version"]).text) ?? ""
         let resolved = (try? Data(contentsOf: URL(fileURLWithPath: package).appending(path: "Package.resolved")))
             .map(TargetHashes.digest(of:)) ?? ""

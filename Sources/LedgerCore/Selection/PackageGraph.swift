@@ -17,7 +17,8 @@ public struct PackageGraph: Sendable, Equatable {
         /// Whether it is a test target.
         public var isTest: Bool
         /// The targets it depends on directly, by name: its package's, and those of the products
-        /// of local packages it uses.
+        /// of local packages it uses. A test target also depends on every executable target of its
+        /// package: `swift test` builds them, and tests run them (as a process) without naming them.
         public var dependencies: [String]
     }
 
@@ -39,11 +40,13 @@ public struct PackageGraph: Sendable, Equatable {
         for package in all {
             let folder = Self.relative(package.path, to: repository)
             packages.append(folder)
+            let executables = package.targets.filter { $0.type == "executable" }.map(\.name)
             for target in package.targets {
                 let local = target.productDependencies.flatMap { productTargets[$0] ?? [] }
+                let isTest = target.type == "test"
                 targets[target.name] = Target(
-                    name: target.name, module: target.c99name, path: Self.joined(folder, target.path),
-                    isTest: target.type == "test", dependencies: target.targetDependencies + local)
+                    name: target.name, module: target.c99name, path: Self.joined(folder, target.path), isTest: isTest,
+                    dependencies: target.targetDependencies + local + (isTest ? executables : []))
             }
         }
     }

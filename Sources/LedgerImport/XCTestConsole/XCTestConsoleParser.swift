@@ -71,6 +71,21 @@ public struct XCTestConsoleParser: Sendable {
         }
     }
 
+    /// The cases that started and never ended, as crashed: the test process ended while they ran
+    /// (a crash, a signal, a timeout's kill). Ask once the output is over.
+    public var unfinished: [Result] {
+        started.sorted { ($0.value, $0.key) < ($1.value, $1.key) }.map { key, at in
+            let slash = key.lastIndex(of: "/") ?? key.endIndex
+            let suite = String(key[..<slash])
+            let name = slash < key.endIndex ? String(key[key.index(after: slash)...]) : ""
+            let crash = LedgerEvent.Issue(
+                at: at, test: key, message: "the test process ended while the test ran", kind: .crash)
+            return Result(
+                suite: suite, name: name, outcome: .crashed, duration: 0, startedAt: at,
+                issues: (issues[key] ?? []) + [crash])
+        }
+    }
+
     /// `Class.test' …` or `-[Module.Class test]' …` → suite, name and what follows the quote.
     static func splitCase(_ text: Substring) -> (String, String, Substring)? {
         guard let quote = text.firstIndex(of: "'") else { return nil }

@@ -46,7 +46,7 @@ extension TestLedgerCommand.Record {
             let plan = try SelectionPlan.planned(
                 packagePath: swiftTest.packagePath, base: baseBranch, buildConfiguration: swiftTest.buildConfiguration,
                 metadata: metadata, config: config,
-                history: RecordHistory(database: database, budget: network))
+                history: RecordHistory(database: database, budget: network), ledger: store.filePath)
             guard let listed = swiftTest.allTests(), !listed.isEmpty else {
                 printError("testledger: select: `swift test list` named no tests; every test runs")
                 return nil

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LedgerCore
 import LedgerDelivery
+import LedgerPostgres
 import LedgerRecording
 import LedgerStore
 
@@ -51,7 +52,8 @@ extension TestLedgerCommand {
                 plan = try SelectionPlan.planned(
                     packagePath: packagePath ?? FileManager.default.currentDirectoryPath, base: base,
                     buildConfiguration: buildConfiguration, metadata: metadata, config: config,
-                    history: RecordHistory(database: try store.openForReading(), budget: NetworkBudget(seconds: 10)))
+                    history: RecordHistory(database: try store.openForReading(), budget: NetworkBudget(seconds: 10)),
+                    ledger: PostgresLocation.isURL(store.location) ? nil : store.location)
             } catch let problem as SelectionCheckout.Problem {
                 throw ValidationError("\(problem)")
             }

@@ -1,0 +1,166 @@
+import Foundation
+import LedgerTestSupport
+import Testing
+
+/// `select` and `record --select` on Tests/Fixtures/SelectedSuite, copied into a git repository of
+/// its own: CartTests (XCTest) depends on Cart; PaymentsTests (Swift Testing) on Payments, Fakes and
+/// the local package Money, all of which reach Cart.
+@Suite(.serialized) struct RecordSelectTests {
+    static let fixture = CLI.packageRoot.appending(path: "Tests/Fixtures/SelectedSuite")
+    static let cartTests = [
+        "CartTests.CartTests/testANewCartIsEmpty", "CartTests.CartTests/testCheckoutCompletes",
+        "CartTests.CartTests/testTotalAddsThePrices",
+    ]
+
+    /// The fixture, committed on `main` in `cli`'s folder as `repo`.
+    static func repository(_ cli: CLI) async throws -> URL {
+        let repo = cli.directory.url.appending(path: "repo")
+        try FileManager.default.copyItem(at: fixture, to: repo)
+        try Data(".build/\n".utf8).write(to: repo.appending(path: ".gitignore"))
+        try await git(repo, "init", "-q", "-b", "main")
+        try await commit(repo, "base")
+        return repo
+    }
+
+    static func git(_ repo: URL, _ arguments: String...) async throws {
+        let output = try await ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["git", "-C", repo.path, "-c", "user.name=t", "-c", "user.email=t@localhost"] + arguments)
+        try #require(output.status == 0, "git \(arguments): \(output.stderr)")
+    }
+
+    static func commit(_ repo: URL, _ message: String) async throws {
+        try await git(repo, "add", "-A")
+        try await git(repo, "commit", "-qm", message)
+    }
+
+    static func append(_ line: String, to file: String, in repo: URL) throws {
+        let url = repo.appending(path: file)
+        try (String(contentsOf: url, encoding: .utf8) + line + "\n").write(to: url, atomically: true, encoding: .utf8)
+    }
+
+    static func record(_ cli: CLI, _ options: [String] = [], environment: [String: String] = [:]) async throws
+        -> CLI.Output
+    {
+        try await cli.run(
+            ["record", "--project", "Shop"] + options + [
+                "--", "swift", "test", "--package-path", "repo", "--scratch-path", CLI.scratchPath(for: "SelectedSuite"),
+            ], environment: environment)
+    }
+
+    static func results(_ cli: CLI, run: String) async throws -> [String] {
+        try await ConcurrentCreationTests.query(
+            cli.database,
+            """
+            SELECT test.key || ' ' || result.outcome || ' ' || coalesce(result.message, '') FROM result
+            JOIN test ON test.id = result.testId JOIN run ON run.id = result.runId
+            WHERE run.uuid = '\(run)' ORDER BY test.key
+            """)
+    }
+
+    static func runID(_ output: CLI.Output) throws -> String {
+        let lines = (output.stdout + output.stderr).split(separator: "\n")
+        let line = try #require(lines.first { $0.hasPrefix("testledger: run ") }, "\(output.stdout)\(output.stderr)")
+        return String(line.dropFirst("testledger: run ".count).prefix(36))
+    }
+
+    @Test func theUnaffectedTargetIsLeftOutWithItsVouchingRunAndObservingMeasuresIt() async throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        let repo = try await Self.repository(cli)
+        let first = try await Self.record(cli, ["--select", "--branch", "main"])
+        #expect(first.status == 0, "\(first.stderr.suffix(3_000))")
+        #expect(first.stderr.contains("testledger: select: every test target runs (2 of 2)"), "\(first.stderr)")
+        let vouching = try Self.runID(first)
+
+        try await Self.git(repo, "checkout", "-q", "-b", "feature")
+        try Self.append("// Rounds before charging.", to: "Sources/Payments/Payments.swift", in: repo)
+        try await Self.commit(repo, "payments")
+        let chosen = try #require(
+            try await cli.json(["select", "--project", "Shop", "--package-path", "repo", "--branch", "feature"]) as? [String: Any])
+        let targets = try #require(chosen["targets"] as? [[String: Any]])
+        #expect(targets.map { $0["target"] as? String } == ["CartTests", "PaymentsTests"])
+        #expect(targets.map { $0["runs"] as? Bool } == [false, true])
+        #expect((targets[0]["vouchedBy"] as? [String: Any])?["run"] as? String == vouching)
+        #expect(targets[1]["reason"] as? String == "depends on Payments: Sources/Payments/Payments.swift changed")
+        #expect(chosen["changedFiles"] as? [String] == ["Sources/Payments/Payments.swift"])
+        let arguments = try await cli.run(["select", "--project", "Shop", "--package-path", "repo", "--branch", "feature", "--format", "swift-test"])
+        #expect(arguments.stdout == #"--filter ^PaymentsTests(/|\.|$)"# + "\n")
+
+        let selected = try await Self.record(cli, ["--select", "--branch", "feature"])
+        #expect(selected.status == 0, "\(selected.stderr.suffix(3_000))")
+        #expect(selected.stderr.contains("select: 1 of 2 test targets run; CartTests not affected"), "\(selected.stderr)")
+        let run = try Self.runID(selected)
+        let stored = try await Self.results(cli, run: run)
+        #expect(stored.filter { $0.hasPrefix("CartTests.") } == Self.cartTests.map { "\($0) skipped not-affected" })
+        #expect(stored.filter { $0.hasPrefix("PaymentsTests.") }.allSatisfy { $0.hasSuffix(" passed ") }, "\(stored)")
+        #expect(stored.count == 6)
+        let rows = try await ConcurrentCreationTests.query(
+            cli.database,
+            """
+            SELECT target || ' ' || tests || ' ' || passed || ' ' || coalesce(vouchedBy, '-') || ' ' || coalesce(skipped, '-')
+            FROM target_run JOIN run ON run.id = target_run.runId WHERE run.uuid = '\(run)' ORDER BY target
+            """)
+        #expect(rows == ["CartTests 3 0 \(vouching) 1", "PaymentsTests 3 3 - -"])
+
+        let report = try await cli.run(["report", "run", run])
+        let sentence = "3 tests not run: their code did not change since run \(vouching.prefix(3))…"
+        #expect(report.stdout.contains(sentence), "\(report.stdout)")
+        let markdown = try await cli.run(["report", "run", run, "--format", "markdown"])
+        #expect(markdown.stdout.contains(sentence), "the pull-request comment's text: \(markdown.stdout)")
+        let json = try #require(try await cli.json(["report", "run", run]) as? [String: Any])
+        let notAffected = try #require(json["notAffected"] as? [String: Any])
+        #expect(notAffected["tests"] as? Int == 3)
+        #expect((notAffected["vouchedBy"] as? [[String: Any]])?.first?["run"] as? String == vouching)
+
+        let observed = try await Self.record(cli, ["--select", "--observe", "--branch", "feature"])
+        #expect(observed.status == 0, "\(observed.stderr.suffix(3_000))")
+        let observedRun = try Self.runID(observed)
+        #expect(try await Self.results(cli, run: observedRun).allSatisfy { $0.hasSuffix(" passed ") })
+        let selection = try #require(try await cli.json(["report", "selection"]) as? [String: Any])
+        let runs = try #require(selection["runs"] as? [[String: Any]])
+        #expect(runs.map { $0["run"] as? String } == [observedRun, run])
+        #expect(runs.map { $0["mode"] as? String } == ["observed", "selected"])
+        #expect(runs.map { ($0["missedFailures"] as? [String])?.count } == [0, 0])
+        #expect(runs.allSatisfy { ($0["savedSeconds"] as? Double ?? 0) > 0 }, "\(runs)")
+        #expect(runs.allSatisfy { $0["skippedTargets"] as? [String] == ["CartTests"] })
+    }
+
+    /// Tuist's failure: a run cut short, then a commit that changes only a README, and every test
+    /// was skipped and called passed. Here nothing vouches for a run whose test process was killed.
+    @Test func aKilledRunVouchesForNothingSoAReadmeChangeRunsEverything() async throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        let repo = try await Self.repository(cli)
+        try cli.directory.write(".testledger.yml", "select:\n  ignore: [\"*.md\"]\n")
+        let killed = try await Self.record(cli, ["--select", "--branch", "main"], environment: ["SELECTED_SUITE_KILL": "1"])
+        #expect(killed.status != 0, "the test process was killed")
+        let killedRun = try Self.runID(killed)
+        let crashed = try await Self.results(cli, run: killedRun).filter { $0.contains(" crashed ") }
+        #expect(crashed == ["CartTests.CartTests/testCheckoutCompletes crashed "], "the test it killed")
+
+        try Self.append("Read the docs.", to: "README.md", in: repo)
+        try await Self.commit(repo, "readme")
+        let listed = try await cli.run(["select", "--project", "Shop", "--package-path", "repo", "--branch", "main"])
+        #expect(listed.stdout.contains("0 file(s) changed"), "the README is in the base already: \(listed.stdout)")
+        let again = try await Self.record(cli, ["--select", "--branch", "main"])
+        #expect(again.status == 0, "\(again.stderr.suffix(3_000))")
+        #expect(again.stderr.contains("select: every test target runs (2 of 2)"), "\(again.stderr)")
+        let stored = try await Self.results(cli, run: try Self.runID(again))
+        #expect(stored.count == 6 && stored.allSatisfy { $0.hasSuffix(" passed ") }, "\(stored)")
+
+        // A complete passing run vouches for both targets now; the test that crashed within the
+        // window runs all the same.
+        let chosen = try #require(
+            try await cli.json(["select", "--project", "Shop", "--package-path", "repo", "--branch", "main"]) as? [String: Any])
+        #expect((chosen["targets"] as? [[String: Any]])?.map { $0["runs"] as? Bool } == [false, false])
+        let kept = try #require(chosen["alwaysRun"] as? [[String: Any]])
+        #expect(kept.map { $0["test"] as? String } == ["CartTests.CartTests/testCheckoutCompletes"])
+        #expect(kept.first?["reason"] as? String == "failed or flaky within the window")
+        let narrowed = try await Self.record(cli, ["--select", "--branch", "main"])
+        #expect(narrowed.status == 0, "\(narrowed.stderr.suffix(3_000))")
+        let leftOut = try await Self.results(cli, run: try Self.runID(narrowed))
+        #expect(leftOut.filter { $0.hasSuffix(" skipped not-affected") }.count == 5, "\(leftOut)")
+        #expect(leftOut.contains("CartTests.CartTests/testCheckoutCompletes passed "), "\(leftOut)")
+    }
+}
