@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 import LedgerTestSupport
 import Testing
 
@@ -162,5 +165,51 @@ import Testing
         let leftOut = try await Self.results(cli, run: try Self.runID(narrowed))
         #expect(leftOut.filter { $0.hasSuffix(" skipped not-affected") }.count == 5, "\(leftOut)")
         #expect(leftOut.contains("CartTests.CartTests/testCheckoutCompletes passed "), "\(leftOut)")
+    }
+
+    /// A CI machine's ledger is new: with `TESTLEDGER_URL` and `TESTLEDGER_TOKEN`, the team server
+    /// answers which runs vouch for the targets' hashes (`GET …/target-hashes`).
+    @Test func onANewMachineTheServersRunsVouch() async throws {
+        let team = try CLI()
+        defer { team.directory.remove() }
+        let repo = try await Self.repository(team)
+        let vouching = try Self.runID(try await Self.record(team, ["--select", "--branch", "main"]))
+        let token = try await team.token("Shop", "write")
+        let server = try ServerProcess(team)
+        defer { server.stop() }
+        let remote = ["TESTLEDGER_URL": server.url, "TESTLEDGER_TOKEN": token]
+
+        try await Self.git(repo, "checkout", "-q", "-b", "feature")
+        try Self.append("// Rounds before charging.", to: "Sources/Payments/Payments.swift", in: repo)
+        let machine = try CLI()
+        defer { machine.directory.remove() }
+        let select = ["select", "--project", "Shop", "--package-path", repo.path, "--branch", "feature", "--format", "json"]
+        let remoteChoice = try await machine.run(select, environment: remote)
+        let chosen = try #require(try JSONSerialization.jsonObject(with: Data(remoteChoice.stdout.utf8)) as? [String: Any])
+        let targets = try #require(chosen["targets"] as? [[String: Any]], "\(remoteChoice.stderr)")
+        #expect(targets.map { $0["runs"] as? Bool } == [false, true], "\(remoteChoice.stderr)")
+        #expect((targets[0]["vouchedBy"] as? [String: Any])?["run"] as? String == vouching)
+
+        // The route as any HTTP client sees it: its answer, and a request without hashes refused.
+        let hashes = #"{"CartTests":"\#(targets[0]["hash"] as? String ?? "")"}"#
+        var address = try #require(URLComponents(string: server.url + "/api/v1/projects/Shop/target-hashes"))
+        address.queryItems = [URLQueryItem(name: "hashes", value: hashes), URLQueryItem(name: "branch", value: "feature")]
+        var request = URLRequest(url: try #require(address.url))
+        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        let (body, response) = try await URLSession.shared.data(for: request)
+        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+        let answer = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
+        #expect(((answer["vouches"] as? [String: Any])?["CartTests"] as? [String: Any])?["run"] as? String == vouching)
+        #expect((answer["tests"] as? [String: [String]])?[vouching]?.count == 6)
+        request.url = URL(string: server.url + "/api/v1/projects/Shop/target-hashes")
+        let (refusal, refused) = try await URLSession.shared.data(for: request)
+        #expect((refused as? HTTPURLResponse)?.statusCode == 400)
+        #expect(String(decoding: refusal, as: UTF8.self).contains("?hashes="))
+
+        server.stop()
+        let offline = try await machine.run(select, environment: remote)
+        #expect(offline.status == 0)
+        #expect(offline.stderr.contains("could not read the runs that vouch for the test targets from"), "\(offline.stderr)")
+        #expect(offline.stdout.contains(#""runs" : true"#) && !offline.stdout.contains(#""runs" : false"#))
     }
 }
