@@ -66,7 +66,9 @@ import Testing
             commands: [
                 ["report", "run", newest], ["report", "run", "00000000-0000-4000-8000-000000000046"],
                 ["report", "run", "00000000-0000-4000-8000-000000000043"],
+                ["report", "run", selectedRunID],
             ] + feed.runIDs.suffix(12).map { ["report", "run", $0] }),
+        Contract(name: "report-selection", commands: [["report", "selection", "--project", "Cart"]]),
         Contract(
             name: "show",
             commands: [
@@ -232,7 +234,7 @@ import Testing
     static func history(_ cli: CLI) async throws {
         try cli.directory.write(".github/CODEOWNERS", "*  @acme/shop\n")
         try cli.directory.write("Tests/.keep", "")
-        let files = try GeneratedHistory.files(runs: 48) + feed.files() + [noiseRun()]
+        let files = try GeneratedHistory.files(runs: 48) + feed.files() + [noiseRun()] + selectionRuns()
         let paths = try files.enumerated().map { index, text in
             try cli.directory.write(String(format: "run%02d.jsonl", index), text).path
         }
@@ -246,6 +248,41 @@ import Testing
     }
 
     static let noiseRunID = "00000000-0000-4000-9000-999999999999"
+    static let selectedRunID = "00000000-0000-4000-a000-000000000002"
+
+    /// Three `Cart` runs of `record --select`: one that ran both targets and vouches for them, one
+    /// that left CartTests out, and one that observed, in which a CartTests test failed.
+    static func selectionRuns() -> [String] {
+        let runs = ["00000000-0000-4000-a000-000000000001", selectedRunID, "00000000-0000-4000-a000-000000000003"]
+        return runs.enumerated().map { index, run in
+            let start = 1_600_000_000 + Double(index) * 3_600
+            var lines = [
+                GeneratedHistory.line(
+                    "run.start", run, start,
+                    ["project": "Cart", "source": "swift-test", "revision": .string("c0ffee\(index)"), "branch": "main"])
+            ]
+            for (offset, test) in ["CartTests.CartTests/testTotal", "PaymentsTests.PaymentsTests/charges()"].enumerated() {
+                let leftOut = index == 1 && offset == 0
+                let failed = index == 2 && offset == 0
+                let end: [String: JSONValue] = [
+                    "test": .string(test), "attempt": 1, "outcome": .string(leftOut ? "skipped" : failed ? "failed" : "passed"),
+                    "duration": .number(leftOut ? 0 : 2), "message": leftOut ? "not-affected" : nil,
+                ]
+                lines.append(GeneratedHistory.line("test.start", run, start + 1, ["test": .string(test), "attempt": 1]))
+                lines.append(GeneratedHistory.line("test.end", run, start + 3, end.compactMapValues { $0 }))
+            }
+            for (target, passed) in [("CartTests", index == 0 ? 1 : 0), ("PaymentsTests", 1)] {
+                var fields: [String: JSONValue] = [
+                    "target": .string(target), "hash": .string("hash-\(target)"), "tests": 1, "passed": .number(Double(passed)),
+                ]
+                if index > 0, target == "CartTests" { fields["vouchedBy"] = .string(runs[0]) }
+                if index == 1, target == "CartTests" { fields["skipped"] = true }
+                lines.append(GeneratedHistory.line("target", run, start + 4, fields))
+            }
+            lines.append(GeneratedHistory.line("run.end", run, start + 5, ["outcome": "finished"]))
+            return lines.joined(separator: "\n") + "\n"
+        }
+    }
 
     /// A `Feed` run among the newest planted ones, from a CI build, in which every test failed
     /// with a bare `failed` (the simulator never booted), and whose runner printed its totals.

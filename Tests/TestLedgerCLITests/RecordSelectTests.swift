@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
+import LedgerCore
 import LedgerTestSupport
 import Testing
 
@@ -71,7 +72,7 @@ import Testing
         let cli = try CLI()
         defer { cli.directory.remove() }
         let repo = try await Self.repository(cli)
-        let first = try await Self.record(cli, ["--select", "--branch", "main"])
+        let first = try await Self.record(cli, ["--select", "--branch", "main", "--revision", "1a2b3c4d"])
         #expect(first.status == 0, "\(first.stderr.suffix(3_000))")
         #expect(first.stderr.contains("testledger: select: every test target runs (2 of 2)"), "\(first.stderr)")
         let vouching = try Self.runID(first)
@@ -79,8 +80,14 @@ import Testing
         try await Self.git(repo, "checkout", "-q", "-b", "feature")
         try Self.append("// Rounds before charging.", to: "Sources/Payments/Payments.swift", in: repo)
         try await Self.commit(repo, "payments")
-        let chosen = try #require(
-            try await cli.json(["select", "--project", "Shop", "--package-path", "repo", "--branch", "feature"]) as? [String: Any])
+        let selectJSON = try await cli.run([
+            "select", "--project", "Shop", "--package-path", "repo", "--branch", "feature", "--format", "json",
+        ])
+        var shape = JSONShape(enumerations: JSONContractTests.enumerations)
+        shape.add(try #require(JSONValue(jsonText: selectJSON.stdout)))
+        try JSONContractTests.compare(
+            shape, "select", ["testledger select --package-path repo --format json, a change to one of two targets"])
+        let chosen = try #require(try JSONSerialization.jsonObject(with: Data(selectJSON.stdout.utf8)) as? [String: Any])
         let targets = try #require(chosen["targets"] as? [[String: Any]])
         #expect(targets.map { $0["target"] as? String } == ["CartTests", "PaymentsTests"])
         #expect(targets.map { $0["runs"] as? Bool } == [false, true])
