@@ -25,6 +25,7 @@ import os
 import random
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -41,14 +42,26 @@ NOT_AN_EXPRESSION = re.compile(r"\b(where|func|init|case|subscript)\b|->|@|#")
 
 
 def run(arguments, cwd, env=None, timeout=None):
+    """Runs a command to its end, or kills its whole process group (the test processes too) after
+    `timeout` seconds; status 124 then."""
     started = time.monotonic()
-    try:
-        done = subprocess.run(
-            arguments, cwd=cwd, env=env, capture_output=True, text=True, errors="replace", timeout=timeout
-        )
-        return done.returncode, done.stdout, done.stderr, time.monotonic() - started
-    except subprocess.TimeoutExpired as expired:
-        return 124, expired.stdout or "", expired.stderr or "", time.monotonic() - started
+    with subprocess.Popen(
+        arguments,
+        cwd=cwd,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        errors="replace",
+        start_new_session=True,
+    ) as process:
+        try:
+            output, error = process.communicate(timeout=timeout)
+            return process.returncode, output, error, time.monotonic() - started
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            output, error = process.communicate()
+            return 124, output, error, time.monotonic() - started
 
 
 def copy_package(source, work):
@@ -78,13 +91,13 @@ def describe(repo):
     return json.loads(output)
 
 
-def swift_test(repo, scratch, extra, xunit=None, coverage=False):
+def swift_test(repo, scratch, extra, xunit=None, coverage=False, timeout=3600):
     arguments = ["swift", "test", "--scratch-path", scratch] + extra
     if coverage:
         arguments.append("--enable-code-coverage")
     if xunit:
         arguments += ["--parallel", "--xunit-output", xunit]
-    return run(arguments, repo, timeout=3600)
+    return run(arguments, repo, timeout=timeout)
 
 
 def xunit_results(path):
@@ -144,7 +157,13 @@ def mutants_of(line, following):
         number = int(match.group(1))
         found.append((f"{number} → {number + 1}", line[: match.start(1)] + str(number + 1) + line[match.end(1) :]))
     continues = following.strip().startswith((".", "?", ":", "+", "-", "*", "/", "&&", "||", "??"))
-    if STATEMENT.match(code) and "{" not in code and "}" not in code and not code.rstrip().endswith(("=", ",")) and not continues:
+    if (
+        STATEMENT.match(code)
+        and "{" not in code
+        and "}" not in code
+        and not code.rstrip().endswith(("=", ","))
+        and not continues
+    ):
         found.append(("statement removed", ""))
     return found
 
@@ -205,6 +224,12 @@ def main():
     parser.add_argument("--work", default="/tmp/selection-mutants")
     parser.add_argument("--json", help="write the report here too")
     parser.add_argument("--test-arg", action="append", default=[], help="an argument for every swift test")
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=900,
+        help="seconds a mutant's build and suite may take (a hang is counted apart)",
+    )
     options = parser.parse_args()
     testledger = os.path.abspath(options.testledger)
     os.makedirs(options.work, exist_ok=True)
@@ -248,13 +273,15 @@ def main():
             xunit = os.path.join(options.work, f"mutant-{index}.xml")
             for stale in glob.glob(os.path.splitext(xunit)[0] + "*.xml"):
                 os.remove(stale)
-            status, _, _, seconds = swift_test(repo, scratch, options.test_arg, xunit=xunit)
-            results = xunit_results(xunit)
+            status, _, _, seconds = swift_test(repo, scratch, options.test_arg, xunit=xunit, timeout=options.timeout)
+            results = {} if status == 124 else xunit_results(xunit)
         finally:
             run(["git", "checkout", "--", relative], repo)
         failing = sorted(test for test, (failed, _) in results.items() if failed)
         missed = [test for test in failing if module(test) not in modules and test not in kept]
-        skipped_seconds = sum(s for test, (_, s) in baseline.items() if module(test) not in modules and test not in kept)
+        skipped_seconds = sum(
+            s for test, (_, s) in baseline.items() if module(test) not in modules and test not in kept
+        )
         report["mutants"].append(
             {
                 "target": target,
@@ -262,6 +289,7 @@ def main():
                 "line": number,
                 "mutant": what,
                 "built": bool(results),
+                "hung": status == 124,
                 "failing": failing,
                 "missed": missed,
                 "selectedTargets": sorted(modules),
@@ -297,9 +325,16 @@ def summarise(report, tests):
         "selectedShare": (failing - missed) / failing if failing else None,
         "meanSkippedTimeShare": sum(shares) / len(shares) if shares else None,
         "everythingRuns": sum(1 for mutant in built if mutant["everything"]),
+        "hung": sum(1 for mutant in mutants if mutant.get("hung")),
     }
     for mutant in mutants:
-        state = "no build" if not mutant["built"] else (f"{len(mutant['failing'])} failing" if mutant["failing"] else "not caught")
+        state = (
+            "hung (timed out)"
+            if mutant.get("hung")
+            else "no build"
+            if not mutant["built"]
+            else (f"{len(mutant['failing'])} failing" if mutant["failing"] else "not caught")
+        )
         print(
             f"{mutant['file']}:{mutant['line']} {mutant['mutant']}: {state}, "
             f"{len(mutant['missed'])} missed, {mutant['skippedShare']:.0%} of the test time skipped",

@@ -29,7 +29,7 @@ package struct SelectionCheckout {
     ///   - configuration: what the hashes cover of the build besides files: the run's configuration
     ///     and the build configuration.
     ///   - ledger: the ledger file, whose files (its write-ahead log, its journals) are no change
-    ///     when it lies in the checkout.
+    ///     when it lies in the checkout, as SwiftPM's `.build` and `.swiftpm` are not.
     /// - Throws: ``Problem`` outside a git checkout, or when SwiftPM cannot describe a package.
     package static func read(packagePath: String, base: String, configuration: String, ledger: String? = nil) throws
         -> SelectionCheckout
@@ -41,9 +41,12 @@ package struct SelectionCheckout {
         let (root, locals) = try describe(package)
         let graph = PackageGraph(root: root, locals: locals, repository: repository)
         let mergeBase = Self.mergeBase(base, in: repository)
-        let ledgerFiles = ledger.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        // What the ledger and SwiftPM write (its build and its Xcode folder) is no change, ignored
+        // by git or not.
+        let written = [package + "/.build/", package + "/.swiftpm/"]
+            + (ledger.map { [URL(fileURLWithPath: $0).standardizedFileURL.path] } ?? [])
         let changed = (mergeBase.map { changedFiles(since: $0, in: repository) } ?? []).filter { file in
-            ledgerFiles.map { !(repository + "/" + file).hasPrefix($0) } ?? true
+            !written.contains { (repository + "/" + file).hasPrefix($0) }
         }
         let toolchain = (try? Spawn.run("swift", ["--version"]).text) ?? ""
         let resolved = (try? Data(contentsOf: URL(fileURLWithPath: package).appending(path: "Package.resolved")))

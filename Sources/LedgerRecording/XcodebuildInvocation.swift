@@ -57,6 +57,26 @@ package struct XcodebuildInvocation {
     }
 
     /// Whether the command already chooses its tests with `-only-testing`.
+    /// Why the scheme's test targets are not known to be SwiftPM targets, when they are not: a
+    /// `-project` or `-workspace`, or no `Package.swift` in the working directory; `nil` for a
+    /// package's own scheme, whose test targets are the package's.
+    package var notAPackageScheme: String? {
+        if let option = original.first(where: { $0 == "-project" || $0 == "-workspace" }) {
+            return "the scheme is an Xcode \(option.dropFirst())'s, whose test targets are not SwiftPM targets"
+        }
+        let manifest = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appending(path: "Package.swift")
+        guard FileManager.default.fileExists(atPath: manifest.path) else {
+            return "no Package.swift here: the scheme's test targets are not SwiftPM targets"
+        }
+        return nil
+    }
+
+    /// The build configuration: `-configuration`'s, else `Debug`.
+    package var buildConfiguration: String {
+        guard let index = original.firstIndex(of: "-configuration"), index + 1 < original.count else { return "Debug" }
+        return original[index + 1]
+    }
+
     package var selectsTests: Bool {
         original.contains { $0.hasPrefix("-only-testing") }
     }

@@ -31,15 +31,19 @@ extension TestSelection {
     /// - Parameters:
     ///   - at: when the selection was made.
     ///   - listed: every test the runner lists.
-    ///   - passed: the tests whose last attempt in the run passed.
+    ///   - passed: the tests whose last attempt in the run passed, named as stored: a listed test
+    ///     passed when one of them is it as ``XcodebuildTestList/comparable(_:)`` compares them (a
+    ///     bundle's `testLaunch (Dark Appearance)` for a listed `testLaunch()`).
     ///   - observing: whether the run ran everything and only notes what selection would skip.
     /// - Returns: the events, in order.
     public func events(at: Double, listed: [String], passed: Set<String>, observing: Bool) -> [LedgerEvent] {
+        let passedLike = Set(passed.map(XcodebuildTestList.comparable))
+        let didPass = { (test: String) in passedLike.contains(XcodebuildTestList.comparable(test)) }
         var events: [LedgerEvent] = []
         var byModule: [String: [String]] = [:]
         for test in listed { byModule[Self.module(of: test), default: []].append(test) }
         if !observing {
-            for test in listed.sorted() where skippedTarget(of: test) != nil && !passed.contains(test) {
+            for test in listed.sorted() where skippedTarget(of: test) != nil && !didPass(test) {
                 events.append(.testStart(.init(at: at, test: test)))
                 events.append(
                     .testEnd(
@@ -54,7 +58,7 @@ extension TestSelection {
                 .targetRun(
                     .init(
                         at: at, target: target.target, hash: target.hash, tests: tests.count,
-                        passed: tests.count { passed.contains($0) }, vouchedBy: target.vouchedBy?.run,
+                        passed: tests.count(where: didPass), vouchedBy: target.vouchedBy?.run,
                         skipped: target.runs || observing ? nil : true)))
         }
         return events

@@ -85,8 +85,8 @@ extension TestLedgerCommand.Record {
             throw ValidationError(error.description)
         }
         if let share { printError(share.announcement) }
-        let selected = selectTests(
-            testCommand, metadata: metadata, config: config, database: database, network: network)
+        let selected = try selectTests(
+            testCommand, metadata: metadata, config: config, database: database, network: network, folder: folder)
         let repeats = repeatNew ?? config.repeatNew ?? 0
         if repeats > 0, !testCommand.runner.repeatsNewTests {
             printError(

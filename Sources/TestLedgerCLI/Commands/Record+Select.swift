@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import LedgerCore
 import LedgerDelivery
@@ -10,9 +11,11 @@ struct RecordSelected {
     let listed: [String]
     /// `--observe`: everything runs, and what selection would skip is stored.
     let observing: Bool
+    /// Whose arguments select the tests.
+    let runner: TestRunner
 
     /// The arguments that select the tests: none when observing.
-    var arguments: [String] { observing ? [] : plan.selection.arguments(for: .swiftTest) }
+    var arguments: [String] { observing ? [] : plan.selection.arguments(for: runner) }
 
     /// Whether the command need not run at all.
     var runsNothing: Bool { !observing && plan.selection.runsNothing }
@@ -29,31 +32,48 @@ struct RecordSelected {
 }
 
 extension TestLedgerCommand.Record {
-    /// `--select`: the tests the change can break, for `swift test`; `nil`, with the reason said,
-    /// when every test runs because selection cannot be made. Selection never stops the tests:
-    /// what it cannot read makes every test run.
+    /// `--select`: the tests the change can break, for `swift test` and a package's `xcodebuild`
+    /// scheme; `nil`, with the reason said, when every test runs because selection cannot be made.
+    /// Selection never stops the tests: what it cannot read makes every test run.
+    /// - Throws: `ValidationError` when the command chooses its tests itself.
     func selectTests(
         _ command: TestCommand, metadata: RunMetadata, config: ProjectConfiguration, database: LedgerDatabase?,
-        network: NetworkBudget
-    ) -> RecordSelected? {
+        network: NetworkBudget, folder: URL
+    ) throws -> RecordSelected? {
         guard select else { return nil }
-        guard case .swiftTest(let swiftTest) = command else {
-            let runner = command.runner == .module ? "this command's specs" : "xcodebuild's tests"
-            printError("testledger: select: \(runner) all run: --select reads a SwiftPM package's graph for swift test")
+        if command.selectsTests {
+            let option = command.runner == .xcodebuild ? "xcodebuild's -only-testing" : "swift test's --filter"
+            throw ValidationError("--select chooses the tests itself: leave out \(option)")
+        }
+        let packagePath: String
+        let buildConfiguration: String
+        switch command {
+        case .swiftTest(let swiftTest):
+            (packagePath, buildConfiguration) = (swiftTest.packagePath, swiftTest.buildConfiguration)
+        case .xcodebuild(let xcodebuild):
+            if let reason = xcodebuild.notAPackageScheme {
+                printError("testledger: select: every test runs: \(reason)")
+                return nil
+            }
+            (packagePath, buildConfiguration) = (FileManager.default.currentDirectoryPath, xcodebuild.buildConfiguration)
+        case .module:
+            printError("testledger: select: every spec runs: --select reads a SwiftPM package's graph, not a module's")
             return nil
         }
         do {
             let plan = try SelectionPlan.planned(
-                packagePath: swiftTest.packagePath, base: baseBranch, buildConfiguration: swiftTest.buildConfiguration,
+                packagePath: packagePath, base: baseBranch, buildConfiguration: buildConfiguration,
                 metadata: metadata, config: config,
                 history: RecordHistory(database: database, budget: network), ledger: store.filePath)
-            guard let listed = swiftTest.allTests(), !listed.isEmpty else {
-                printError("testledger: select: `swift test list` named no tests; every test runs")
+            guard let listed = try command.allTests(writingInto: folder), !listed.isEmpty else {
+                printError("testledger: select: the runner listed no tests; every test runs")
                 return nil
             }
-            printError(observe ? plan.announcement.replacingOccurrences(of: "select:", with: "select (observing):")
-                : plan.announcement)
-            return RecordSelected(plan: plan, listed: listed, observing: observe)
+            printError(
+                observe
+                    ? plan.announcement.replacingOccurrences(of: "select:", with: "select (observing):")
+                    : plan.announcement)
+            return RecordSelected(plan: plan, listed: listed, observing: observe, runner: command.runner)
         } catch {
             printError("testledger: select: \(error); every test runs")
             return nil
