@@ -62,7 +62,7 @@ package struct SelectionCheckout {
     }
 
     /// The root package's description and those of the local packages it depends on, at any depth.
-    private static func describe(_ package: String) throws -> (PackageDescription, [PackageDescription]) {
+    package static func describe(_ package: String) throws -> (PackageDescription, [PackageDescription]) {
         let root = try description(of: package)
         var locals: [PackageDescription] = []
         var seen: Set<String> = [root.path]
@@ -91,10 +91,10 @@ package struct SelectionCheckout {
         }
     }
 
-    /// `origin/BASE`'s or `BASE`'s merge base with `HEAD`.
-    private static func mergeBase(_ base: String, in repository: String) -> String? {
+    /// `origin/BASE`'s or `BASE`'s merge base with `commit`.
+    package static func mergeBase(_ base: String, in repository: String, of commit: String = "HEAD") -> String? {
         for reference in ["origin/" + base, base] {
-            guard let output = try? Spawn.run("git", ["-C", repository, "merge-base", "HEAD", reference]),
+            guard let output = try? Spawn.run("git", ["-C", repository, "merge-base", commit, reference]),
                 output.status == 0
             else { continue }
             let commit = output.text.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -219,4 +219,63 @@ import Testing
         #expect(offline.stderr.contains("could not read the runs that vouch for the test targets from"), "\(offline.stderr)")
         #expect(offline.stdout.contains(#""runs" : true"#) && !offline.stdout.contains(#""runs" : false"#))
     }
+
+    static func head(_ repo: URL) async throws -> String {
+        let output = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["git", "-C", repo.path, "rev-parse", "HEAD"])
+        return output.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// A stored run of the fixture's six tests at `revision`, `failing` failed.
+    static func storedRun(_ cli: CLI, _ name: String, revision: String, branch: String, at: Double, failing: String? = nil)
+        async throws -> String
+    {
+        var script = RunScript(project: "Shop", revision: revision, at: at).start(source: "swift-test", branch: branch)
+        let payments = ["anEmptyCartIsNotCharged()", "aCartIsChargedItsTotalRounded()", "aLargeChargeNeedsConfirmation()"]
+        for test in Self.cartTests + payments.map({ "PaymentsTests.PaymentsTests/" + $0 }) {
+            script = script.result(test, test == failing ? .failed : .passed, duration: 2)
+        }
+        script = script.end()
+        try cli.directory.write(name, script.ndjson)
+        #expect(try await cli.run(["ingest", name]).status == 0)
+        return script.run
+    }
+
+    /// `select --replay` over stored runs of three commits: what selection would have left out of
+    /// each, and the failure it would have missed.
+    @Test func replayRecomputesSelectionForTheLedgersRuns() async throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        let repo = try await Self.repository(cli)
+        let base = try await Self.head(repo)
+        let first = try await Self.storedRun(cli, "r0.jsonl", revision: base, branch: "main", at: 1_000)
+        try await Self.git(repo, "checkout", "-q", "-b", "feature")
+        try Self.append("// Rounds before charging.", to: "Sources/Payments/Payments.swift", in: repo)
+        try await Self.commit(repo, "payments")
+        let payments = try await Self.head(repo)
+        let second = try await Self.storedRun(
+            cli, "r1.jsonl", revision: payments, branch: "feature", at: 2_000,
+            failing: "PaymentsTests.PaymentsTests/aLargeChargeNeedsConfirmation()")
+        // The same commit again, and a CartTests test fails: selection, trusting the first run,
+        // would have left it out.
+        let third = try await Self.storedRun(
+            cli, "r2.jsonl", revision: payments, branch: "feature", at: 3_000,
+            failing: "CartTests.CartTests/testANewCartIsEmpty")
+        try Self.append("// Totals in cents.", to: "Sources/Cart/Cart.swift", in: repo)
+        try await Self.commit(repo, "cart")
+        let fourth = try await Self.storedRun(cli, "r3.jsonl", revision: try await Self.head(repo), branch: "feature", at: 4_000)
+
+        let replay = try await cli.run(["select", "--replay", "--project", "Shop", "--package-path", "repo", "--format", "json"])
+        #expect(replay.status == 0, "\(replay.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(replay.stdout.utf8)) as? [String: Any])
+        let runs = try #require(report["runs"] as? [[String: Any]])
+        #expect(runs.map { $0["run"] as? String } == [fourth, third, second, first])
+        #expect(runs.allSatisfy { $0["mode"] as? String == "replayed" })
+        #expect(runs.map { $0["skippedTargets"] as? [String] } == [[], ["CartTests"], ["CartTests"], []])
+        #expect(runs.map { $0["missedFailures"] as? [String] } == [[], ["CartTests.CartTests/testANewCartIsEmpty"], [], []])
+        #expect(runs.map { $0["savedSeconds"] as? Double } == [0, 6, 6, 0])
+        #expect(report["missedFailures"] as? Int == 1)
+        #expect(report["savedShare"] as? Double == 12.0 / 48)
+        let table = try await cli.run(["select", "--replay", "--project", "Shop", "--package-path", "repo"])
+        #expect(table.stdout.contains("4 run(s): 1 failure(s) missed"), "\(table.stdout)")
+    }
 }

@@ -22,9 +22,10 @@ public struct SelectionReport: Codable, Sendable, Equatable {
         public var testSeconds: Double
     }
 
-    /// Whether a run left tests out or only noted what it would have left out.
+    /// Whether a run left tests out, only noted what it would have left out, or was replayed
+    /// (`select --replay`).
     public enum Mode: String, Codable, Sendable {
-        case selected, observed
+        case selected, observed, replayed
     }
 
     public var runs: [Run]
@@ -57,10 +58,15 @@ public struct SelectionReport: Codable, Sendable, Equatable {
     /// The report of `runs`, newest first; runs where selection left nothing out and would have
     /// left nothing out are not listed.
     public init(_ runs: [StoredRun]) {
-        self.runs = runs.compactMap(Self.judge)
-        missedFailures = self.runs.reduce(0) { $0 + $1.missedFailures.count }
-        savedSeconds = self.runs.reduce(0) { $0 + $1.savedSeconds }
-        let total = self.runs.reduce(0) { $0 + $1.testSeconds }
+        self.init(replayed: runs.compactMap(Self.judge))
+    }
+
+    /// The report of runs already judged, newest first: each counts toward the totals.
+    public init(replayed runs: [Run]) {
+        self.runs = runs
+        missedFailures = runs.reduce(0) { $0 + $1.missedFailures.count }
+        savedSeconds = runs.reduce(0) { $0 + $1.savedSeconds }
+        let total = runs.reduce(0) { $0 + $1.testSeconds }
         savedShare = total > 0 ? savedSeconds / total : 0
     }
 

@@ -24,6 +24,11 @@ extension TestLedgerCommand {
 
                 For a runner that `testledger record --select` does not wrap:
                   swift test $(testledger select --format swift-test)
+
+                --replay recomputes selection for the ledger's newest runs whose revisions the checkout \
+                holds, oldest first, each vouched for by the replayed runs before it (the package graph \
+                is the checkout's now; a revision's toolchain is not known): the failures it would have \
+                left out (the goal is none) and the test time it would have saved, as `report selection`.
                 """)
 
         @Option(help: "The base branch the change is measured from (default: $GITHUB_BASE_REF, else main).")
@@ -34,6 +39,10 @@ extension TestLedgerCommand {
         var packagePath: String?
         @Option(help: "The build configuration the hashes cover (default: debug).")
         var buildConfiguration = "debug"
+        @Flag(help: "Replay selection over the ledger's runs: the failures it would have missed and the time saved.")
+        var replay = false
+        @Option(help: "With --replay: how many of the newest runs.")
+        var runs = 300
         @OptionGroup var store: StoreOptions
         @OptionGroup var runInfo: RunOptions
 
@@ -43,10 +52,18 @@ extension TestLedgerCommand {
             case xcodebuild
         }
 
+        func validate() throws {
+            if replay, format == .swiftTest || format == .xcodebuild {
+                throw ValidationError("--replay reports: --format list or json")
+            }
+            if runs < 1 { throw ValidationError("--runs is a count, 1 or more") }
+        }
+
         func run() throws {
             let config = try ProjectConfiguration.load()
             let metadata = runInfo.metadata(config: config)
             let base = self.base ?? GitHubJob(environment: ProcessInfo.processInfo.environment).baseBranch
+            if replay { return try self.replay(base: base, metadata: metadata, config: config) }
             let plan: SelectionPlan
             do {
                 plan = try SelectionPlan.planned(
@@ -58,6 +75,19 @@ extension TestLedgerCommand {
                 throw ValidationError("\(problem)")
             }
             try print(plan, as: format)
+        }
+
+        private func replay(base: String, metadata: RunMetadata, config: ProjectConfiguration) throws {
+            let report: SelectionReport
+            do {
+                report = try SelectionReplayHistory.report(
+                    packagePath: packagePath ?? FileManager.default.currentDirectoryPath, base: base,
+                    store: try store.openForReading(), project: metadata.project, runs: runs, config: config)
+            } catch let problem as SelectionCheckout.Problem {
+                throw ValidationError("\(problem)")
+            }
+            if format == .json { return Swift.print(try OutputOptions.json(report)) }
+            Swift.print(TestLedgerCommand.Report.Selection.table(report))
         }
 
         private func print(_ plan: SelectionPlan, as format: SelectFormat) throws {

@@ -108,7 +108,7 @@ extension StoreReader {
         try attempts(where: "x.runId = \(dialect.parameter(1))", .integer(id))
     }
 
-    private func attempts(runUUID: String) throws -> [(test: String, outcome: Outcome, seconds: Double)] {
+    package func attempts(runUUID: String) throws -> [(test: String, outcome: Outcome, seconds: Double)] {
         try attempts(where: "x.runId = (SELECT id FROM run WHERE uuid = \(dialect.parameter(1)))", .text(runUUID))
     }
 
@@ -136,5 +136,12 @@ extension ResultStore {
     /// - Throws: what the database throws.
     public func selectionReport(project: String, runs count: Int) throws -> SelectionReport {
         SelectionReport(try reading { try $0.reader.storeReader.selectionRuns(project: project, count: count) })
+    }
+
+    /// Each attempt of the run `id`: its test, outcome (crashed when it never ended) and seconds,
+    /// in attempt order per test.
+    /// - Throws: what the database throws.
+    public func attemptTimes(run id: String) throws -> [(test: String, outcome: Outcome, seconds: Double)] {
+        try reading { try $0.reader.storeReader.attempts(runUUID: id) }
     }
 }
