@@ -30,6 +30,7 @@ package struct SelectionCheckout {
     ///     and the build configuration.
     ///   - ledger: the ledger file, whose files (its write-ahead log, its journals) are no change
     ///     when it lies in the checkout, as SwiftPM's `.build` and `.swiftpm` are not.
+    /// - Returns: the graph, the change and the hashes.
     /// - Throws: ``Problem`` outside a git checkout, or when SwiftPM cannot describe a package.
     package static func read(packagePath: String, base: String, configuration: String, ledger: String? = nil) throws
         -> SelectionCheckout
@@ -43,13 +44,15 @@ package struct SelectionCheckout {
         let mergeBase = Self.mergeBase(base, in: repository)
         // What the ledger and SwiftPM write (its build and its Xcode folder) is no change, ignored
         // by git or not.
-        let written = [package + "/.build/", package + "/.swiftpm/"]
+        let written =
+            [package + "/.build/", package + "/.swiftpm/"]
             + (ledger.map { [URL(fileURLWithPath: $0).standardizedFileURL.path] } ?? [])
         let changed = (mergeBase.map { changedFiles(since: $0, in: repository) } ?? []).filter { file in
             !written.contains { (repository + "/" + file).hasPrefix($0) }
         }
         let toolchain = (try? Spawn.run("swift", ["--version"]).text) ?? ""
-        let resolved = (try? Data(contentsOf: URL(fileURLWithPath: package).appending(path: "Package.resolved")))
+        let resolved =
+            (try? Data(contentsOf: URL(fileURLWithPath: package).appending(path: "Package.resolved")))
             .map(TargetHashes.digest(of:)) ?? ""
         let hashes = TargetHashes.hashes(
             graph: graph, files: files(of: graph, repository: repository),
@@ -123,8 +126,10 @@ package struct SelectionCheckout {
         var files: [String: [String: String]] = [:]
         for target in graph.targets.values {
             let folder =
-                target.path.hasPrefix("/") ? URL(fileURLWithPath: target.path) : URL(fileURLWithPath: repository)
-                .appending(path: target.path)
+                target.path.hasPrefix("/")
+                ? URL(fileURLWithPath: target.path)
+                : URL(fileURLWithPath: repository)
+                    .appending(path: target.path)
             guard
                 let walk = FileManager.default.enumerator(
                     at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [])

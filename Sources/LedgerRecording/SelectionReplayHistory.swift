@@ -15,6 +15,7 @@ package enum SelectionReplayHistory {
     ///   - project: whose runs to replay.
     ///   - count: how many of the newest runs.
     ///   - config: `.testledger.yml`: its `select` and its report window.
+    /// - Returns: each replayed run, newest first, and the totals.
     /// - Throws: ``SelectionCheckout/Problem`` outside a git checkout or when SwiftPM cannot
     ///   describe the package; what reading the ledger throws.
     package static func report(
@@ -23,7 +24,8 @@ package enum SelectionReplayHistory {
     ) throws -> SelectionReport {
         let package = URL(fileURLWithPath: packagePath).standardizedFileURL.path
         guard let repository = GitInfo.topLevel(in: package) else {
-            throw SelectionCheckout.Problem(description: "\(package) is not in a git checkout: --replay reads its history")
+            throw SelectionCheckout.Problem(
+                description: "\(package) is not in a git checkout: --replay reads its history")
         }
         let (root, locals) = try SelectionCheckout.describe(package)
         let graph = PackageGraph(root: root, locals: locals, repository: repository)
@@ -37,19 +39,23 @@ package enum SelectionReplayHistory {
             else { continue }
             let tree = trees[revision] ?? Self.tree(revision, in: repository)
             trees[revision] = tree
-            let resolved = graph.packages.first.flatMap { tree[$0.isEmpty ? "Package.resolved" : $0 + "/Package.resolved"] }
+            let resolved = graph.packages.first.flatMap {
+                tree[$0.isEmpty ? "Package.resolved" : $0 + "/Package.resolved"]
+            }
             runs.append(
                 SelectionReplay.Run(
                     run: stored.id, revision: revision, branch: listing.branch, at: stored.startedAt,
                     cutShort: listing.status == .interrupted || listing.crashed > 0,
-                    changedFiles: Self.lines(["diff", "--name-only", "--no-renames", "-z", mergeBase, revision], repository),
+                    changedFiles: Self.lines(
+                        ["diff", "--name-only", "--no-renames", "-z", mergeBase, revision], repository),
                     hashes: TargetHashes.hashes(
                         graph: graph, files: Self.files(of: graph, in: tree),
                         shared: [resolved ?? "", "", stored.configuration + "\u{0}"]),
                     attempts: try store.attemptTimes(run: stored.id)))
         }
         return SelectionReplay.replay(
-            runs, graph: graph, base: base, ignore: config.select.ignorePatterns, unskippable: config.select.unskippable,
+            runs, graph: graph, base: base, ignore: config.select.ignorePatterns,
+            unskippable: config.select.unskippable,
             window: config.reportWindow)
     }
 

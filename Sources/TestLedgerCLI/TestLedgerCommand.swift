@@ -12,7 +12,8 @@ struct TestLedgerCommand: AsyncParsableCommand {
             Ingest.self, Record.self, Format.self, Runs.self, Report.self, Show.self, Status.self, Verify.self,
             Quarantine.self,
             Serve.self,
-            Token.self, Upload.self, Prune.self, Shard.self, Select.self, GitHub.self, GitLab.self, Export.self, MCPServer.self,
+            Token.self, Upload.self, Prune.self, Shard.self, Select.self, GitHub.self, GitLab.self, Export.self,
+            MCPServer.self,
         ])
 
     /// Runs the command. A synchronous one runs on the main thread, where it may block on the store

@@ -32,7 +32,8 @@ import Testing
 
     static func graph() throws -> PackageGraph {
         PackageGraph(
-            root: try PackageDescription(json: Data(root.utf8)), locals: [try PackageDescription(json: Data(money.utf8))],
+            root: try PackageDescription(json: Data(root.utf8)),
+            locals: [try PackageDescription(json: Data(money.utf8))],
             repository: "/repo")
     }
 
@@ -54,7 +55,8 @@ import Testing
 
     @Test func theGraphHasLocalPackagesAndEveryPathOfADiamond() throws {
         let graph = try Self.graph()
-        #expect(graph.closure(of: "PaymentsTests") == ["PaymentsTests", "Payments", "Fakes", "Cart", "Money", "cart-cli"])
+        #expect(
+            graph.closure(of: "PaymentsTests") == ["PaymentsTests", "Payments", "Fakes", "Cart", "Money", "cart-cli"])
         #expect(graph.closure(of: "CartTests") == ["CartTests", "Cart", "cart-cli"])
         #expect(graph.targets["Money"]?.path == "Vendor/Money/Sources/Money")
         #expect(graph.testTargets.map(\.name) == ["CartTests", "PaymentsTests"])
@@ -68,7 +70,9 @@ import Testing
     @Test func aChangeRunsTheTargetsThatReachItThroughAnyPath() throws {
         let cart = try Self.select(["App/Sources/Cart/Cart.swift"])
         #expect(Self.running(cart) == ["CartTests", "PaymentsTests"])
-        #expect(cart.targets.map(\.reason) == Array(repeating: "depends on Cart: App/Sources/Cart/Cart.swift changed", count: 2))
+        #expect(
+            cart.targets.map(\.reason)
+                == Array(repeating: "depends on Cart: App/Sources/Cart/Cart.swift changed", count: 2))
         let test = try Self.select(["App/Tests/CartTests/CartTests.swift"])
         #expect(test.targets.first?.reason == "App/Tests/CartTests/CartTests.swift changed")
         let fakes = try Self.select(["App/Sources/Fakes/FakeCart.swift"])
@@ -106,7 +110,8 @@ import Testing
         let ignored = try Self.select(["README.md", "docs/guide/intro.html"], ignore: ["*.md", "docs/**"])
         #expect(ignored.everything == nil && ignored.runsNothing)
         #expect(ignored.commandArguments(for: .swiftTest) == ["--skip", "."])
-        #expect(ignored.commandArguments(for: .xcodebuild) == ["-skip-testing:CartTests", "-skip-testing:PaymentsTests"])
+        #expect(
+            ignored.commandArguments(for: .xcodebuild) == ["-skip-testing:CartTests", "-skip-testing:PaymentsTests"])
         let noBase = TestSelection(
             graph: try Self.graph(), changedFiles: [], everything: "no merge base with main", hashes: Self.hashes,
             vouches: Self.vouches)
@@ -116,18 +121,25 @@ import Testing
     @Test func keptTestsRunInsideSkippedTargets() throws {
         var selection = try Self.select(["App/Sources/Fakes/FakeCart.swift"])
         let reasons = TestSelection.mustRun(
-            ["CartTests.CartTests/testNew", "CartTests.CartTests/testFlaky", "CartTests.CartTests/testOld",
-             "CartTests.CartTests/testCritical"],
-            known: ["CartTests.CartTests/testFlaky", "CartTests.CartTests/testOld", "CartTests.CartTests/testCritical"],
+            [
+                "CartTests.CartTests/testNew", "CartTests.CartTests/testFlaky", "CartTests.CartTests/testOld",
+                "CartTests.CartTests/testCritical",
+            ],
+            known: [
+                "CartTests.CartTests/testFlaky", "CartTests.CartTests/testOld", "CartTests.CartTests/testCritical",
+            ],
             base: "main", troubled: ["CartTests.CartTests/testFlaky"], unskippable: ["*/testCritical"])
-        #expect(reasons == [
-            "CartTests.CartTests/testNew": "new to main", "CartTests.CartTests/testFlaky": "failed or flaky within the window",
-            "CartTests.CartTests/testCritical": "unskippable (*/testCritical)",
-        ])
+        #expect(
+            reasons == [
+                "CartTests.CartTests/testNew": "new to main",
+                "CartTests.CartTests/testFlaky": "failed or flaky within the window",
+                "CartTests.CartTests/testCritical": "unskippable (*/testCritical)",
+            ])
         selection.keep(reasons.merging(["PaymentsTests.PaymentsTests/x()": "new to main"]) { a, _ in a })
-        #expect(selection.alwaysRun.map(\.test) == [
-            "CartTests.CartTests/testCritical", "CartTests.CartTests/testFlaky", "CartTests.CartTests/testNew",
-        ], "a running target's tests need no keeping")
+        #expect(
+            selection.alwaysRun.map(\.test) == [
+                "CartTests.CartTests/testCritical", "CartTests.CartTests/testFlaky", "CartTests.CartTests/testNew",
+            ], "a running target's tests need no keeping")
         #expect(selection.runs("CartTests.CartTests/testNew") && !selection.runs("CartTests.CartTests/testOld"))
         #expect(selection.arguments(for: .swiftTest).prefix(2) == ["--filter", #"^PaymentsTests(/|\.|$)"#])
         #expect(selection.arguments(for: .swiftTest).count == 8)
@@ -139,7 +151,8 @@ import Testing
         let graph = try Self.graph()
         let files: [String: [String: String]] = [
             "Cart": ["Cart.swift": "a"], "Fakes": ["FakeCart.swift": "b"], "Payments": ["Payments.swift": "c"],
-            "CartTests": ["CartTests.swift": "d"], "PaymentsTests": ["PaymentsTests.swift": "e"], "Money": ["M.swift": "f"],
+            "CartTests": ["CartTests.swift": "d"], "PaymentsTests": ["PaymentsTests.swift": "e"],
+            "Money": ["M.swift": "f"],
         ]
         let shared = ["resolved", "swift 6.3", "\u{0}debug"]
         let base = TargetHashes.hashes(graph: graph, files: files, shared: shared)
@@ -150,9 +163,10 @@ import Testing
         var renamed = files
         renamed["Cart"] = ["Cart2.swift": "a"]
         #expect(TargetHashes.hashes(graph: graph, files: renamed, shared: shared)["CartTests"] != base["CartTests"])
-        for other in [["resolved2", "swift 6.3", "\u{0}debug"], ["resolved", "swift 6.2", "\u{0}debug"],
-            ["resolved", "swift 6.3", "\u{0}release"]]
-        {
+        for other in [
+            ["resolved2", "swift 6.3", "\u{0}debug"], ["resolved", "swift 6.2", "\u{0}debug"],
+            ["resolved", "swift 6.3", "\u{0}release"],
+        ] {
             let hashes = TargetHashes.hashes(graph: graph, files: files, shared: other)
             #expect(hashes["CartTests"] != base["CartTests"] && hashes["PaymentsTests"] != base["PaymentsTests"])
         }
@@ -167,19 +181,26 @@ import Testing
         ]
         let passed: Set = ["CartTests.CartTests/testNew", "PaymentsTests.PaymentsTests/charges()"]
         let events = selection.events(at: 5, listed: listed, passed: passed, observing: false)
-        #expect(events == [
-            .testStart(.init(at: 5, test: "CartTests.CartTests/testOld")),
-            .testEnd(.init(at: 5, test: "CartTests.CartTests/testOld", outcome: .skipped, duration: 0,
-                message: "not-affected")),
-            .targetRun(.init(at: 5, target: "CartTests", hash: "c1", tests: 2, passed: 1, vouchedBy: Self.vouched.run,
-                skipped: true)),
-            .targetRun(.init(at: 5, target: "PaymentsTests", hash: "p1", tests: 1, passed: 1)),
-        ])
+        #expect(
+            events == [
+                .testStart(.init(at: 5, test: "CartTests.CartTests/testOld")),
+                .testEnd(
+                    .init(
+                        at: 5, test: "CartTests.CartTests/testOld", outcome: .skipped, duration: 0,
+                        message: "not-affected")),
+                .targetRun(
+                    .init(
+                        at: 5, target: "CartTests", hash: "c1", tests: 2, passed: 1, vouchedBy: Self.vouched.run,
+                        skipped: true)),
+                .targetRun(.init(at: 5, target: "PaymentsTests", hash: "p1", tests: 1, passed: 1)),
+            ])
         let observed = selection.events(at: 5, listed: listed, passed: Set(listed), observing: true)
-        #expect(observed == [
-            .targetRun(.init(at: 5, target: "CartTests", hash: "c1", tests: 2, passed: 2, vouchedBy: Self.vouched.run)),
-            .targetRun(.init(at: 5, target: "PaymentsTests", hash: "p1", tests: 1, passed: 1)),
-        ])
+        #expect(
+            observed == [
+                .targetRun(
+                    .init(at: 5, target: "CartTests", hash: "c1", tests: 2, passed: 2, vouchedBy: Self.vouched.run)),
+                .targetRun(.init(at: 5, target: "PaymentsTests", hash: "p1", tests: 1, passed: 1)),
+            ])
     }
 
     @Test func theSelectionReportCountsMissedFailuresAndSavedTime() {
@@ -199,7 +220,8 @@ import Testing
         #expect(report.runs.map(\.run) == ["o", "s"])
         #expect(report.runs[0].missedFailures == ["CartTests.CartTests/b"], "a retried pass is no miss")
         #expect(report.runs[0].savedSeconds == 4 && report.runs[0].testSeconds == 8)
-        #expect(report.runs[1].mode == .selected && report.runs[1].savedSeconds == 6 && report.runs[1].testSeconds == 10)
+        #expect(
+            report.runs[1].mode == .selected && report.runs[1].savedSeconds == 6 && report.runs[1].testSeconds == 10)
         #expect(report.missedFailures == 1 && report.savedSeconds == 10 && report.savedShare == 10.0 / 18)
         #expect(SelectionReport.c99Name("cart-cli") == "cart_cli" && SelectionReport.c99Name("3D") == "_3D")
     }

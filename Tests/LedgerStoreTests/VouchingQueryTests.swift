@@ -91,17 +91,29 @@ import Testing
             let selected = RunScript(project: "Shop", revision: "rev2000", at: 2_000).start(branch: "feature")
                 .pass("PaymentsTests.PaymentsTests/charges()")
                 .with(.testStart(.init(at: 2_001, test: "CartTests.CartTests/testTotal")))
-                .with(.testEnd(.init(at: 2_001, test: "CartTests.CartTests/testTotal", outcome: .skipped, duration: 0,
-                    message: reason)))
-                .with(.targetRun(.init(at: 2_001, target: "CartTests", hash: "h-cart", tests: 2, passed: 0,
-                    vouchedBy: vouching.run, skipped: true)))
+                .with(
+                    .testEnd(
+                        .init(
+                            at: 2_001, test: "CartTests.CartTests/testTotal", outcome: .skipped, duration: 0,
+                            message: reason))
+                )
+                .with(
+                    .targetRun(
+                        .init(
+                            at: 2_001, target: "CartTests", hash: "h-cart", tests: 2, passed: 0,
+                            vouchedBy: vouching.run, skipped: true))
+                )
                 .with(.runEnd(.init(at: 2_002, outcome: .passed)))
             try ledger.ingest(vouching.records + selected.records)
             let report = try ledger.database.runReport(
                 run: selected.run, project: nil, base: "main", window: 30, thresholds: FlakyThresholds(), now: 3_000)
-            #expect(report.notAffected == RunReport.NotAffected(tests: 1, vouchedBy: [
-                Vouch(run: vouching.run, revision: "rev1000", at: 1_000)
-            ]))
+            #expect(
+                report.notAffected
+                    == RunReport.NotAffected(
+                        tests: 1,
+                        vouchedBy: [
+                            Vouch(run: vouching.run, revision: "rev1000", at: 1_000)
+                        ]))
             #expect(
                 report.notAffected?.sentence
                     == "1 test not run: their code did not change since run \(vouching.run.prefix(3))… (rev1000)")

@@ -259,21 +259,29 @@ import Testing
             var lines = [
                 GeneratedHistory.line(
                     "run.start", run, start,
-                    ["project": "Cart", "source": "swift-test", "revision": .string("c0ffee\(index)"), "branch": "main"])
+                    [
+                        "project": "Cart", "source": "swift-test", "revision": .string("c0ffee\(index)"),
+                        "branch": "main",
+                    ])
             ]
-            for (offset, test) in ["CartTests.CartTests/testTotal", "PaymentsTests.PaymentsTests/charges()"].enumerated() {
+            for (offset, test) in ["CartTests.CartTests/testTotal", "PaymentsTests.PaymentsTests/charges()"]
+                .enumerated()
+            {
                 let leftOut = index == 1 && offset == 0
                 let failed = index == 2 && offset == 0
                 let end: [String: JSONValue] = [
-                    "test": .string(test), "attempt": 1, "outcome": .string(leftOut ? "skipped" : failed ? "failed" : "passed"),
+                    "test": .string(test), "attempt": 1,
+                    "outcome": .string(leftOut ? "skipped" : failed ? "failed" : "passed"),
                     "duration": .number(leftOut ? 0 : 2), "message": leftOut ? "not-affected" : nil,
                 ]
-                lines.append(GeneratedHistory.line("test.start", run, start + 1, ["test": .string(test), "attempt": 1]))
+                lines.append(
+                    GeneratedHistory.line("test.start", run, start + 1, ["test": .string(test), "attempt": 1]))
                 lines.append(GeneratedHistory.line("test.end", run, start + 3, end.compactMapValues { $0 }))
             }
             for (target, passed) in [("CartTests", index == 0 ? 1 : 0), ("PaymentsTests", 1)] {
                 var fields: [String: JSONValue] = [
-                    "target": .string(target), "hash": .string("hash-\(target)"), "tests": 1, "passed": .number(Double(passed)),
+                    "target": .string(target), "hash": .string("hash-\(target)"), "tests": 1,
+                    "passed": .number(Double(passed)),
                 ]
                 if index > 0, target == "CartTests" { fields["vouchedBy"] = .string(runs[0]) }
                 if index == 1, target == "CartTests" { fields["skipped"] = true }

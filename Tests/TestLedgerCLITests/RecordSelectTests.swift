@@ -1,10 +1,11 @@
 import Foundation
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 import LedgerCore
 import LedgerTestSupport
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// `select` and `record --select` on Tests/Fixtures/SelectedSuite, copied into a git repository of
 /// its own: CartTests (XCTest) depends on Cart; PaymentsTests (Swift Testing) on Payments, Fakes and
@@ -48,7 +49,8 @@ import Testing
     {
         try await cli.run(
             ["record", "--project", "Shop"] + options + [
-                "--", "swift", "test", "--package-path", "repo", "--scratch-path", CLI.scratchPath(for: "SelectedSuite"),
+                "--", "swift", "test", "--package-path", "repo", "--scratch-path",
+                CLI.scratchPath(for: "SelectedSuite"),
             ], environment: environment)
     }
 
@@ -87,19 +89,23 @@ import Testing
         shape.add(try #require(JSONValue(jsonText: selectJSON.stdout)))
         try JSONContractTests.compare(
             shape, "select", ["testledger select --package-path repo --format json, a change to one of two targets"])
-        let chosen = try #require(try JSONSerialization.jsonObject(with: Data(selectJSON.stdout.utf8)) as? [String: Any])
+        let chosen = try #require(
+            try JSONSerialization.jsonObject(with: Data(selectJSON.stdout.utf8)) as? [String: Any])
         let targets = try #require(chosen["targets"] as? [[String: Any]])
         #expect(targets.map { $0["target"] as? String } == ["CartTests", "PaymentsTests"])
         #expect(targets.map { $0["runs"] as? Bool } == [false, true])
         #expect((targets[0]["vouchedBy"] as? [String: Any])?["run"] as? String == vouching)
         #expect(targets[1]["reason"] as? String == "depends on Payments: Sources/Payments/Payments.swift changed")
         #expect(chosen["changedFiles"] as? [String] == ["Sources/Payments/Payments.swift"])
-        let arguments = try await cli.run(["select", "--project", "Shop", "--package-path", "repo", "--branch", "feature", "--format", "swift-test"])
+        let arguments = try await cli.run([
+            "select", "--project", "Shop", "--package-path", "repo", "--branch", "feature", "--format", "swift-test",
+        ])
         #expect(arguments.stdout == #"--filter ^PaymentsTests(/|\.|$)"# + "\n")
 
         let selected = try await Self.record(cli, ["--select", "--branch", "feature"])
         #expect(selected.status == 0, "\(selected.stderr.suffix(3_000))")
-        #expect(selected.stderr.contains("select: 1 of 2 test targets run; CartTests not affected"), "\(selected.stderr)")
+        #expect(
+            selected.stderr.contains("select: 1 of 2 test targets run; CartTests not affected"), "\(selected.stderr)")
         let run = try Self.runID(selected)
         let stored = try await Self.results(cli, run: run)
         #expect(stored.filter { $0.hasPrefix("CartTests.") } == Self.cartTests.map { "\($0) skipped not-affected" })
@@ -143,7 +149,8 @@ import Testing
         defer { cli.directory.remove() }
         let repo = try await Self.repository(cli)
         try cli.directory.write(".testledger.yml", "select:\n  ignore: [\"*.md\"]\n")
-        let killed = try await Self.record(cli, ["--select", "--branch", "main"], environment: ["SELECTED_SUITE_KILL": "1"])
+        let killed = try await Self.record(
+            cli, ["--select", "--branch", "main"], environment: ["SELECTED_SUITE_KILL": "1"])
         #expect(killed.status != 0, "the test process was killed")
         let killedRun = try Self.runID(killed)
         let crashed = try await Self.results(cli, run: killedRun).filter { $0.contains(" crashed ") }
@@ -162,7 +169,8 @@ import Testing
         // A complete passing run vouches for both targets now; the test that crashed within the
         // window runs all the same.
         let chosen = try #require(
-            try await cli.json(["select", "--project", "Shop", "--package-path", "repo", "--branch", "main"]) as? [String: Any])
+            try await cli.json(["select", "--project", "Shop", "--package-path", "repo", "--branch", "main"])
+                as? [String: Any])
         #expect((chosen["targets"] as? [[String: Any]])?.map { $0["runs"] as? Bool } == [false, false])
         let kept = try #require(chosen["alwaysRun"] as? [[String: Any]])
         #expect(kept.map { $0["test"] as? String } == ["CartTests.CartTests/testCheckoutCompletes"])
@@ -190,9 +198,12 @@ import Testing
         try Self.append("// Rounds before charging.", to: "Sources/Payments/Payments.swift", in: repo)
         let machine = try CLI()
         defer { machine.directory.remove() }
-        let select = ["select", "--project", "Shop", "--package-path", repo.path, "--branch", "feature", "--format", "json"]
+        let select = [
+            "select", "--project", "Shop", "--package-path", repo.path, "--branch", "feature", "--format", "json",
+        ]
         let remoteChoice = try await machine.run(select, environment: remote)
-        let chosen = try #require(try JSONSerialization.jsonObject(with: Data(remoteChoice.stdout.utf8)) as? [String: Any])
+        let chosen = try #require(
+            try JSONSerialization.jsonObject(with: Data(remoteChoice.stdout.utf8)) as? [String: Any])
         let targets = try #require(chosen["targets"] as? [[String: Any]], "\(remoteChoice.stderr)")
         #expect(targets.map { $0["runs"] as? Bool } == [false, true], "\(remoteChoice.stderr)")
         #expect((targets[0]["vouchedBy"] as? [String: Any])?["run"] as? String == vouching)
@@ -200,7 +211,9 @@ import Testing
         // The route as any HTTP client sees it: its answer, and a request without hashes refused.
         let hashes = #"{"CartTests":"\#(targets[0]["hash"] as? String ?? "")"}"#
         var address = try #require(URLComponents(string: server.url + "/api/v1/projects/Shop/target-hashes"))
-        address.queryItems = [URLQueryItem(name: "hashes", value: hashes), URLQueryItem(name: "branch", value: "feature")]
+        address.queryItems = [
+            URLQueryItem(name: "hashes", value: hashes), URLQueryItem(name: "branch", value: "feature"),
+        ]
         var request = URLRequest(url: try #require(address.url))
         request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
         let (body, response) = try await URLSession.shared.data(for: request)
@@ -216,21 +229,28 @@ import Testing
         server.stop()
         let offline = try await machine.run(select, environment: remote)
         #expect(offline.status == 0)
-        #expect(offline.stderr.contains("could not read the runs that vouch for the test targets from"), "\(offline.stderr)")
+        #expect(
+            offline.stderr.contains("could not read the runs that vouch for the test targets from"), "\(offline.stderr)"
+        )
         #expect(offline.stdout.contains(#""runs" : true"#) && !offline.stdout.contains(#""runs" : false"#))
     }
 
     static func head(_ repo: URL) async throws -> String {
-        let output = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["git", "-C", repo.path, "rev-parse", "HEAD"])
+        let output = try await ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/env"), ["git", "-C", repo.path, "rev-parse", "HEAD"])
         return output.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// A stored run of the fixture's six tests at `revision`, `failing` failed.
-    static func storedRun(_ cli: CLI, _ name: String, revision: String, branch: String, at: Double, failing: String? = nil)
+    static func storedRun(
+        _ cli: CLI, _ name: String, revision: String, branch: String, at: Double, failing: String? = nil
+    )
         async throws -> String
     {
         var script = RunScript(project: "Shop", revision: revision, at: at).start(source: "swift-test", branch: branch)
-        let payments = ["anEmptyCartIsNotCharged()", "aCartIsChargedItsTotalRounded()", "aLargeChargeNeedsConfirmation()"]
+        let payments = [
+            "anEmptyCartIsNotCharged()", "aCartIsChargedItsTotalRounded()", "aLargeChargeNeedsConfirmation()",
+        ]
         for test in Self.cartTests + payments.map({ "PaymentsTests.PaymentsTests/" + $0 }) {
             script = script.result(test, test == failing ? .failed : .passed, duration: 2)
         }
@@ -262,16 +282,20 @@ import Testing
             failing: "CartTests.CartTests/testANewCartIsEmpty")
         try Self.append("// Totals in cents.", to: "Sources/Cart/Cart.swift", in: repo)
         try await Self.commit(repo, "cart")
-        let fourth = try await Self.storedRun(cli, "r3.jsonl", revision: try await Self.head(repo), branch: "feature", at: 4_000)
+        let fourth = try await Self.storedRun(
+            cli, "r3.jsonl", revision: try await Self.head(repo), branch: "feature", at: 4_000)
 
-        let replay = try await cli.run(["select", "--replay", "--project", "Shop", "--package-path", "repo", "--format", "json"])
+        let replay = try await cli.run([
+            "select", "--replay", "--project", "Shop", "--package-path", "repo", "--format", "json",
+        ])
         #expect(replay.status == 0, "\(replay.stderr)")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(replay.stdout.utf8)) as? [String: Any])
         let runs = try #require(report["runs"] as? [[String: Any]])
         #expect(runs.map { $0["run"] as? String } == [fourth, third, second, first])
         #expect(runs.allSatisfy { $0["mode"] as? String == "replayed" })
         #expect(runs.map { $0["skippedTargets"] as? [String] } == [[], ["CartTests"], ["CartTests"], []])
-        #expect(runs.map { $0["missedFailures"] as? [String] } == [[], ["CartTests.CartTests/testANewCartIsEmpty"], [], []])
+        #expect(
+            runs.map { $0["missedFailures"] as? [String] } == [[], ["CartTests.CartTests/testANewCartIsEmpty"], [], []])
         #expect(runs.map { $0["savedSeconds"] as? Double } == [0, 6, 6, 0])
         #expect(report["missedFailures"] as? Int == 1)
         #expect(report["savedShare"] as? Double == 12.0 / 48)

@@ -49,12 +49,15 @@ import Testing
         let environment = XcodebuildCommandTests().environment(cli, ["XCODEBUILD_SCRIPT": script.path])
         let command = ["--", "xcodebuild", "test", "-scheme", "RandomStuff"]
 
-        let first = try await cli.run(["record", "--project", "Shop", "--select", "--branch", "main"] + command, environment: environment)
+        let first = try await cli.run(
+            ["record", "--project", "Shop", "--select", "--branch", "main"] + command, environment: environment)
         #expect(first.status == 0, "\(first.stdout.suffix(2_000))\(first.stderr.suffix(2_000))")
         #expect(first.stderr.contains("select: every test target runs (2 of 2)"), "\(first.stderr)")
 
-        try RecordSelectTests.append("public func twice() -> Int { 8 }", to: "Sources/RandomStuff/Random.swift", in: repo)
-        let second = try await cli.run(["record", "--project", "Shop", "--select", "--branch", "main"] + command, environment: environment)
+        try RecordSelectTests.append(
+            "public func twice() -> Int { 8 }", to: "Sources/RandomStuff/Random.swift", in: repo)
+        let second = try await cli.run(
+            ["record", "--project", "Shop", "--select", "--branch", "main"] + command, environment: environment)
         #expect(second.status == 0, "\(second.stdout.suffix(2_000))\(second.stderr.suffix(2_000))")
         #expect(second.stderr.contains("1 of 2 test targets run; RandomStuffUITests not affected"), "\(second.stderr)")
         let runs = XcodebuildCommandTests().log(cli, "xcodebuild.log").split(separator: "\n").filter {
@@ -63,21 +66,24 @@ import Testing
         #expect(runs.count == 2)
         #expect(runs.last?.hasSuffix(" -only-testing:RandomStuffTests") == true, "\(runs)")
         let stored = try await RecordSelectTests.results(cli, run: try RecordSelectTests.runID(second))
-        #expect(stored == [
-            "RandomStuffTests.RandomStuffTests/testExample() passed ",
-            "RandomStuffTests.RandomStuffTests/testPerformanceExample() passed ",
-            "RandomStuffUITests.RandomStuffUITests/testExample() skipped not-affected",
-            "RandomStuffUITests.RandomStuffUITests/testLaunchPerformance() skipped not-affected",
-            "RandomStuffUITests.RandomStuffUITestsLaunchTests/testLaunch() skipped not-affected",
-        ], "\(stored)")
+        #expect(
+            stored == [
+                "RandomStuffTests.RandomStuffTests/testExample() passed ",
+                "RandomStuffTests.RandomStuffTests/testPerformanceExample() passed ",
+                "RandomStuffUITests.RandomStuffUITests/testExample() skipped not-affected",
+                "RandomStuffUITests.RandomStuffUITests/testLaunchPerformance() skipped not-affected",
+                "RandomStuffUITests.RandomStuffUITestsLaunchTests/testLaunch() skipped not-affected",
+            ], "\(stored)")
     }
 
     @Test func anXcodeProjectsSchemeRunsEverythingAndSaysWhy() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
         let output = try await cli.run(
-            ["record", "--project", "Shop", "--select", "--", "xcodebuild", "test", "-project", "App.xcodeproj",
-             "-scheme", "App"], environment: XcodebuildCommandTests().environment(cli))
+            [
+                "record", "--project", "Shop", "--select", "--", "xcodebuild", "test", "-project", "App.xcodeproj",
+                "-scheme", "App",
+            ], environment: XcodebuildCommandTests().environment(cli))
         #expect(output.stderr.contains("select: every test runs: the scheme is an Xcode project's"), "\(output.stderr)")
         let args = XcodebuildCommandTests().log(cli, "xcodebuild.log")
         #expect(!args.contains("-only-testing"), "\(args)")

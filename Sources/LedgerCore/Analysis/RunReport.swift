@@ -123,8 +123,10 @@ public struct RunReport: Codable, Hashable, Sendable {
         public var sentence: String {
             let runs = vouchedBy.map(\.label)
             let since =
-                runs.isEmpty ? "" : ": their code did not change since run\(runs.count > 1 ? "s" : "") "
-                + runs.joined(separator: ", ")
+                runs.isEmpty
+                ? ""
+                : ": their code did not change since run\(runs.count > 1 ? "s" : "") "
+                    + runs.joined(separator: ", ")
             return "\(tests) test\(tests == 1 ? "" : "s") not run" + since
         }
     }

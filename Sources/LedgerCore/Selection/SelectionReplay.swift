@@ -62,11 +62,12 @@ public enum SelectionReplay {
             var vouches: [String: Vouch] = [:]
             for target in graph.testTargets {
                 let tests = modules[target.module] ?? []
-                vouches[target.name] = vouchers.last { voucher in
-                    (voucher.branch == base || voucher.branch == run.branch)
-                        && voucher.hashes[target.name] == run.hashes[target.name]
-                        && voucher.passedModules[target.module].map(tests.isSubset(of:)) == true
-                }?.vouch
+                vouches[target.name] =
+                    vouchers.last { voucher in
+                        (voucher.branch == base || voucher.branch == run.branch)
+                            && voucher.hashes[target.name] == run.hashes[target.name]
+                            && voucher.passedModules[target.module].map(tests.isSubset(of:)) == true
+                    }?.vouch
             }
             var selection = TestSelection(
                 graph: graph, changedFiles: run.changedFiles, ignore: ignore, hashes: run.hashes, vouches: vouches)
@@ -89,7 +90,8 @@ public enum SelectionReplay {
         return SelectionReport(replayed: replayed.reversed())
     }
 
-    private static func judge(_ run: Run, _ selection: TestSelection, _ final: [String: Outcome]) -> SelectionReport.Run {
+    private static func judge(_ run: Run, _ selection: TestSelection, _ final: [String: Outcome]) -> SelectionReport.Run
+    {
         var saved = 0.0
         var total = 0.0
         for attempt in run.attempts {

@@ -89,7 +89,8 @@ public struct SelectionReport: Codable, Sendable, Equatable {
         }
         let missed =
             selected
-            ? [] : final.filter { $0.value.isFailure && modules.contains(TestSelection.module(of: $0.key)) }.keys.sorted()
+            ? []
+            : final.filter { $0.value.isFailure && modules.contains(TestSelection.module(of: $0.key)) }.keys.sorted()
         return Run(
             run: stored.run, revision: stored.revision, at: stored.at, mode: selected ? .selected : .observed,
             targets: stored.targets.count, skippedTargets: skipped.map(\.target).sorted(), missedFailures: missed,

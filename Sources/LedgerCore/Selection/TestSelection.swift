@@ -88,7 +88,8 @@ public struct TestSelection: Sendable, Equatable, Codable {
             return target
         }
         guard let vouchedBy = vouch[target.target] else {
-            target.reason = "no complete, passing run with its hash (its code, Package.resolved, toolchain or "
+            target.reason =
+                "no complete, passing run with its hash (its code, Package.resolved, toolchain or "
                 + "configuration differ)"
             return target
         }

@@ -55,7 +55,9 @@ extension TestLedgerCommand.Record {
                 printError("testledger: select: every test runs: \(reason)")
                 return nil
             }
-            (packagePath, buildConfiguration) = (FileManager.default.currentDirectoryPath, xcodebuild.buildConfiguration)
+            (packagePath, buildConfiguration) = (
+                FileManager.default.currentDirectoryPath, xcodebuild.buildConfiguration
+            )
         case .module:
             printError("testledger: select: every spec runs: --select reads a SwiftPM package's graph, not a module's")
             return nil

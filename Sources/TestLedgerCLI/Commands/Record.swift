@@ -77,8 +77,8 @@ extension TestLedgerCommand {
         @Flag(
             help: ArgumentHelp(
                 "Run only the test targets the change since the base branch can break, and store the others' "
-                    + "tests as skipped (not-affected) with the run that vouches for them (as `testledger select`); "
-                    + "swift test only."))
+                    + "tests as skipped (not-affected) with the run that vouches for them (as `testledger select`): "
+                    + "swift test, or xcodebuild test of a package's scheme; any other command runs everything."))
         var select = false
 
         @Flag(help: "With --select: run every test, and store what selection would have skipped.")

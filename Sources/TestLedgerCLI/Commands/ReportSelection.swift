@@ -59,7 +59,8 @@ extension TestLedgerCommand.Report {
 
         static func summary(_ report: SelectionReport) -> String {
             "\(report.runs.count) run(s): \(report.missedFailures) failure(s) missed, "
-                + String(format: "%.1f s saved (%.0f %% of the test time)", report.savedSeconds, report.savedShare * 100)
+                + String(
+                    format: "%.1f s saved (%.0f %% of the test time)", report.savedSeconds, report.savedShare * 100)
         }
     }
 }

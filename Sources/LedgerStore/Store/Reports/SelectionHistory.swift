@@ -26,6 +26,7 @@ extension ResultStore {
     /// What selection needs of `project`'s ledger.
     ///
     /// - Parameters:
+    ///   - project: the project.
     ///   - hashes: each test target's hash, by name.
     ///   - base: the base branch: its runs vouch, and its tests are the known ones.
     ///   - branch: this branch, whose runs vouch too.

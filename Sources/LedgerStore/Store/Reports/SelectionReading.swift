@@ -88,8 +88,12 @@ extension StoreReader {
             let targets = try rows(
                 "SELECT target, vouchedBy, skipped FROM target_run WHERE runId = \(dialect.parameter(1)) ORDER BY target",
                 [.integer(id)]
-            ).map { (target: try $0.required($0.string, "target"), vouchedBy: try $0.string("vouchedBy"),
-                skipped: (try $0.int64("skipped") ?? 0) != 0) }
+            ).map {
+                (
+                    target: try $0.required($0.string, "target"), vouchedBy: try $0.string("vouchedBy"),
+                    skipped: (try $0.int64("skipped") ?? 0) != 0
+                )
+            }
             var vouchingSeconds: [String: Double] = [:]
             for target in targets where target.skipped {
                 guard let vouch = target.vouchedBy else { continue }
