@@ -96,7 +96,9 @@ struct BaconHostileInputTests {
         var parser = BaconOutputParser(startedAt: 0)
         let started = ContinuousClock.now
         #expect(try parser.consume(Substring(huge), at: nil).isEmpty)
-        #expect(ContinuousClock.now - started < .seconds(5))
+        // Not a speed target (the benchmark has those): a quadratic reading would take hours, and
+        // this turns that hang into a failure however loaded the machine is.
+        #expect(ContinuousClock.now - started < .seconds(60))
         #expect(parser.notes.first?.contains("longer than") == true)
         var events: [LedgerEvent] = []
         for line in Self.sample.split(separator: "\n") { events += try parser.consume(line, at: nil) }
@@ -113,7 +115,8 @@ struct BaconHostileInputTests {
         let line = "  - " + String(repeating: " [x", count: 300_000) + "]"
         let started = ContinuousClock.now
         let parse = try BaconSpecs.parse("Cart\n" + line)
-        #expect(ContinuousClock.now - started < .seconds(5))
+        // A hang guard, not a speed target: quadratic parsing of this line would take hours.
+        #expect(ContinuousClock.now - started < .seconds(60))
         #expect(parse.starts.count == 1)
     }
 
