@@ -299,6 +299,10 @@ def main():
         )
         if missed:
             print(f"selection-mutants: MISSED {missed}", file=sys.stderr)
+        if options.json:  # as it goes, so that a run cut short still tells what it found
+            summarise(report, len(baseline), quiet=True)
+            with open(options.json, "w", encoding="utf-8") as file:
+                json.dump(report, file, indent=2)
     summarise(report, len(baseline))
     if options.json:
         with open(options.json, "w", encoding="utf-8") as file:
@@ -307,7 +311,7 @@ def main():
     return 1 if report["summary"]["missedTests"] else 0
 
 
-def summarise(report, tests):
+def summarise(report, tests, quiet=False):
     mutants = report["mutants"]
     built = [mutant for mutant in mutants if mutant["built"]]
     caught = [mutant for mutant in built if mutant["failing"]]
@@ -327,7 +331,7 @@ def summarise(report, tests):
         "everythingRuns": sum(1 for mutant in built if mutant["everything"]),
         "hung": sum(1 for mutant in mutants if mutant.get("hung")),
     }
-    for mutant in mutants:
+    for mutant in [] if quiet else mutants:
         state = (
             "hung (timed out)"
             if mutant.get("hung")
