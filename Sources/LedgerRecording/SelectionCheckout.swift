@@ -27,36 +27,42 @@ package struct SelectionCheckout {
     ///   - packagePath: the root package's folder.
     ///   - base: the base branch; `origin/BASE` is tried first, then `BASE`.
     ///   - configuration: what the hashes cover of the build besides files: the run's configuration
-    ///     and the build configuration.
+    ///     and the test command's words.
+    ///   - ignore: `select.ignore`'s patterns: files no test reads.
     ///   - ledger: the ledger file, whose files (its write-ahead log, its journals) are no change
     ///     when it lies in the checkout, as SwiftPM's `.build` and `.swiftpm` are not.
     /// - Returns: the graph, the change and the hashes.
     /// - Throws: ``Problem`` outside a git checkout, or when SwiftPM cannot describe a package.
-    package static func read(packagePath: String, base: String, configuration: String, ledger: String? = nil) throws
-        -> SelectionCheckout
-    {
+    package static func read(
+        packagePath: String, base: String, configuration: String, ignore: [PathPattern] = [], ledger: String? = nil
+    ) throws -> SelectionCheckout {
         let package = URL(fileURLWithPath: packagePath).standardizedFileURL.path
         guard let repository = GitInfo.topLevel(in: package) else {
             throw Problem(description: "\(package) is not in a git checkout: selection compares it with \(base)")
         }
         let (root, locals) = try describe(package)
         let graph = PackageGraph(root: root, locals: locals, repository: repository)
-        let mergeBase = Self.mergeBase(base, in: repository)
         // What the ledger and SwiftPM write (its build and its Xcode folder) is no change, ignored
         // by git or not.
         let written =
             [package + "/.build/", package + "/.swiftpm/"]
             + (ledger.map { [URL(fileURLWithPath: $0).standardizedFileURL.path] } ?? [])
-        let changed = (mergeBase.map { changedFiles(since: $0, in: repository) } ?? []).filter { file in
-            !written.contains { (repository + "/" + file).hasPrefix($0) }
-        }
+        let isWritten = { (file: String) in written.contains { (repository + "/" + file).hasPrefix($0) } }
+        let mergeBase = Self.mergeBase(base, in: repository)
+        let changed = (mergeBase.map { changedFiles(since: $0, in: repository) } ?? []).filter { !isWritten($0) }
         let toolchain = (try? Spawn.run("swift", ["--version"]).text) ?? ""
+        // Every file no target holds (manifests, Package.resolved, fixtures, scripts) but those no
+        // test reads: a change to one since a vouching run, even one the merge base cannot show
+        // (a push to the base branch itself), makes every hash another.
+        let outside = Self.outsideTargets(graph, repository: repository, ignore: ignore, isWritten: isWritten)
+        let manifests = ([root] + locals).map { manifestDigest(of: $0.path) }
+        // Read whether git ignores it or not: a library's Package.resolved often is.
         let resolved =
             (try? Data(contentsOf: URL(fileURLWithPath: package).appending(path: "Package.resolved")))
             .map(TargetHashes.digest(of:)) ?? ""
         let hashes = TargetHashes.hashes(
             graph: graph, files: files(of: graph, repository: repository),
-            shared: [resolved, toolchain, configuration])
+            shared: [resolved, toolchain, configuration, outside] + manifests)
         return SelectionCheckout(
             repository: repository, graph: graph, mergeBase: mergeBase, changedFiles: changed,
             everything: mergeBase == nil
@@ -121,29 +127,72 @@ package struct SelectionCheckout {
         return files.sorted()
     }
 
-    /// Each target's files, each with the digest of its bytes: every regular file in its folder.
+    /// Each target's files, each with the digest of its bytes: every file in its folder, through
+    /// symbolic links (a file shared by two targets is a link in one of them).
     private static func files(of graph: PackageGraph, repository: String) -> [String: [String: String]] {
         var files: [String: [String: String]] = [:]
         for target in graph.targets.values {
             let folder =
                 target.path.hasPrefix("/")
-                ? URL(fileURLWithPath: target.path)
-                : URL(fileURLWithPath: repository)
-                    .appending(path: target.path)
-            guard
-                let walk = FileManager.default.enumerator(
-                    at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [])
-            else { continue }
+                ? URL(fileURLWithPath: target.path) : URL(fileURLWithPath: repository).appending(path: target.path)
             var digests: [String: String] = [:]
-            for case let file as URL in walk {
-                guard (try? file.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true,
-                    let bytes = try? Data(contentsOf: file)
-                else { continue }
-                let relative = String(file.standardizedFileURL.path.dropFirst(folder.standardizedFileURL.path.count))
-                digests[relative] = TargetHashes.digest(of: bytes)
-            }
+            var visited: Set<String> = []
+            walk(folder, as: "", into: &digests, visited: &visited)
             files[target.name] = digests
         }
         return files
+    }
+
+    /// Adds the digest of each file under `folder`, by its path below the target's folder,
+    /// following links to files and to folders (each real folder once).
+    private static func walk(
+        _ folder: URL, as prefix: String, into digests: inout [String: String], visited: inout Set<String>
+    ) {
+        guard visited.insert(folder.resolvingSymlinksInPath().path).inserted,
+            let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path)
+        else { return }
+        for name in names.sorted() {
+            let entry = folder.appending(path: name)
+            var isDirectory: ObjCBool = false
+            // `fileExists` follows links: a link to a folder is walked, a link to a file read.
+            guard FileManager.default.fileExists(atPath: entry.path, isDirectory: &isDirectory) else { continue }
+            if isDirectory.boolValue {
+                walk(entry, as: prefix + "/" + name, into: &digests, visited: &visited)
+            } else if let bytes = try? Data(contentsOf: entry.resolvingSymlinksInPath()) {
+                digests[prefix + "/" + name] = TargetHashes.digest(of: bytes)
+            }
+        }
+    }
+
+    /// One digest of every file of the repository that no target holds, git ignores not, and no
+    /// `ignore` pattern matches: their paths and bytes.
+    private static func outsideTargets(
+        _ graph: PackageGraph, repository: String, ignore: [PathPattern], isWritten: (String) -> Bool
+    ) -> String {
+        let listed =
+            (try? Spawn.run("git", ["-C", repository, "ls-files", "-z", "--cached", "--others", "--exclude-standard"]))
+            .map { $0.standardOutput.split(separator: 0).map { String(decoding: $0, as: UTF8.self) } } ?? []
+        var digest = ContentDigest()
+        for file in Set(listed).sorted()
+        where !isWritten(file) && graph.targets(holding: file).isEmpty && !ignore.contains(where: { $0.matches(file) })
+        {
+            let bytes = (try? Data(contentsOf: URL(fileURLWithPath: repository).appending(path: file))) ?? Data()
+            digest.update(Array("\(file)\u{0}\(TargetHashes.digest(of: bytes))\n".utf8))
+        }
+        return digest.hexString
+    }
+
+    /// The digest of a package's manifests (`Package.swift`, `Package@swift-*.swift`): a local
+    /// package outside the repository has no other say in the hashes.
+    private static func manifestDigest(of package: String) -> String {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: package)) ?? []).filter {
+            $0 == "Package.swift" || ($0.hasPrefix("Package@swift-") && $0.hasSuffix(".swift"))
+        }
+        var digest = ContentDigest()
+        for name in names.sorted() {
+            let bytes = (try? Data(contentsOf: URL(fileURLWithPath: package).appending(path: name))) ?? Data()
+            digest.update(Array("\(name)\u{0}\(TargetHashes.digest(of: bytes))\n".utf8))
+        }
+        return digest.hexString
     }
 }

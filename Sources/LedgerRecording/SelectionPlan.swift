@@ -54,18 +54,20 @@ package struct SelectionPlan {
 }
 
 extension SelectionPlan {
-    /// The selection for the package at `packagePath`, judged against the ledger `history` reads
-    /// (the team server's when there is one); the `ledger` file's own files are no change.
+    /// The selection for the package at `packagePath`, tested by `command` (whose
+    /// ``TestCommand/selectionSignature`` the hashes cover), judged against the ledger `history`
+    /// reads (the team server's when there is one); the `ledger` file's own files are no change.
     /// - Throws: ``SelectionCheckout/Problem`` when the checkout cannot be read; what reading the
     ///   ledger throws.
     package static func planned(
-        packagePath: String, base: String, buildConfiguration: String, metadata: RunMetadata,
+        packagePath: String, base: String, command: TestCommand, metadata: RunMetadata,
         config: ProjectConfiguration, history: RecordHistory, ledger: String?
     ) throws -> SelectionPlan {
         let configuration = metadata.configuration ?? ""
         let checkout = try SelectionCheckout.read(
-            packagePath: packagePath, base: base, configuration: configuration + "\u{0}" + buildConfiguration,
-            ledger: ledger)
+            packagePath: packagePath, base: base,
+            configuration: ([configuration] + command.selectionSignature).joined(separator: "\u{0}"),
+            ignore: config.select.ignorePatterns, ledger: ledger)
         return try SelectionPlan(checkout: checkout, base: base, config: config.select) { hashes in
             try history.selectionHistory(
                 project: metadata.project, hashes: hashes, base: base, branch: metadata.branch,

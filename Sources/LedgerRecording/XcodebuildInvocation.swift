@@ -58,14 +58,19 @@ package struct XcodebuildInvocation {
 
     /// Whether the command already chooses its tests with `-only-testing`.
     /// Why the scheme's test targets are not known to be SwiftPM targets, when they are not: a
-    /// `-project` or `-workspace`, or no `Package.swift` in the working directory; `nil` for a
-    /// package's own scheme, whose test targets are the package's.
+    /// `-project` or `-workspace`, an Xcode project or workspace in the working directory, or no
+    /// `Package.swift` there; `nil` for a package's own scheme, whose test targets are the package's.
     package var notAPackageScheme: String? {
         if let option = original.first(where: { $0 == "-project" || $0 == "-workspace" }) {
             return "the scheme is an Xcode \(option.dropFirst())'s, whose test targets are not SwiftPM targets"
         }
-        let manifest = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appending(path: "Package.swift")
-        guard FileManager.default.fileExists(atPath: manifest.path) else {
+        let folder = FileManager.default.currentDirectoryPath
+        // Without -project or -workspace, xcodebuild takes a project of the folder over its package.
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        if let project = names.sorted().first(where: { $0.hasSuffix(".xcodeproj") || $0.hasSuffix(".xcworkspace") }) {
+            return "\(project) is here, and its schemes' test targets are not SwiftPM targets"
+        }
+        guard names.contains("Package.swift") else {
             return "no Package.swift here: the scheme's test targets are not SwiftPM targets"
         }
         return nil

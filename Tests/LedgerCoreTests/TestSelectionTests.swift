@@ -27,7 +27,10 @@ import Testing
     static let money = #"""
         {"name": "Money", "path": "/repo/Vendor/Money", "dependencies": [],
          "products": [{"name": "Money", "targets": ["Money"], "type": {"library": ["automatic"]}}],
-         "targets": [{"name": "Money", "c99name": "Money", "path": "Sources/Money", "type": "library"}]}
+         "targets": [{"name": "Money", "c99name": "Money", "path": "Sources/Money", "type": "library"},
+                     {"name": "Cart", "c99name": "Cart", "path": "Sources/Cart", "type": "library"},
+                     {"name": "MoneyTests", "c99name": "MoneyTests", "path": "Tests/MoneyTests", "type": "test",
+                      "target_dependencies": ["Money"]}]}
         """#
 
     static func graph() throws -> PackageGraph {
@@ -59,7 +62,9 @@ import Testing
             graph.closure(of: "PaymentsTests") == ["PaymentsTests", "Payments", "Fakes", "Cart", "Money", "cart-cli"])
         #expect(graph.closure(of: "CartTests") == ["CartTests", "Cart", "cart-cli"])
         #expect(graph.targets["Money"]?.path == "Vendor/Money/Sources/Money")
-        #expect(graph.testTargets.map(\.name) == ["CartTests", "PaymentsTests"])
+        #expect(graph.testTargets.map(\.name) == ["CartTests", "PaymentsTests"], "swift test runs the root's only")
+        #expect(
+            graph.targets["Cart"]?.path == "App/Sources/Cart", "a local package's Cart takes no root target's place")
         #expect(graph.targets(holding: "App/Sources/Cart/Cart.swift") == ["Cart"])
         #expect(graph.targets(holding: "App/Sources/CartExtras/Extra.swift").isEmpty, "a prefix is not a folder")
         #expect(graph.manifest("App/Package.swift") == "App")
@@ -194,6 +199,13 @@ import Testing
                         skipped: true)),
                 .targetRun(.init(at: 5, target: "PaymentsTests", hash: "p1", tests: 1, passed: 1)),
             ])
+        let overloads = selection.events(
+            at: 5, listed: ["PaymentsTests.PaymentsTests/total(of:)"],
+            passed: ["PaymentsTests.PaymentsTests/total(of:)"], failed: ["PaymentsTests.PaymentsTests/total(_:)"],
+            observing: false)
+        #expect(
+            overloads.last == .targetRun(.init(at: 5, target: "PaymentsTests", hash: "p1", tests: 1, passed: 0)),
+            "an overload that failed beside one that passed")
         let observed = selection.events(at: 5, listed: listed, passed: Set(listed), observing: true)
         #expect(
             observed == [

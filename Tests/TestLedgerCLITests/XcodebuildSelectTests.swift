@@ -88,4 +88,30 @@ import Testing
         let args = XcodebuildCommandTests().log(cli, "xcodebuild.log")
         #expect(!args.contains("-only-testing"), "\(args)")
     }
+
+    @Test func aProjectBesideThePackageOrATestTheGraphLacksRunsEverything() async throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        // The unit tests' target alone: the bundle's UI tests are of a target the package lacks.
+        try cli.directory.write(
+            "Package.swift",
+            Self.manifest.split(separator: "\n").filter { !$0.contains("RandomStuffUITests") }.joined(separator: "\n"))
+        try cli.directory.write("Sources/RandomStuff/Random.swift", "public func roll() -> Int { 4 }\n")
+        try cli.directory.write("Tests/RandomStuffTests/RandomStuffTests.swift", "// the bundle's\n")
+        try cli.directory.write(".gitignore", "*.log\n*.xcresult\n")
+        try await RecordSelectTests.git(cli.directory.url, "init", "-q", "-b", "main")
+        try await RecordSelectTests.commit(cli.directory.url, "base")
+        let environment = XcodebuildCommandTests().environment(cli)
+        let command = ["record", "--project", "Shop", "--select", "--", "xcodebuild", "test", "-scheme", "RandomStuff"]
+        let stranger = try await cli.run(command, environment: environment)
+        #expect(
+            stranger.stderr.contains("every test runs: the runner lists tests of RandomStuffUITests, no test target"),
+            "\(stranger.stderr)")
+
+        try FileManager.default.createDirectory(
+            at: cli.directory.url.appending(path: "App.xcodeproj"), withIntermediateDirectories: true)
+        let project = try await cli.run(command, environment: environment)
+        #expect(project.stderr.contains("every test runs: App.xcodeproj is here"), "\(project.stderr)")
+        #expect(!XcodebuildCommandTests().log(cli, "xcodebuild.log").contains("-only-testing"))
+    }
 }

@@ -40,10 +40,14 @@ public struct PackageGraph: Sendable, Equatable {
         for package in all {
             let folder = Self.relative(package.path, to: repository)
             packages.append(folder)
+            let isRoot = package == root
             let executables = package.targets.filter { $0.type == "executable" }.map(\.name)
             for target in package.targets {
-                let local = target.productDependencies.flatMap { productTargets[$0] ?? [] }
                 let isTest = target.type == "test"
+                // `swift test` runs the root package's tests only; a local package's target never
+                // takes the place of a root one of the same name.
+                guard isRoot || (!isTest && targets[target.name] == nil) else { continue }
+                let local = target.productDependencies.flatMap { productTargets[$0] ?? [] }
                 targets[target.name] = Target(
                     name: target.name, module: target.c99name, path: Self.joined(folder, target.path), isTest: isTest,
                     dependencies: target.targetDependencies + local + (isTest ? executables : []))
@@ -51,7 +55,7 @@ public struct PackageGraph: Sendable, Equatable {
         }
     }
 
-    /// The test targets, by name.
+    /// The root package's test targets, by name: those `swift test` runs.
     public var testTargets: [Target] {
         targets.values.filter(\.isTest).sorted { $0.name < $1.name }
     }

@@ -33,12 +33,20 @@ extension TestSelection {
     ///   - listed: every test the runner lists.
     ///   - passed: the tests whose last attempt in the run passed, named as stored: a listed test
     ///     passed when one of them is it as ``XcodebuildTestList/comparable(_:)`` compares them (a
-    ///     bundle's `testLaunch (Dark Appearance)` for a listed `testLaunch()`).
+    ///     bundle's `testLaunch (Dark Appearance)` for a listed `testLaunch()`)…
+    ///   - failed: …and none of the tests whose last attempt failed is (a configuration or an
+    ///     overload that failed beside one that passed).
     ///   - observing: whether the run ran everything and only notes what selection would skip.
     /// - Returns: the events, in order.
-    public func events(at: Double, listed: [String], passed: Set<String>, observing: Bool) -> [LedgerEvent] {
+    public func events(
+        at: Double, listed: [String], passed: Set<String>, failed: Set<String> = [], observing: Bool
+    ) -> [LedgerEvent] {
         let passedLike = Set(passed.map(XcodebuildTestList.comparable))
-        let didPass = { (test: String) in passedLike.contains(XcodebuildTestList.comparable(test)) }
+        let failedLike = Set(failed.map(XcodebuildTestList.comparable))
+        let didPass = { (test: String) in
+            let name = XcodebuildTestList.comparable(test)
+            return passedLike.contains(name) && !failedLike.contains(name)
+        }
         var events: [LedgerEvent] = []
         var byModule: [String: [String]] = [:]
         for test in listed { byModule[Self.module(of: test), default: []].append(test) }

@@ -23,8 +23,9 @@ struct RecordSelected {
     /// What the run stores of its selection, once its tests have run: the tests left out and each
     /// test target's hash, tests and passes.
     func store(run: String, in database: LedgerDatabase) throws {
-        let passed = Set(try database.passedTests(run: run))
-        let events = plan.selection.events(at: plan.at, listed: listed, passed: passed, observing: observing)
+        let events = plan.selection.events(
+            at: plan.at, listed: listed, passed: Set(try database.passedTests(run: run)),
+            failed: Set(try database.failingTests(run: run)), observing: observing)
         try database.ingest { sink in
             for event in events { try sink.consume(LedgerRecord(run: run, event: event)) }
         }
@@ -45,30 +46,29 @@ extension TestLedgerCommand.Record {
             let option = command.runner == .xcodebuild ? "xcodebuild's -only-testing" : "swift test's --filter"
             throw ValidationError("--select chooses the tests itself: leave out \(option)")
         }
-        let packagePath: String
-        let buildConfiguration: String
-        switch command {
-        case .swiftTest(let swiftTest):
-            (packagePath, buildConfiguration) = (swiftTest.packagePath, swiftTest.buildConfiguration)
-        case .xcodebuild(let xcodebuild):
-            if let reason = xcodebuild.notAPackageScheme {
-                printError("testledger: select: every test runs: \(reason)")
-                return nil
-            }
-            (packagePath, buildConfiguration) = (
-                FileManager.default.currentDirectoryPath, xcodebuild.buildConfiguration
-            )
-        case .module:
+        if case .xcodebuild(let xcodebuild) = command, let reason = xcodebuild.notAPackageScheme {
+            printError("testledger: select: every test runs: \(reason)")
+            return nil
+        }
+        if command.runner == .module {
             printError("testledger: select: every spec runs: --select reads a SwiftPM package's graph, not a module's")
             return nil
         }
         do {
             let plan = try SelectionPlan.planned(
-                packagePath: packagePath, base: baseBranch, buildConfiguration: buildConfiguration,
-                metadata: metadata, config: config,
-                history: RecordHistory(database: database, budget: network), ledger: store.filePath)
+                packagePath: command.packagePath, base: baseBranch, command: command, metadata: metadata,
+                config: config, history: RecordHistory(database: database, budget: network), ledger: store.filePath)
             guard let listed = try command.allTests(writingInto: folder), !listed.isEmpty else {
                 printError("testledger: select: the runner listed no tests; every test runs")
+                return nil
+            }
+            // A test of a module the graph does not know (an app's, a project's) would be neither run
+            // nor stored.
+            let known = Set(plan.selection.targets.map(\.module))
+            if let stranger = listed.map(TestSelection.module(of:)).first(where: { !known.contains($0) }) {
+                printError(
+                    "testledger: select: every test runs: the runner lists tests of \(stranger), no test target of the package"
+                )
                 return nil
             }
             printError(

@@ -22,8 +22,10 @@ extension TestLedgerCommand {
                 interrupted. Tests new to the base, failed or flaky within the window, or matching \
                 select.unskippable run all the same.
 
+                The hashes cover the test command too (but the folders it builds and writes in): give it \
+                after --, as the job runs it (default: swift test), so that they are the runs' own.
                 For a runner that `testledger record --select` does not wrap:
-                  swift test $(testledger select --format swift-test)
+                  swift test $(testledger select --format swift-test -- swift test -c release)
 
                 --replay recomputes selection for the ledger's newest runs whose revisions the checkout \
                 holds, oldest first, each vouched for by the replayed runs before it (the package graph \
@@ -35,16 +37,17 @@ extension TestLedgerCommand {
         var base: String?
         @Option(help: "list, json, swift-test (its --filter arguments) or xcodebuild (its -only-testing: arguments).")
         var format: SelectFormat = .list
-        @Option(help: "The package's folder (default: the working directory).")
+        @Option(help: "The package's folder (default: the command's --package-path, else the working directory).")
         var packagePath: String?
-        @Option(help: "The build configuration the hashes cover (default: debug).")
-        var buildConfiguration = "debug"
         @Flag(help: "Replay selection over the ledger's runs: the failures it would have missed and the time saved.")
         var replay = false
         @Option(help: "With --replay: how many of the newest runs.")
         var runs = 300
         @OptionGroup var store: StoreOptions
         @OptionGroup var runInfo: RunOptions
+
+        @Argument(parsing: .postTerminator, help: "The test command the job runs, after -- (default: swift test).")
+        var command: [String] = []
 
         enum SelectFormat: String, ExpressibleByArgument, CaseIterable {
             case list, json
@@ -66,9 +69,11 @@ extension TestLedgerCommand {
             if replay { return try self.replay(base: base, metadata: metadata, config: config) }
             let plan: SelectionPlan
             do {
+                let testCommand = TestCommand(
+                    command.isEmpty ? ["swift", "test"] : command, outputFolder: FileManager.default.temporaryDirectory)
                 plan = try SelectionPlan.planned(
-                    packagePath: packagePath ?? FileManager.default.currentDirectoryPath, base: base,
-                    buildConfiguration: buildConfiguration, metadata: metadata, config: config,
+                    packagePath: packagePath ?? testCommand.packagePath, base: base, command: testCommand,
+                    metadata: metadata, config: config,
                     history: RecordHistory(database: try store.openForReading(), budget: NetworkBudget(seconds: 10)),
                     ledger: PostgresLocation.isURL(store.location) ? nil : store.location)
             } catch let problem as SelectionCheckout.Problem {
