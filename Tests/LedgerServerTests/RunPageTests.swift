@@ -112,4 +112,42 @@ import Testing
             #expect(chart.contains("longest 5.00s, median 3.00s"))
         }
     }
+
+    /// A run that selection left tests out of says so under its headline, naming the vouching run.
+    @Test func aRunsPageSaysWhatSelectionLeftOut() async throws {
+        try await LiveServer.with(LiveServer.publicRead) { server in
+            let write = try server.token("Shop", .write)
+            let vouching = RunScript(project: "Shop", revision: "1a2b3c4d5e", at: 1_700_000_000).start(branch: "main")
+                .pass("CartTests.CartTests/testTotal").pass("PaymentsTests.PaymentsTests/charges()")
+                .with(.targetRun(.init(at: 1_700_000_001, target: "CartTests", hash: "h", tests: 1, passed: 1)))
+                .end()
+            let selected = RunScript(project: "Shop", at: 1_700_003_600).start(branch: "feature")
+                .pass("PaymentsTests.PaymentsTests/charges()")
+                .result("CartTests.CartTests/testTotal", .skipped, duration: 0)
+                .with(
+                    .targetRun(
+                        .init(
+                            at: 1_700_003_601, target: "CartTests", hash: "h", tests: 1, passed: 0,
+                            vouchedBy: vouching.run, skipped: true))
+                )
+                .end()
+            // `result` stores no message: the skip's reason is what marks it left out by selection.
+            let records = selected.records.map { record -> LedgerRecord in
+                guard case .testEnd(var end) = record.event, end.outcome == .skipped else { return record }
+                end.message = RunReport.NotAffected.reason
+                return LedgerRecord(run: record.run, event: .testEnd(end))
+            }
+            let ndjson =
+                try records.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
+                .joined(separator: "\n") + "\n"
+            #expect(try await server.post("/api/v1/events", token: write, vouching.ndjson).status == 201)
+            #expect(try await server.post("/api/v1/events", token: write, ndjson).status == 201)
+            let page = try await server.get("/projects/Shop/runs/\(selected.run)")
+            #expect(page.status == 200, "\(page.body)")
+            #expect(
+                page.body.contains(
+                    "1 test not run: their code did not change since run \(vouching.run.prefix(3))… (1a2b3c4)."),
+                "\(page.body)")
+        }
+    }
 }
