@@ -115,16 +115,16 @@ package struct SelectionCheckout {
     /// The files that differ from `commit` in the working tree, committed or not, and those git
     /// does not track and does not ignore.
     private static func changedFiles(since commit: String, in repository: String) -> [String] {
-        let lists = [
-            ["-C", repository, "diff", "--name-only", "--no-renames", "-z", commit, "--"],
-            ["-C", repository, "ls-files", "--others", "--exclude-standard", "-z"],
-        ]
-        var files: Set<String> = []
-        for arguments in lists {
-            guard let output = try? Spawn.run("git", arguments), output.status == 0 else { continue }
-            files.formUnion(output.standardOutput.split(separator: 0).map { String(decoding: $0, as: UTF8.self) })
-        }
-        return files.sorted()
+        let changed = gitList(["diff", "--name-only", "--no-renames", "-z", commit, "--"], in: repository)
+        let untracked = gitList(["ls-files", "--others", "--exclude-standard", "-z"], in: repository)
+        return Set(changed + untracked).sorted()
+    }
+
+    /// The paths a `git … -z` command lists in `repository`, each once as it printed it; none when
+    /// git fails.
+    package static func gitList(_ arguments: [String], in repository: String) -> [String] {
+        guard let output = try? Spawn.run("git", ["-C", repository] + arguments), output.status == 0 else { return [] }
+        return output.standardOutput.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Each target's files, each with the digest of its bytes: every file in its folder, through
@@ -169,9 +169,7 @@ package struct SelectionCheckout {
     private static func outsideTargets(
         _ graph: PackageGraph, repository: String, ignore: [PathPattern], isWritten: (String) -> Bool
     ) -> String {
-        let listed =
-            (try? Spawn.run("git", ["-C", repository, "ls-files", "-z", "--cached", "--others", "--exclude-standard"]))
-            .map { $0.standardOutput.split(separator: 0).map { String(decoding: $0, as: UTF8.self) } } ?? []
+        let listed = gitList(["ls-files", "-z", "--cached", "--others", "--exclude-standard"], in: repository)
         var digest = ContentDigest()
         for file in Set(listed).sorted()
         where !isWritten(file) && graph.targets(holding: file).isEmpty && !ignore.contains(where: { $0.matches(file) })

@@ -46,8 +46,8 @@ package enum SelectionReplayHistory {
                 SelectionReplay.Run(
                     run: stored.id, revision: revision, branch: listing.branch, at: stored.startedAt,
                     cutShort: listing.status == .interrupted || listing.crashed > 0,
-                    changedFiles: Self.lines(
-                        ["diff", "--name-only", "--no-renames", "-z", mergeBase, revision], repository),
+                    changedFiles: SelectionCheckout.gitList(
+                        ["diff", "--name-only", "--no-renames", "-z", mergeBase, revision], in: repository),
                     hashes: TargetHashes.hashes(
                         graph: graph, files: Self.files(of: graph, in: tree),
                         shared: [resolved ?? "", "", stored.configuration + "\u{0}"]),
@@ -63,7 +63,7 @@ package enum SelectionReplayHistory {
     /// empty when the checkout does not hold the revision.
     private static func tree(_ revision: String, in repository: String) -> [String: String] {
         var files: [String: String] = [:]
-        for entry in lines(["ls-tree", "-r", "-z", revision], repository) {
+        for entry in SelectionCheckout.gitList(["ls-tree", "-r", "-z", revision], in: repository) {
             // `MODE TYPE NAME\tPATH`
             guard let tab = entry.firstIndex(of: "\t") else { continue }
             let fields = entry[..<tab].split(separator: " ")
@@ -82,10 +82,5 @@ package enum SelectionReplayHistory {
                 })
         }
         return files
-    }
-
-    private static func lines(_ arguments: [String], _ repository: String) -> [String] {
-        guard let output = try? Spawn.run("git", ["-C", repository] + arguments), output.status == 0 else { return [] }
-        return output.standardOutput.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
     }
 }

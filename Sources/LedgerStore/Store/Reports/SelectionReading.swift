@@ -37,9 +37,7 @@ extension StoreReader {
         for row in rows {
             let target = try row.required(row.string, "target")
             guard vouches[target] == nil, hashes[target] == (try row.string("hash")) else { continue }
-            vouches[target] = Vouch(
-                run: try row.required(row.string, "uuid"), revision: try row.string("revision"),
-                at: try row.required(row.double, "startedAt"))
+            vouches[target] = try Vouch(row)
         }
         return vouches
     }
@@ -63,11 +61,7 @@ extension StoreReader {
             """, [.integer(row)])
         return RunReport.NotAffected(
             tests: tests,
-            vouchedBy: try vouchers.map {
-                Vouch(
-                    run: try $0.required($0.string, "uuid"), revision: try $0.string("revision"),
-                    at: try $0.required($0.double, "startedAt"))
-            })
+            vouchedBy: try vouchers.map(Vouch.init))
     }
 }
 
@@ -131,6 +125,15 @@ extension StoreReader {
                 seconds: try $0.double("duration") ?? 0
             )
         }
+    }
+}
+
+extension Vouch {
+    /// The run a row names by its `uuid`, `revision` and `startedAt`.
+    init(_ row: any NamedColumns) throws {
+        self.init(
+            run: try row.required(row.string, "uuid"), revision: try row.string("revision"),
+            at: try row.required(row.double, "startedAt"))
     }
 }
 
