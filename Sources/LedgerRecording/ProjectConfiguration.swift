@@ -25,6 +25,7 @@ import LedgerCore
 /// select:
 ///   ignore: ["docs/**", "*.md"]
 ///   unskippable: ["AppTests.CheckoutTests/*"]
+///   executableTests: [AppCLITests]
 /// ```
 package struct ProjectConfiguration: Decodable {
     package var project: String?
@@ -55,15 +56,19 @@ package struct ProjectConfiguration: Decodable {
         package var ignore: [String] = []
         /// Patterns of test ids (`*` any run of characters) that run whatever changed.
         package var unskippable: [String] = []
+        /// The test targets that run the package's executables; `nil` when not said, and then
+        /// every test target depends on them.
+        package var executableTests: [String]?
 
         package init() {}
 
-        private enum CodingKeys: String, CodingKey { case ignore, unskippable }
+        private enum CodingKeys: String, CodingKey { case ignore, unskippable, executableTests }
 
         package init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             ignore = try container.decodeIfPresent([String].self, forKey: .ignore) ?? []
             unskippable = try container.decodeIfPresent([String].self, forKey: .unskippable) ?? []
+            executableTests = try container.decodeIfPresent([String].self, forKey: .executableTests)
             if let bad = ignore.first(where: { PathPattern($0) == nil }) {
                 throw DecodingError.dataCorruptedError(
                     forKey: .ignore, in: container, debugDescription: "select.ignore: \(bad) names no file")

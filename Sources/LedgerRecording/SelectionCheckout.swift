@@ -29,19 +29,22 @@ package struct SelectionCheckout {
     ///   - configuration: what the hashes cover of the build besides files: the run's configuration
     ///     and the test command's words.
     ///   - ignore: `select.ignore`'s patterns: files no test reads.
+    ///   - executableTests: `select.executableTests`: the test targets that run the executables.
     ///   - ledger: the ledger file, whose files (its write-ahead log, its journals) are no change
     ///     when it lies in the checkout, as SwiftPM's `.build` and `.swiftpm` are not.
     /// - Returns: the graph, the change and the hashes.
     /// - Throws: ``Problem`` outside a git checkout, or when SwiftPM cannot describe a package.
     package static func read(
-        packagePath: String, base: String, configuration: String, ignore: [PathPattern] = [], ledger: String? = nil
+        packagePath: String, base: String, configuration: String, ignore: [PathPattern] = [],
+        executableTests: [String]? = nil, ledger: String? = nil
     ) throws -> SelectionCheckout {
         let package = URL(fileURLWithPath: packagePath).standardizedFileURL.path
         guard let repository = GitInfo.topLevel(in: package) else {
             throw Problem(description: "\(package) is not in a git checkout: selection compares it with \(base)")
         }
         let (root, locals) = try describe(package)
-        let graph = PackageGraph(root: root, locals: locals, repository: repository)
+        let graph = PackageGraph(
+            root: root, locals: locals, repository: repository, executableTests: executableTests.map(Set.init))
         // What the ledger and SwiftPM write (its build and its Xcode folder) is no change, ignored
         // by git or not.
         let written =

@@ -28,7 +28,9 @@ package enum SelectionReplayHistory {
                 description: "\(package) is not in a git checkout: --replay reads its history")
         }
         let (root, locals) = try SelectionCheckout.describe(package)
-        let graph = PackageGraph(root: root, locals: locals, repository: repository)
+        let graph = PackageGraph(
+            root: root, locals: locals, repository: repository,
+            executableTests: config.select.executableTests.map(Set.init))
         let listings = Dictionary(
             try store.runs(project: project, limit: count).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         var runs: [SelectionReplay.Run] = []

@@ -72,6 +72,18 @@ import Testing
         #expect(graph.manifest("App/Sources/Cart/Package.swift") == nil)
     }
 
+    @Test func onlyTheTestTargetsTheProjectNamesRunItsExecutables() throws {
+        let graph = PackageGraph(
+            root: try PackageDescription(json: Data(Self.root.utf8)),
+            locals: [try PackageDescription(json: Data(Self.money.utf8))], repository: "/repo",
+            executableTests: ["PaymentsTests"])
+        #expect(graph.closure(of: "CartTests") == ["CartTests", "Cart"])
+        #expect(graph.closure(of: "PaymentsTests").contains("cart-cli"))
+        let none = PackageGraph(
+            root: try PackageDescription(json: Data(Self.root.utf8)), repository: "/repo", executableTests: [])
+        #expect(none.closure(of: "PaymentsTests").contains("cart-cli") == false)
+    }
+
     @Test func aChangeRunsTheTargetsThatReachItThroughAnyPath() throws {
         let cart = try Self.select(["App/Sources/Cart/Cart.swift"])
         #expect(Self.running(cart) == ["CartTests", "PaymentsTests"])

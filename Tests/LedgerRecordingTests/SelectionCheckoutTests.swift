@@ -100,4 +100,28 @@ import Testing
         let noBase = try SelectionCheckout.read(packagePath: directory.url.path, base: "nowhere", configuration: "")
         #expect(noBase.everything?.hasPrefix("no merge base with nowhere") == true)
     }
+
+    @Test func anExecutableCountsForTheTestTargetsTheProjectSaysRunIt() throws {
+        let directory = try Self.repository()
+        defer { directory.remove() }
+        let manifest = try String(contentsOf: directory.url.appendingPathComponent("Package.swift"), encoding: .utf8)
+        _ = try directory.write(
+            "Package.swift",
+            manifest.replacingOccurrences(
+                of: #".target(name: "Core"),"#, with: #".target(name: "Core"), .executableTarget(name: "tool"),"#))
+        _ = try directory.write("Sources/tool/main.swift", "print(1)\n")
+        let read = { (executableTests: [String]?) in
+            try SelectionCheckout.read(
+                packagePath: directory.url.path, base: "main", configuration: "", executableTests: executableTests)
+        }
+        let named = try read(["UITests"])
+        #expect(named.graph.closure(of: "UITests").contains("tool"))
+        #expect(!named.graph.closure(of: "CoreTests").contains("tool"))
+        #expect(try read(nil).graph.closure(of: "CoreTests").contains("tool"), "unsaid, every test target runs it")
+
+        _ = try directory.write("Sources/tool/main.swift", "print(2)\n")
+        let changed = try read(["UITests"])
+        #expect(changed.hashes["CoreTests"] == named.hashes["CoreTests"])
+        #expect(changed.hashes["UITests"] != named.hashes["UITests"])
+    }
 }

@@ -19,6 +19,7 @@ public struct PackageGraph: Sendable, Equatable {
         /// The targets it depends on directly, by name: its package's, and those of the products
         /// of local packages it uses. A test target also depends on every executable target of its
         /// package: `swift test` builds them, and tests run them (as a process) without naming them.
+        /// When the project names the test targets that run them, only those do.
         public var dependencies: [String]
     }
 
@@ -31,7 +32,12 @@ public struct PackageGraph: Sendable, Equatable {
     ///   - root: the root package's description.
     ///   - locals: the descriptions of the local packages it depends on, at any depth.
     ///   - repository: the repository's root, as an absolute path.
-    public init(root: PackageDescription, locals: [PackageDescription] = [], repository: String) {
+    ///   - executableTests: the root package's test targets that run its executables
+    ///     (`select.executableTests`); `nil`, as when the project does not say, for every one.
+    public init(
+        root: PackageDescription, locals: [PackageDescription] = [], repository: String,
+        executableTests: Set<String>? = nil
+    ) {
         let all = [root] + locals
         var productTargets: [String: [String]] = [:]
         for package in locals {
@@ -48,9 +54,10 @@ public struct PackageGraph: Sendable, Equatable {
                 // takes the place of a root one of the same name.
                 guard isRoot || (!isTest && targets[target.name] == nil) else { continue }
                 let local = target.productDependencies.flatMap { productTargets[$0] ?? [] }
+                let runsExecutables = isTest && (!isRoot || executableTests?.contains(target.name) ?? true)
                 targets[target.name] = Target(
                     name: target.name, module: target.c99name, path: Self.joined(folder, target.path), isTest: isTest,
-                    dependencies: target.targetDependencies + local + (isTest ? executables : []))
+                    dependencies: target.targetDependencies + local + (runsExecutables ? executables : []))
             }
         }
     }
