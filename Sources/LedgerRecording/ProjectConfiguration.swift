@@ -25,7 +25,8 @@ import LedgerCore
 /// select:
 ///   ignore: ["docs/**", "*.md"]
 ///   unskippable: ["AppTests.CheckoutTests/*"]
-///   executableTests: [AppCLITests]
+///   uses:
+///     AppCLITests: [app-cli]
 /// ```
 package struct ProjectConfiguration: Decodable {
     package var project: String?
@@ -56,19 +57,20 @@ package struct ProjectConfiguration: Decodable {
         package var ignore: [String] = []
         /// Patterns of test ids (`*` any run of characters) that run whatever changed.
         package var unskippable: [String] = []
-        /// The test targets that run the package's executables; `nil` when not said, and then
-        /// every test target depends on them.
-        package var executableTests: [String]?
+        /// What test targets build or run that their manifest does not say, by test target: the
+        /// executables they run, the library of a package they build. `nil` when not said, and
+        /// then every test target depends on every executable.
+        package var uses: [String: [String]]?
 
         package init() {}
 
-        private enum CodingKeys: String, CodingKey { case ignore, unskippable, executableTests }
+        private enum CodingKeys: String, CodingKey { case ignore, unskippable, uses }
 
         package init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             ignore = try container.decodeIfPresent([String].self, forKey: .ignore) ?? []
             unskippable = try container.decodeIfPresent([String].self, forKey: .unskippable) ?? []
-            executableTests = try container.decodeIfPresent([String].self, forKey: .executableTests)
+            uses = try container.decodeIfPresent([String: [String]].self, forKey: .uses)
             if let bad = ignore.first(where: { PathPattern($0) == nil }) {
                 throw DecodingError.dataCorruptedError(
                     forKey: .ignore, in: container, debugDescription: "select.ignore: \(bad) names no file")

@@ -29,22 +29,21 @@ package struct SelectionCheckout {
     ///   - configuration: what the hashes cover of the build besides files: the run's configuration
     ///     and the test command's words.
     ///   - ignore: `select.ignore`'s patterns: files no test reads.
-    ///   - executableTests: `select.executableTests`: the test targets that run the executables.
+    ///   - uses: `select.uses`: what test targets build or run that their manifest does not say.
     ///   - ledger: the ledger file, whose files (its write-ahead log, its journals) are no change
     ///     when it lies in the checkout, as SwiftPM's `.build` and `.swiftpm` are not.
     /// - Returns: the graph, the change and the hashes.
     /// - Throws: ``Problem`` outside a git checkout, or when SwiftPM cannot describe a package.
     package static func read(
         packagePath: String, base: String, configuration: String, ignore: [PathPattern] = [],
-        executableTests: [String]? = nil, ledger: String? = nil
+        uses: [String: [String]]? = nil, ledger: String? = nil
     ) throws -> SelectionCheckout {
         let package = URL(fileURLWithPath: packagePath).standardizedFileURL.path
         guard let repository = GitInfo.topLevel(in: package) else {
             throw Problem(description: "\(package) is not in a git checkout: selection compares it with \(base)")
         }
         let (root, locals) = try describe(package)
-        let graph = PackageGraph(
-            root: root, locals: locals, repository: repository, executableTests: executableTests.map(Set.init))
+        let graph = try graph(root: root, locals: locals, repository: repository, uses: uses)
         // What the ledger and SwiftPM write (its build and its Xcode folder) is no change, ignored
         // by git or not.
         let written =
@@ -71,6 +70,21 @@ package struct SelectionCheckout {
             everything: mergeBase == nil
                 ? "no merge base with \(base) (a shallow clone? fetch the base branch, or pass --base)" : nil,
             hashes: hashes)
+    }
+
+    /// The package graph, with what `select.uses` adds.
+    /// - Throws: ``Problem`` when `uses` names a target the packages do not have: a misspelt name
+    ///   would leave out tests that should run.
+    package static func graph(
+        root: PackageDescription, locals: [PackageDescription], repository: String, uses: [String: [String]]?
+    ) throws -> PackageGraph {
+        let graph = PackageGraph(root: root, locals: locals, repository: repository, uses: uses)
+        let named = (uses ?? [:]).flatMap { [$0.key] + $0.value }
+        if let unknown = named.sorted().first(where: { graph.targets[$0] == nil }) {
+            throw Problem(
+                description: "select.uses in .testledger.yml names \(unknown), which is no target of the package")
+        }
+        return graph
     }
 
     /// The root package's description and those of the local packages it depends on, at any depth.

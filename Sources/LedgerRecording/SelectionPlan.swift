@@ -67,7 +67,7 @@ extension SelectionPlan {
         let checkout = try SelectionCheckout.read(
             packagePath: packagePath, base: base,
             configuration: ([configuration] + command.selectionSignature).joined(separator: "\u{0}"),
-            ignore: config.select.ignorePatterns, executableTests: config.select.executableTests, ledger: ledger)
+            ignore: config.select.ignorePatterns, uses: config.select.uses, ledger: ledger)
         return try SelectionPlan(checkout: checkout, base: base, config: config.select) { hashes in
             try history.selectionHistory(
                 project: metadata.project, hashes: hashes, base: base, branch: metadata.branch,

@@ -28,9 +28,8 @@ package enum SelectionReplayHistory {
                 description: "\(package) is not in a git checkout: --replay reads its history")
         }
         let (root, locals) = try SelectionCheckout.describe(package)
-        let graph = PackageGraph(
-            root: root, locals: locals, repository: repository,
-            executableTests: config.select.executableTests.map(Set.init))
+        let graph = try SelectionCheckout.graph(
+            root: root, locals: locals, repository: repository, uses: config.select.uses)
         let listings = Dictionary(
             try store.runs(project: project, limit: count).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         var runs: [SelectionReplay.Run] = []

@@ -72,15 +72,15 @@ import Testing
         #expect(graph.manifest("App/Sources/Cart/Package.swift") == nil)
     }
 
-    @Test func onlyTheTestTargetsTheProjectNamesRunItsExecutables() throws {
+    @Test func whatTheProjectSaysItsTestsUseReplacesTheExecutablesForAll() throws {
         let graph = PackageGraph(
             root: try PackageDescription(json: Data(Self.root.utf8)),
             locals: [try PackageDescription(json: Data(Self.money.utf8))], repository: "/repo",
-            executableTests: ["PaymentsTests"])
-        #expect(graph.closure(of: "CartTests") == ["CartTests", "Cart"])
+            uses: ["PaymentsTests": ["cart-cli"], "CartTests": ["Money"]])
+        #expect(graph.closure(of: "CartTests") == ["CartTests", "Cart", "Money"], "no executable it does not name")
         #expect(graph.closure(of: "PaymentsTests").contains("cart-cli"))
         let none = PackageGraph(
-            root: try PackageDescription(json: Data(Self.root.utf8)), repository: "/repo", executableTests: [])
+            root: try PackageDescription(json: Data(Self.root.utf8)), repository: "/repo", uses: [:])
         #expect(none.closure(of: "PaymentsTests").contains("cart-cli") == false)
     }
 

@@ -101,7 +101,7 @@ import Testing
         #expect(noBase.everything?.hasPrefix("no merge base with nowhere") == true)
     }
 
-    @Test func anExecutableCountsForTheTestTargetsTheProjectSaysRunIt() throws {
+    @Test func anExecutableCountsForTheTestTargetsTheProjectSaysUseIt() throws {
         let directory = try Self.repository()
         defer { directory.remove() }
         let manifest = try String(contentsOf: directory.url.appendingPathComponent("Package.swift"), encoding: .utf8)
@@ -110,18 +110,18 @@ import Testing
             manifest.replacingOccurrences(
                 of: #".target(name: "Core"),"#, with: #".target(name: "Core"), .executableTarget(name: "tool"),"#))
         _ = try directory.write("Sources/tool/main.swift", "print(1)\n")
-        let read = { (executableTests: [String]?) in
-            try SelectionCheckout.read(
-                packagePath: directory.url.path, base: "main", configuration: "", executableTests: executableTests)
+        let read = { (uses: [String: [String]]?) in
+            try SelectionCheckout.read(packagePath: directory.url.path, base: "main", configuration: "", uses: uses)
         }
-        let named = try read(["UITests"])
+        let named = try read(["UITests": ["tool"]])
         #expect(named.graph.closure(of: "UITests").contains("tool"))
         #expect(!named.graph.closure(of: "CoreTests").contains("tool"))
         #expect(try read(nil).graph.closure(of: "CoreTests").contains("tool"), "unsaid, every test target runs it")
 
         _ = try directory.write("Sources/tool/main.swift", "print(2)\n")
-        let changed = try read(["UITests"])
+        let changed = try read(["UITests": ["tool"]])
         #expect(changed.hashes["CoreTests"] == named.hashes["CoreTests"])
         #expect(changed.hashes["UITests"] != named.hashes["UITests"])
+        #expect(throws: SelectionCheckout.Problem.self, "a misspelt name") { try read(["UITests": ["tol"]]) }
     }
 }

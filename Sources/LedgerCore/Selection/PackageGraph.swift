@@ -19,7 +19,7 @@ public struct PackageGraph: Sendable, Equatable {
         /// The targets it depends on directly, by name: its package's, and those of the products
         /// of local packages it uses. A test target also depends on every executable target of its
         /// package: `swift test` builds them, and tests run them (as a process) without naming them.
-        /// When the project names the test targets that run them, only those do.
+        /// When the project says what its tests use (`select.uses`), only those naming them do.
         public var dependencies: [String]
     }
 
@@ -32,11 +32,12 @@ public struct PackageGraph: Sendable, Equatable {
     ///   - root: the root package's description.
     ///   - locals: the descriptions of the local packages it depends on, at any depth.
     ///   - repository: the repository's root, as an absolute path.
-    ///   - executableTests: the root package's test targets that run its executables
-    ///     (`select.executableTests`); `nil`, as when the project does not say, for every one.
+    ///   - uses: what the root package's test targets build or run that their manifest does not say
+    ///     (`select.uses`): a package the tests build that depends on this one, an executable.
+    ///     `nil` when the project does not say: every test target then depends on every executable.
     public init(
         root: PackageDescription, locals: [PackageDescription] = [], repository: String,
-        executableTests: Set<String>? = nil
+        uses: [String: [String]]? = nil
     ) {
         let all = [root] + locals
         var productTargets: [String: [String]] = [:]
@@ -54,10 +55,10 @@ public struct PackageGraph: Sendable, Equatable {
                 // takes the place of a root one of the same name.
                 guard isRoot || (!isTest && targets[target.name] == nil) else { continue }
                 let local = target.productDependencies.flatMap { productTargets[$0] ?? [] }
-                let runsExecutables = isTest && (!isRoot || executableTests?.contains(target.name) ?? true)
+                let said = isRoot ? uses.map { $0[target.name] ?? [] } : nil
                 targets[target.name] = Target(
                     name: target.name, module: target.c99name, path: Self.joined(folder, target.path), isTest: isTest,
-                    dependencies: target.targetDependencies + local + (runsExecutables ? executables : []))
+                    dependencies: target.targetDependencies + local + (isTest ? said ?? executables : []))
             }
         }
     }
