@@ -14,7 +14,11 @@ It reports, as JSON and as text: the mutants tried, built and caught, the failin
 many of them were selected (the goal is all, with no exception), and the share of the suite's
 test time selection skipped for each single-file change.
 
-Usage: Scripts/selection-mutants.py --package DIR [--testledger PATH] [--per-target N]
+With `--in-place` it mutates the package where it is, a git checkout with nothing uncommitted, on
+its base branch, and builds in its own `.build` (and `.build-coverage`): what is built already is
+not built again. Each mutant is undone with `git checkout` before the next.
+
+Usage: Scripts/selection-mutants.py --package DIR [--in-place] [--testledger PATH] [--per-target N]
            [--seed N] [--targets A,B] [--work DIR] [--json FILE] [--test-arg ARG ...]
 """
 
@@ -78,10 +82,30 @@ def copy_package(source, work):
         status, _, error, _ = run(command, repo)
         if status != 0:
             sys.exit(f"selection-mutants: {' '.join(command)} failed in {repo}: {error}")
-    with open(os.path.join(repo, ".git", "info", "exclude"), "a", encoding="utf-8") as exclude:
-        # What the suite writes (executables under coverage write default.profraw) is no change.
-        exclude.write(".build*\n.testledger/\n*.profraw\n")
+    exclude(os.path.join(repo, ".git", "info", "exclude"))
     return repo
+
+
+def checked_in_place(package):
+    """The package itself, when it is a git checkout with nothing uncommitted."""
+    status, output, error, _ = run(["git", "status", "--porcelain", "--untracked-files=no"], package)
+    if status != 0:
+        sys.exit(f"selection-mutants: {package} is not a git checkout: {error}")
+    if output.strip():
+        sys.exit(f"selection-mutants: {package} has uncommitted changes; commit or stash them first")
+    _, folder, _, _ = run(["git", "rev-parse", "--git-dir"], package)
+    exclude(os.path.join(package, folder.strip(), "info", "exclude"))
+    return package
+
+
+def exclude(path):
+    """What the suite writes (executables under coverage write default.profraw) is no change."""
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "a+", encoding="utf-8") as file:
+        file.seek(0)
+        present = file.read().split("\n")
+        missing = [pattern for pattern in (".build*", ".testledger/", "*.profraw") if pattern not in present]
+        file.write("".join(f"{pattern}\n" for pattern in missing))
 
 
 def describe(repo):
@@ -193,6 +217,8 @@ def plan(repo, package, executed, per_target, seed, only):
                     candidates += [(path, number, what, new) for what, new in mutants_of(text[number - 1], following)]
         chooser.shuffle(candidates)
         planned += [(target["name"],) + candidate for candidate in candidates[:per_target]]
+    if only:  # in the order given: the targets that matter most first, should the run be cut short
+        planned.sort(key=lambda mutant: only.index(mutant[0]))
     return planned
 
 
@@ -217,10 +243,11 @@ def selection(testledger, repo, ledger):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--package", required=True, help="the package to mutate (copied, never changed)")
+    parser.add_argument("--in-place", action="store_true", help="mutate the package itself, undoing each mutant")
     parser.add_argument("--testledger", default=os.path.join(ROOT, ".build", "debug", "testledger"))
     parser.add_argument("--per-target", type=int, default=2, help="mutants per source target")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--targets", default="", help="only these source targets, comma-separated")
+    parser.add_argument("--targets", default="", help="only these source targets, comma-separated, in this order")
     parser.add_argument("--work", default="/tmp/selection-mutants")
     parser.add_argument("--json", help="write the report here too")
     parser.add_argument("--test-arg", action="append", default=[], help="an argument for every swift test")
@@ -233,8 +260,12 @@ def main():
     options = parser.parse_args()
     testledger = os.path.abspath(options.testledger)
     os.makedirs(options.work, exist_ok=True)
-    repo = copy_package(os.path.abspath(options.package), options.work)
-    scratch, coverage_scratch = os.path.join(options.work, "build"), os.path.join(options.work, "build-coverage")
+    if options.in_place:
+        repo = checked_in_place(os.path.abspath(options.package))
+        scratch, coverage_scratch = os.path.join(repo, ".build"), os.path.join(repo, ".build-coverage")
+    else:
+        repo = copy_package(os.path.abspath(options.package), options.work)
+        scratch, coverage_scratch = os.path.join(options.work, "build"), os.path.join(options.work, "build-coverage")
     ledger = os.path.join(options.work, "ledger.sqlite")
     for stale in glob.glob(ledger + "*"):
         os.remove(stale)
@@ -261,7 +292,7 @@ def main():
         sys.exit(f"selection-mutants: the baseline suite did not pass:\n{error[-2000:]}")
     suite_seconds = sum(seconds for _, seconds in baseline.values()) or 1.0
 
-    only = {name for name in options.targets.split(",") if name}
+    only = [name for name in options.targets.split(",") if name]
     mutants = plan(repo, package, executed, options.per_target, options.seed, only)
     report = {"package": os.path.basename(os.path.abspath(options.package)), "mutants": []}
     for index, (target, path, number, what, new) in enumerate(mutants, 1):
