@@ -10,6 +10,11 @@ integer constant, a removed statement), one at a time and uncommitted. For each 
 test that failed belongs to a selected test target or is a test selection keeps. A mutant that
 does not build, or that no test notices, proves nothing and is counted apart.
 
+A test that fails where it should not (in the baseline, or outside the selection of a mutant) is
+run again alone, the mutant still applied: one that passes then failed by chance (a loaded
+machine), not by the change, and is reported apart as flaky. `--resume` goes on from a run cut
+short: the coverage, the vouching run, the baseline and the mutants already in `--json` are kept.
+
 It reports, as JSON and as text: the mutants tried, built and caught, the failing tests and how
 many of them were selected (the goal is all, with no exception), and the share of the suite's
 test time selection skipped for each single-file change.
@@ -138,11 +143,21 @@ def xunit_results(path):
     return results
 
 
+def confirmed(repo, scratch, extra, tests, xunit):
+    """The `tests` that fail again when run alone, without building."""
+    for stale in glob.glob(os.path.splitext(xunit)[0] + "*.xml"):
+        os.remove(stale)
+    pattern = "^(" + "|".join(re.escape(test) for test in tests) + ")$"
+    swift_test(repo, scratch, extra + ["--skip-build", "--filter", pattern], xunit=xunit)
+    results = xunit_results(xunit)
+    return [test for test in tests if results.get(test, (True, 0))[0]]
+
+
 def module(test):
     return re.split(r"[./]", test, maxsplit=1)[0]
 
 
-def executed_lines(repo, scratch, package):
+def executed_lines(repo, scratch):
     """Executed lines of each source file, from the coverage SwiftPM wrote: path → sorted lines."""
     status, output, _, _ = run(["swift", "test", "--scratch-path", scratch, "--show-codecov-path"], repo)
     path = output.strip().splitlines()[-1] if status == 0 and output.strip() else ""
@@ -251,6 +266,7 @@ def main():
     parser.add_argument("--work", default="/tmp/selection-mutants")
     parser.add_argument("--json", help="write the report here too")
     parser.add_argument("--test-arg", action="append", default=[], help="an argument for every swift test")
+    parser.add_argument("--resume", action="store_true", help="keep what a run cut short measured and found")
     parser.add_argument(
         "--timeout",
         type=float,
@@ -267,36 +283,24 @@ def main():
         repo = copy_package(os.path.abspath(options.package), options.work)
         scratch, coverage_scratch = os.path.join(options.work, "build"), os.path.join(options.work, "build-coverage")
     ledger = os.path.join(options.work, "ledger.sqlite")
-    for stale in glob.glob(ledger + "*"):
+    resuming = options.resume and os.path.exists(ledger)
+    for stale in [] if resuming else glob.glob(ledger + "*"):
         os.remove(stale)
     package = describe(repo)
-
-    print("selection-mutants: measuring coverage", file=sys.stderr)
-    status, _, error, _ = swift_test(repo, coverage_scratch, options.test_arg, coverage=True)
-    if status != 0:
-        sys.exit(f"selection-mutants: the suite fails before any mutant:\n{error[-2000:]}")
-    executed = executed_lines(repo, coverage_scratch, package)
-
-    print("selection-mutants: recording the vouching run", file=sys.stderr)
-    status, _, error, _ = run(
-        [testledger, "record", "--db", ledger, "--select", "--", "swift", "test", "--scratch-path", scratch]
-        + options.test_arg,
-        repo,
-    )
-    if status != 0:
-        sys.exit(f"selection-mutants: the vouching run failed:\n{error[-2000:]}")
-    xunit = os.path.join(options.work, "baseline.xml")
-    status, _, error, _ = swift_test(repo, scratch, options.test_arg, xunit=xunit)
-    baseline = xunit_results(xunit)
-    if status != 0 or not baseline or any(failed for failed, _ in baseline.values()):
-        sys.exit(f"selection-mutants: the baseline suite did not pass:\n{error[-2000:]}")
+    executed, baseline, flaky = prepare(options, repo, scratch, coverage_scratch, ledger, testledger, resuming)
     suite_seconds = sum(seconds for _, seconds in baseline.values()) or 1.0
 
     only = [name for name in options.targets.split(",") if name]
     mutants = plan(repo, package, executed, options.per_target, options.seed, only)
-    report = {"package": os.path.basename(os.path.abspath(options.package)), "mutants": []}
+    report = {"package": os.path.basename(os.path.abspath(options.package)), "mutants": [], "flakyInBaseline": flaky}
+    if resuming and options.json and os.path.exists(options.json):
+        with open(options.json, encoding="utf-8") as file:
+            report["mutants"] = json.load(file).get("mutants", [])
+    done = {(mutant["file"], mutant["line"], mutant["mutant"]) for mutant in report["mutants"]}
     for index, (target, path, number, what, new) in enumerate(mutants, 1):
         relative = os.path.relpath(path, repo)
+        if (relative, number, what) in done:
+            continue
         print(f"selection-mutants: {index}/{len(mutants)} {relative}:{number} {what}", file=sys.stderr)
         apply(path, number, new)
         try:
@@ -306,10 +310,14 @@ def main():
                 os.remove(stale)
             status, _, _, seconds = swift_test(repo, scratch, options.test_arg, xunit=xunit, timeout=options.timeout)
             results = {} if status == 124 else xunit_results(xunit)
+            failing = sorted(test for test, (failed, _) in results.items() if failed)
+            outside = [test for test in failing if module(test) not in modules and test not in kept]
+            again = os.path.join(options.work, f"mutant-{index}-again.xml")
+            missed = confirmed(repo, scratch, options.test_arg, outside, again) if outside else []
         finally:
             run(["git", "checkout", "--", relative], repo)
-        failing = sorted(test for test, (failed, _) in results.items() if failed)
-        missed = [test for test in failing if module(test) not in modules and test not in kept]
+        chance = [test for test in outside if test not in missed]
+        failing = [test for test in failing if test not in chance]
         skipped_seconds = sum(
             s for test, (_, s) in baseline.items() if module(test) not in modules and test not in kept
         )
@@ -323,6 +331,7 @@ def main():
                 "hung": status == 124,
                 "failing": failing,
                 "missed": missed,
+                "failedByChance": chance,
                 "selectedTargets": sorted(modules),
                 "everything": chosen.get("everything"),
                 "skippedShare": skipped_seconds / suite_seconds,
@@ -340,6 +349,38 @@ def main():
             json.dump(report, file, indent=2)
     print(json.dumps(report["summary"], indent=2))
     return 1 if report["summary"]["missedTests"] else 0
+
+
+def prepare(options, repo, scratch, coverage_scratch, ledger, testledger, resuming):
+    """The lines the suite executes, the vouching run and the baseline: each test's result and
+    time, and the tests that failed in it only by chance."""
+    status, output, _, _ = run(["swift", "test", "--scratch-path", coverage_scratch, "--show-codecov-path"], repo)
+    measured = status == 0 and output.strip() and os.path.exists(output.strip().splitlines()[-1])
+    if not (resuming and measured):
+        print("selection-mutants: measuring coverage", file=sys.stderr)
+        status, _, error, _ = swift_test(repo, coverage_scratch, options.test_arg, coverage=True)
+        if status != 0:
+            sys.exit(f"selection-mutants: the suite fails before any mutant:\n{error[-2000:]}")
+    executed = executed_lines(repo, coverage_scratch)
+    if not resuming:
+        print("selection-mutants: recording the vouching run", file=sys.stderr)
+        status, _, error, _ = run(
+            [testledger, "record", "--db", ledger, "--select", "--", "swift", "test", "--scratch-path", scratch]
+            + options.test_arg,
+            repo,
+        )
+        if status != 0:
+            sys.exit(f"selection-mutants: the vouching run failed:\n{error[-2000:]}")
+    xunit = os.path.join(options.work, "baseline.xml")
+    if not (resuming and xunit_results(xunit)):
+        print("selection-mutants: running the baseline", file=sys.stderr)
+        swift_test(repo, scratch, options.test_arg, xunit=xunit)
+    baseline = xunit_results(xunit)
+    failed = sorted(test for test, (failing, _) in baseline.items() if failing)
+    again = os.path.join(options.work, "baseline-again.xml")
+    if not baseline or (failed and confirmed(repo, scratch, options.test_arg, failed, again)):
+        sys.exit(f"selection-mutants: the baseline suite does not pass: {failed}")
+    return executed, baseline, failed
 
 
 def summarise(report, tests, quiet=False):
@@ -361,6 +402,8 @@ def summarise(report, tests, quiet=False):
         "meanSkippedTimeShare": sum(shares) / len(shares) if shares else None,
         "everythingRuns": sum(1 for mutant in built if mutant["everything"]),
         "hung": sum(1 for mutant in mutants if mutant.get("hung")),
+        "failedByChance": sum(len(mutant.get("failedByChance", [])) for mutant in mutants),
+        "flakyInBaseline": report.get("flakyInBaseline", []),
     }
     for mutant in [] if quiet else mutants:
         state = (
