@@ -147,10 +147,17 @@ def confirmed(repo, scratch, extra, tests, xunit):
     """The `tests` that fail again when run alone, without building."""
     for stale in glob.glob(os.path.splitext(xunit)[0] + "*.xml"):
         os.remove(stale)
-    pattern = "^(" + "|".join(re.escape(test) for test in tests) + ")$"
+    # XCTest matches `Module.Class/test`; Swift Testing `Module.Suite.test()/File.swift:3:2`.
+    names = [escaped for test in tests for escaped in {swift_regex(test), swift_regex(test.replace("/", "."))}]
+    pattern = "^(" + "|".join(names) + ")(/|$)"
     swift_test(repo, scratch, extra + ["--skip-build", "--filter", pattern], xunit=xunit)
     results = xunit_results(xunit)
     return [test for test in tests if results.get(test, (True, 0))[0]]
+
+
+def swift_regex(text):
+    """`text` matched literally by a Swift regular expression."""
+    return "".join("\\" + character if character in "\\^$.|?*+()[]{}" else character for character in text)
 
 
 def module(test):
