@@ -290,17 +290,16 @@ def main():
         repo = copy_package(os.path.abspath(options.package), options.work)
         scratch, coverage_scratch = os.path.join(options.work, "build"), os.path.join(options.work, "build-coverage")
     ledger = os.path.join(options.work, "ledger.sqlite")
-    resuming = options.resume and os.path.exists(ledger)
-    for stale in [] if resuming else glob.glob(ledger + "*"):
+    for stale in [] if options.resume else glob.glob(ledger + "*"):
         os.remove(stale)
     package = describe(repo)
-    executed, baseline, flaky = prepare(options, repo, scratch, coverage_scratch, ledger, testledger, resuming)
+    executed, baseline, flaky = prepare(options, repo, scratch, coverage_scratch, ledger, testledger)
     suite_seconds = sum(seconds for _, seconds in baseline.values()) or 1.0
 
     only = [name for name in options.targets.split(",") if name]
     mutants = plan(repo, package, executed, options.per_target, options.seed, only)
     report = {"package": os.path.basename(os.path.abspath(options.package)), "mutants": [], "flakyInBaseline": flaky}
-    if resuming and options.json and os.path.exists(options.json):
+    if options.resume and options.json and os.path.exists(options.json):
         with open(options.json, encoding="utf-8") as file:
             report["mutants"] = json.load(file).get("mutants", [])
     done = {(mutant["file"], mutant["line"], mutant["mutant"]) for mutant in report["mutants"]}
@@ -358,9 +357,12 @@ def main():
     return 1 if report["summary"]["missedTests"] else 0
 
 
-def prepare(options, repo, scratch, coverage_scratch, ledger, testledger, resuming):
+def prepare(options, repo, scratch, coverage_scratch, ledger, testledger):
     """The lines the suite executes, the vouching run and the baseline: each test's result and
-    time, and the tests that failed in it only by chance."""
+    time, and the tests that failed in it only by chance. Resuming, each is measured again only
+    when it is missing: remove the ledger to record the vouching run again (after a commit, whose
+    files every hash covers)."""
+    resuming = options.resume
     status, output, _, _ = run(["swift", "test", "--scratch-path", coverage_scratch, "--show-codecov-path"], repo)
     measured = status == 0 and output.strip() and os.path.exists(output.strip().splitlines()[-1])
     if not (resuming and measured):
@@ -369,7 +371,7 @@ def prepare(options, repo, scratch, coverage_scratch, ledger, testledger, resumi
         if status != 0:
             sys.exit(f"selection-mutants: the suite fails before any mutant:\n{error[-2000:]}")
     executed = executed_lines(repo, coverage_scratch)
-    if not resuming:
+    if not (resuming and os.path.exists(ledger)):
         print("selection-mutants: recording the vouching run", file=sys.stderr)
         status, _, error, _ = run(
             [testledger, "record", "--db", ledger, "--select", "--", "swift", "test", "--scratch-path", scratch]
