@@ -11,15 +11,16 @@ public enum ChildProcess {
         public var stderr: String
     }
 
-    /// Runs `executable` with `arguments`, in `directory`, with `environment` (this process's
-    /// when `nil`), feeding it `stdin`.
+    /// Runs `executable` with `arguments`, in `directory`, with `environment` (when `nil`, this
+    /// process's without TestLedger's variables), feeding it `stdin`.
     public static func run(
         _ executable: URL, _ arguments: [String], environment: [String: String]? = nil, in directory: URL? = nil,
         stdin: Data? = nil
     ) async throws -> Output {
         await slots.acquire()
         do {
-            let output = try await runNow(executable, arguments, environment: environment, in: directory, stdin: stdin)
+            let output = try await runNow(
+                executable, arguments, environment: environment ?? inheritedEnvironment(), in: directory, stdin: stdin)
             await slots.release()
             return output
         } catch {
@@ -43,8 +44,8 @@ public enum ChildProcess {
                         (
                             index,
                             try await runNow(
-                                command.executable, command.arguments, environment: environment, in: directory,
-                                stdin: nil)
+                                command.executable, command.arguments,
+                                environment: environment ?? inheritedEnvironment(), in: directory, stdin: nil)
                         )
                     }
                 }
@@ -101,6 +102,12 @@ public enum ChildProcess {
         try await run(
             URL(fileURLWithPath: "/usr/bin/env"), arguments,
             environment: cleanEnvironment().merging(environment) { _, given in given }, in: directory, stdin: stdin)
+    }
+
+    /// This process's environment without TestLedger's variables: a child of a suite that
+    /// `testledger record` runs is not one of its tests, and must not join its run.
+    public static func inheritedEnvironment() -> [String: String] {
+        ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("TESTLEDGER_") }
     }
 
     /// This process's environment without TestLedger's variables or a CI's, so that a child
