@@ -164,10 +164,15 @@ def module(test):
     return re.split(r"[./]", test, maxsplit=1)[0]
 
 
+def coverage_path(repo, scratch):
+    """Where SwiftPM writes the coverage of the suite built in `scratch`; empty when it cannot say."""
+    status, output, _, _ = run(["swift", "test", "--scratch-path", scratch, "--show-codecov-path"], repo)
+    return output.strip().splitlines()[-1] if status == 0 and output.strip() else ""
+
+
 def executed_lines(repo, scratch):
     """Executed lines of each source file, from the coverage SwiftPM wrote: path → sorted lines."""
-    status, output, _, _ = run(["swift", "test", "--scratch-path", scratch, "--show-codecov-path"], repo)
-    path = output.strip().splitlines()[-1] if status == 0 and output.strip() else ""
+    path = coverage_path(repo, scratch)
     if not os.path.exists(path):
         sys.exit(f"selection-mutants: no coverage at {path!r}")
     with open(path, encoding="utf-8") as file:
@@ -363,9 +368,7 @@ def prepare(options, repo, scratch, coverage_scratch, ledger, testledger):
     when it is missing: remove the ledger to record the vouching run again (after a commit, whose
     files every hash covers)."""
     resuming = options.resume
-    status, output, _, _ = run(["swift", "test", "--scratch-path", coverage_scratch, "--show-codecov-path"], repo)
-    measured = status == 0 and output.strip() and os.path.exists(output.strip().splitlines()[-1])
-    if not (resuming and measured):
+    if not (resuming and os.path.exists(coverage_path(repo, coverage_scratch))):
         print("selection-mutants: measuring coverage", file=sys.stderr)
         status, _, error, _ = swift_test(repo, coverage_scratch, options.test_arg, coverage=True)
         if status != 0:
