@@ -88,10 +88,27 @@ public enum CulpritAnalysis {
             }
             best[thing] = candidate
         }
+        // A test that fails in the same runs shares a cause rather than being one: it comes after
+        // anything that could be the cause.
         let ranked = best.values.sorted {
-            ($1.separation.score, $0.separation.p, $0.key) < ($0.separation.score, $1.separation.p, $1.key)
+            ($0.key.kind == .coFailure ? 1 : 0, $1.separation.score, $0.separation.p, $0.key)
+                < ($1.key.kind == .coFailure ? 1 : 0, $0.separation.score, $1.separation.p, $1.key)
         }
-        return mostSpecificFirst(ranked, features).map { suspect($0.key, $0.separation, features) }
+        let suspects = mostSpecificFirst(ranked, features).map { suspect($0.key, $0.separation, features) }
+        return namingTheCluster(suspects)
+    }
+
+    /// Each co-failing suspect's evidence ends with the cluster: the test and every test that fails
+    /// with it.
+    private static func namingTheCluster(_ suspects: [CulpritReport.Suspect]) -> [CulpritReport.Suspect] {
+        let cluster = suspects.filter { $0.kind == .coFailure }.map(\.name).sorted()
+        guard !cluster.isEmpty else { return suspects }
+        return suspects.map { suspect in
+            guard suspect.kind == .coFailure else { return suspect }
+            var named = suspect
+            named.evidence += "; fails with \(cluster.count) test(s): " + cluster.joined(separator: ", ")
+            return named
+        }
     }
 
     /// Whether a presence could make a suspect at all, from its totals alone (which attempts
@@ -170,7 +187,7 @@ public enum CulpritAnalysis {
             kind: key.kind, name: key.name,
             evidence: CulpritEvidence.sentence(
                 key, separation, medians: medians, timeout: timeout, suggestedTimeout: suggested,
-                passingP99: passingP99),
+                passingP99: passingP99, besideEvent: features.besideEvents[key.name]),
             score: rounded(separation.score), failing: separation.failing, passing: separation.passing,
             p: separation.p, threshold: separation.threshold, timeout: timeout, suggestedTimeout: suggested,
             precision: rounded(separation.precision), recall: rounded(separation.failing.share))
@@ -207,6 +224,10 @@ public enum CulpritAnalysis {
         if counts.checks > 0 { compared.append("\(counts.checks) check(s)") }
         if counts.fields > 0 { compared.append("\(counts.fields) captured field(s)") }
         if attempts.contains(where: { $0.preceding != nil }) { compared.append("the test run just before") }
+        if attempts.contains(where: { $0.beside != nil }) { compared.append("the tests that ran beside it") }
+        if attempts.contains(where: { $0.failedBeside != nil }) { compared.append("the tests failing in the same runs") }
+        if attempts.contains(where: { $0.load != nil }) { compared.append("the load average") }
+        if attempts.contains(where: { $0.cpu != nil }) { compared.append("wall time against CPU time") }
         if attempts.contains(where: { $0.host != nil }) { compared.append("hosts") }
         if features.comparesConfigurations { compared.append("configurations") }
         if features.comparesRetries { compared.append("first tries against retries") }
