@@ -53,7 +53,8 @@ struct ParallelCulpritTests {
     }
 
     /// A test that never fails gets no suspect; one that fails at random gets one no more often
-    /// than the report's 5 % family-wise chance allows.
+    /// than the report's 5 % family-wise chance allows: 1.5 of 30 expected, and 4 or fewer 98 times
+    /// in 100 (two tests failing together by chance are each the other's suspect).
     @Test func testsThatFailAtRandomOrNeverGetNoSuspect() {
         var suspected: [String] = []
         var random = 0
@@ -67,7 +68,7 @@ struct ParallelCulpritTests {
             }
         }
         #expect(random == 30)
-        #expect(suspected.count <= 2, "\(suspected.joined(separator: "\n"))")
+        #expect(suspected.count <= 4, "\(suspected.joined(separator: "\n"))")
     }
 
     @Test func theGeneratorsOwnFailuresAreTheOnesCompared() {
@@ -138,7 +139,10 @@ struct ParallelCulpritTests {
         let found = FailureClustering.clusters(failing: failing, runs: runs)
         let planted =
             history.clusters + [history.tests.filter { $0.cause == .load }.map(\.id)]
-        let compared = history.tests.filter { $0.cause != nil }.map(\.id)
+        // Overlapping-test and preceding-test tests fail only in parallel or only in serial runs:
+        // together for a reason, though not one planted as a cluster. They are clustered, but
+        // not judged.
+        let compared = history.tests.filter { [.coFailure, .load, .random].contains($0.cause) }.map(\.id)
         let loadTests = Set(history.tests.filter { $0.cause == .load }.map(\.id))
         let loaded = try #require(found.first { Set($0.tests).isSubset(of: loadTests) })
         return (adjustedRandIndex(compared, planted, found.map(\.tests)), loaded.suspect)
@@ -178,6 +182,3 @@ func adjustedRandIndex(_ items: [String], _ a: [[String]], _ b: [[String]]) -> D
     let most = (rowPairs + columnPairs) / 2
     return most == expected ? 1 : (index - expected) / (most - expected)
 }
-
-
-

@@ -41,10 +41,14 @@ extension PlantedParallel {
     mutating func record(_ slots: [Slot], run: Int, load: Double, _ numbers: inout SeededNumbers) {
         let id = String(format: "00000000-0000-4000-9000-%012d", run)
         let failed = Set(slots.filter { $0.failsAt != nil }.map(\.test))
+        var ran: [(test: String, evidence: AttemptEvidence)] = []
         for slot in slots {
             var attempt = AttemptEvidence(
                 run: id, attempt: 1, outcome: slot.failsAt == nil ? .passed : .failed, startedAt: slot.start,
                 duration: slot.end - slot.start, host: "mac-1", preceding: slot.preceding,
+                steps: zip(["Arrange", "Act"], slot.steps).map {
+                    AttemptEvidence.Step(path: [$0], startedAt: $1, endedAt: $1, outcome: .passed)
+                },
                 issues: slot.failsAt.map { [.init(at: $0, message: "failed", file: nil, line: nil)] } ?? [])
             attempt.process = slot.process
             attempt.load = max(0, load + 0.6 * Double(numbers.below(100)) / 100 - 0.3)
@@ -57,6 +61,8 @@ extension PlantedParallel {
             attempt.failedBeside = failed.subtracting([slot.test])
             attempts[slot.test, default: []].append(attempt)
             decided[slot.test, default: []].append(slot.failsAt != nil)
+            ran.append((slot.test, attempt))
         }
+        runs.append(ran)
     }
 }

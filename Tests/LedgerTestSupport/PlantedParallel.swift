@@ -55,6 +55,8 @@ public struct PlantedParallel: Sendable {
     public internal(set) var attempts: [String: [AttemptEvidence]] = [:]
     /// Each run's layout and load.
     public private(set) var runInfo: [(layout: Layout, load: Double)] = []
+    /// Each run's attempts in the order their processes started them: within a process, in order.
+    public internal(set) var runs: [[(test: String, evidence: AttemptEvidence)]] = []
     /// Each test's failed attempts, as the generator decided them, by run.
     public internal(set) var decided: [String: [Bool]] = [:]
 
@@ -89,7 +91,8 @@ public struct PlantedParallel: Sendable {
         for run in 0..<runCount {
             let layout = Layout.allCases[numbers.below(Layout.allCases.count)]
             let load =
-                numbers.chance(0.3) ? 6.5 + 3 * Double(numbers.below(100)) / 100 : 0.5 + 2.5 * Double(numbers.below(100)) / 100
+                numbers.chance(0.3)
+                ? 6.5 + 3 * Double(numbers.below(100)) / 100 : 0.5 + 2.5 * Double(numbers.below(100)) / 100
             runInfo.append((layout, load))
             var slots = schedule(layout: layout, load: load, work: work, run: run, &numbers)
             decide(&slots, layout: layout, load: load, strengths: strengths, &numbers)
@@ -134,9 +137,11 @@ public struct PlantedParallel: Sendable {
             last[process] = test
             slots.append(slot)
         }
+        // Within a serial worker a test cannot be moved: its partner ends inside it there only
+        // when another worker happens to run it then.
         for (test, partner) in partners.sorted(by: { $0.key < $1.key })
-        where cause(of: test) == .overlappingTest && layout != .serial {
-            guard numbers.chance(0.35), let own = slots.firstIndex(where: { $0.test == test }),
+        where cause(of: test) == .overlappingTest && layout == .parallel {
+            guard numbers.chance(0.6), let own = slots.firstIndex(where: { $0.test == test }),
                 let other = slots.firstIndex(where: { $0.test == partner })
             else { continue }
             let end = slots[own].start + (0.2 + 0.6 * Double(numbers.below(100)) / 100) * slots[own].wall

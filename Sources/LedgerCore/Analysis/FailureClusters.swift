@@ -19,8 +19,8 @@ public struct FailureCluster: Codable, Hashable, Sendable {
 /// Two tests are alike by the share of their failing runs they share (Jaccard's index). Groups are
 /// merged, the most alike first, while the mean likeness of their tests across the two groups is
 /// at least ``minimumLikeness`` — the mean, not the best pair, so that one shared run does not
-/// chain unrelated tests together — and at least one pair across them shares more runs than
-/// chance would give it (Fisher's exact test, with a Bonferroni correction over every pair).
+/// chain unrelated tests together — and the runs the two groups fail in overlap more than chance
+/// would make them (Fisher's exact test, with a Bonferroni correction over every pair of tests).
 public enum FailureClustering {
     /// A run as the clusters' suspects compare it.
     public struct Run: Hashable, Sendable {
@@ -53,7 +53,7 @@ public enum FailureClustering {
     /// The failing runs a test needs to be clustered.
     public static let minimumFailures = 3
     /// The least mean likeness of two groups that are merged.
-    public static let minimumLikeness = 0.5
+    public static let minimumLikeness = 0.4
     /// The family-wide chance of linking two tests that fail together by chance alone.
     public static let significance = 0.05
 
@@ -66,47 +66,56 @@ public enum FailureClustering {
         failing: [String: Set<String>], runs: [Run], criteria: CulpritAnalysis.Criteria = .init()
     ) -> [FailureCluster] {
         let tests = failing.filter { $0.value.count >= minimumFailures }.keys.sorted()
-        let (likeness, significant) = likenesses(tests.map { failing[$0] ?? [] }, runs: runs.count)
+        let sets = tests.map { failing[$0] ?? [] }
+        let likeness = likenesses(sets)
+        let pairs = Double(max(1, tests.count * (tests.count - 1) / 2))
         var groups = tests.indices.map { [$0] }
+        var unions = sets
         while groups.count > 1 {
             var best: (a: Int, b: Int, likeness: Double)?
             for a in groups.indices {
                 for b in groups.indices where b > a {
                     let mean = meanLikeness(groups[a], groups[b], likeness)
                     guard mean >= minimumLikeness, mean > best?.likeness ?? -1,
-                        groups[a].contains(where: { i in groups[b].contains { significant[i][$0] } })
+                        overlapBeyondChance(unions[a], unions[b], runs: runs.count, family: pairs)
                     else { continue }
                     best = (a, b, mean)
                 }
             }
             guard let best else { break }
             groups[best.a] += groups[best.b]
+            unions[best.a].formUnion(unions[best.b])
             groups.remove(at: best.b)
+            unions.remove(at: best.b)
         }
         return groups.filter { $0.count > 1 }.map { group in
             cluster(group.map { tests[$0] }.sorted(), failing: failing, runs: runs, criteria: criteria)
-        }.sorted { ($1.failingRuns, $0.tests.joined(separator: "\n")) < ($0.failingRuns, $1.tests.joined(separator: "\n")) }
+        }.sorted {
+            ($1.failingRuns, $0.tests.joined(separator: "\n")) < ($0.failingRuns, $1.tests.joined(separator: "\n"))
+        }
     }
 
-    /// Each pair's likeness, the share of their failing runs they share; and whether they share
-    /// more than chance would often give them.
-    private static func likenesses(_ sets: [Set<String>], runs: Int) -> ([[Double]], [[Bool]]) {
-        let pairs = Double(max(1, sets.count * (sets.count - 1) / 2))
+    /// Each pair's likeness: the share of their failing runs they share.
+    private static func likenesses(_ sets: [Set<String>]) -> [[Double]] {
         var likeness = Array(repeating: Array(repeating: 0.0, count: sets.count), count: sets.count)
-        var significant = Array(repeating: Array(repeating: false, count: sets.count), count: sets.count)
         for a in sets.indices {
             for b in sets.indices where b > a {
                 let shared = sets[a].intersection(sets[b]).count
                 guard shared > 0 else { continue }
                 let value = Double(shared) / Double(sets[a].union(sets[b]).count)
                 (likeness[a][b], likeness[b][a]) = (value, value)
-                let p = Separation.fisherRightTail(
-                    failingWith: shared, failing: sets[a].count, passingWith: sets[b].count - shared,
-                    passing: max(0, runs - sets[a].count))
-                (significant[a][b], significant[b][a]) = (p * pairs <= significance, p * pairs <= significance)
             }
         }
-        return (likeness, significant)
+        return likeness
+    }
+
+    /// Whether two sets of failing runs share more runs than chance would often give them, out of
+    /// `family` comparisons.
+    private static func overlapBeyondChance(_ a: Set<String>, _ b: Set<String>, runs: Int, family: Double) -> Bool {
+        let shared = a.intersection(b).count
+        let p = Separation.fisherRightTail(
+            failingWith: shared, failing: a.count, passingWith: b.count - shared, passing: max(0, runs - a.count))
+        return p * family <= significance
     }
 
     private static func meanLikeness(_ a: [Int], _ b: [Int], _ likeness: [[Double]]) -> Double {

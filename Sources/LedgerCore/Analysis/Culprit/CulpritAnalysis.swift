@@ -225,7 +225,9 @@ public enum CulpritAnalysis {
         if counts.fields > 0 { compared.append("\(counts.fields) captured field(s)") }
         if attempts.contains(where: { $0.preceding != nil }) { compared.append("the test run just before") }
         if attempts.contains(where: { $0.beside != nil }) { compared.append("the tests that ran beside it") }
-        if attempts.contains(where: { $0.failedBeside != nil }) { compared.append("the tests failing in the same runs") }
+        if attempts.contains(where: { $0.failedBeside != nil }) {
+            compared.append("the tests failing in the same runs")
+        }
         if attempts.contains(where: { $0.load != nil }) { compared.append("the load average") }
         if attempts.contains(where: { $0.cpu != nil }) { compared.append("wall time against CPU time") }
         if attempts.contains(where: { $0.host != nil }) { compared.append("hosts") }
