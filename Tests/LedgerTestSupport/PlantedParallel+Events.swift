@@ -4,6 +4,7 @@ extension PlantedParallel {
     /// The history as Ledger event streams, one file per run, oldest first: each attempt's events
     /// together, the attempts in the order their processes started them.
     /// - Parameter project: the project the runs belong to.
+    /// - Returns: each run's events as JSON Lines, oldest run first.
     public func files(project: String = "Cart") -> [String] {
         runs.map { ran in
             let run = ran.first?.evidence.run ?? ""

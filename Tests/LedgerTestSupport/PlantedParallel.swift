@@ -68,7 +68,8 @@ public struct PlantedParallel: Sendable {
     ///   - seed: where the chance comes from.
     ///   - runs: how many runs.
     ///   - variants: how many tests of each cause (and clusters), each with its own strength.
-    public init(seed: UInt64, runs runCount: Int = 50, variants: Int = 3) {
+    public init(seed: UInt64, runs: Int = 50, variants: Int = 3) {
+        let runCount = runs
         var numbers = SeededNumbers(seed: seed)
         var strengths: [String: Double] = [:]
         var work: [String: Double] = [:]

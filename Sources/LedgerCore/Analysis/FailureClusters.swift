@@ -62,6 +62,7 @@ public enum FailureClustering {
     ///   - failing: each test's failing runs, by run id.
     ///   - runs: the runs read.
     ///   - criteria: the thresholds the clusters' suspects are held to.
+    /// - Returns: each cluster with its tests, how often they fail together and its suspect.
     public static func clusters(
         failing: [String: Set<String>], runs: [Run], criteria: CulpritAnalysis.Criteria = .init()
     ) -> [FailureCluster] {
