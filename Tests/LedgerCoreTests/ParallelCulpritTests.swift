@@ -132,9 +132,8 @@ struct ParallelCulpritTests {
         for (test, attempts) in history.attempts {
             failing[test] = Set(attempts.filter(\.isFailing).map(\.run))
         }
-        let runs = history.runInfo.enumerated().map { index, info in
-            FailureClustering.Run(
-                id: String(format: "00000000-0000-4000-9000-%012d", index), startedAt: Double(index), load: info.load)
+        let runs = zip(history.runs, history.runInfo).map { ran, info in
+            FailureClustering.Run(id: ran[0].evidence.run, startedAt: ran[0].evidence.startedAt, load: info.load)
         }
         let found = FailureClustering.clusters(failing: failing, runs: runs)
         let planted =

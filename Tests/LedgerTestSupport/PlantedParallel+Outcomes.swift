@@ -39,7 +39,7 @@ extension PlantedParallel {
     /// The attempts as a store reads them: each with its process, the load sampled around it, its
     /// CPU time, what the other tests of the run did while it ran, and the tests that failed beside it.
     mutating func record(_ slots: [Slot], run: Int, load: Double, _ numbers: inout SeededNumbers) {
-        let id = String(format: "00000000-0000-4000-9000-%012d", run)
+        let id = String(format: "00000000-0000-4000-b000-%012d", run)
         let failed = Set(slots.filter { $0.failsAt != nil }.map(\.test))
         var ran: [(test: String, evidence: AttemptEvidence)] = []
         for slot in slots {

@@ -60,6 +60,8 @@ public struct PlantedParallel: Sendable {
     /// Each test's failed attempts, as the generator decided them, by run.
     public internal(set) var decided: [String: [Bool]] = [:]
 
+    /// When the first run starts, in seconds since 1970.
+    public let epoch: Double
     /// The load above which a run counts as loaded.
     public static let loaded = 6.0
 
@@ -68,7 +70,9 @@ public struct PlantedParallel: Sendable {
     ///   - seed: where the chance comes from.
     ///   - runs: how many runs.
     ///   - variants: how many tests of each cause (and clusters), each with its own strength.
-    public init(seed: UInt64, runs: Int = 50, variants: Int = 3) {
+    ///   - epoch: when the first run starts, in seconds since 1970.
+    public init(seed: UInt64, runs: Int = 50, variants: Int = 3, epoch: Double = 1_790_000_000) {
+        self.epoch = epoch
         let runCount = runs
         var numbers = SeededNumbers(seed: seed)
         var strengths: [String: Double] = [:]
@@ -119,7 +123,7 @@ public struct PlantedParallel: Sendable {
             order.insert(test, at: numbers.chance(0.35) ? after + 1 : elsewhere)
         }
         let slowdown = 1 + max(0, load - 2) / 2
-        let start = 1_790_000_000.0 + Double(run) * 3_600
+        let start = epoch + Double(run) * 3_600
         let processes = layout == .workers ? 3 : 1
         let lanes = layout == .parallel ? 4 : 1
         var clocks = Array(repeating: Array(repeating: start, count: lanes), count: processes)

@@ -25,6 +25,8 @@ import Testing
     static let newest = "00000000-0000-4000-8000-000000000047"
     /// The planted history's runs, its newest last.
     static let feed = PlantedCulprits(seed: 9, runs: 40, variants: 1)
+    /// Tests run side by side (project `Parallel`), older than every other run.
+    static let parallel = PlantedParallel(seed: 5, runs: 30, variants: 1, epoch: 1_500_000_000)
     /// A test of each planted cause, for a culprit suspect of every kind.
     static let culpritCommands = feed.tests.compactMap { test -> [String]? in
         guard case .cause = test.planted else { return nil }
@@ -60,7 +62,16 @@ import Testing
                 ],
                 ["report", "culprit", "ShopTests.PassesonretryTests/test1", "--project", "Shop"],
                 ["report", "culprit", "ShopTests.StableTests/test0", "--project", "Shop"],
-            ] + culpritCommands),
+            ] + culpritCommands
+                + parallel.tests.filter { [.overlappingTest, .load, .coFailure].contains($0.cause) }.map {
+                    ["report", "culprit", $0.id, "--project", "Parallel"]
+                }),
+        Contract(
+            name: "report-failures-clusters",
+            commands: [
+                ["report", "failures", "--clusters", "--project", "Parallel"],
+                ["report", "failures", "--clusters", "--project", "Shop"],
+            ]),
         Contract(
             name: "report-run",
             commands: [
@@ -229,12 +240,14 @@ import Testing
 
     /// A generated history of 48 runs (some of its fixed tests recovered) with owners, a quarantined
     /// test and a culprit, and a planted one of 40 runs (project `Feed`: a suspect of every kind,
-    /// runs lost to flaky tests, runs cut short) with one run of infrastructure noise, ingested
-    /// into `cli`'s ledger.
+    /// runs lost to flaky tests, runs cut short) with one run of infrastructure noise, and 30 runs
+    /// of tests run side by side (project `Parallel`), ingested into `cli`'s ledger.
     static func history(_ cli: CLI) async throws {
         try cli.directory.write(".github/CODEOWNERS", "*  @acme/shop\n")
         try cli.directory.write("Tests/.keep", "")
-        let files = try GeneratedHistory.files(runs: 48) + feed.files() + [noiseRun()] + selectionRuns()
+        let files =
+            try GeneratedHistory.files(runs: 48) + feed.files() + [noiseRun()] + selectionRuns()
+            + parallel.files(project: "Parallel")
         let paths = try files.enumerated().map { index, text in
             try cli.directory.write(String(format: "run%02d.jsonl", index), text).path
         }
