@@ -27,6 +27,11 @@ import Testing
     static let feed = PlantedCulprits(seed: 9, runs: 40, variants: 1)
     /// Tests run side by side (project `Parallel`), older than every other run.
     static let parallel = PlantedParallel(seed: 5, runs: 30, variants: 1, epoch: 1_500_000_000)
+    /// The side-by-side tests of the kinds only they show.
+    static let parallelCulpritCommands: [[String]] = parallel.tests.compactMap { test in
+        guard let cause = test.cause, [.overlappingTest, .load, .coFailure].contains(cause) else { return nil }
+        return ["report", "culprit", test.id, "--project", "Parallel"]
+    }
     /// A test of each planted cause, for a culprit suspect of every kind.
     static let culpritCommands = feed.tests.compactMap { test -> [String]? in
         guard case .cause = test.planted else { return nil }
@@ -62,10 +67,7 @@ import Testing
                 ],
                 ["report", "culprit", "ShopTests.PassesonretryTests/test1", "--project", "Shop"],
                 ["report", "culprit", "ShopTests.StableTests/test0", "--project", "Shop"],
-            ] + culpritCommands
-                + parallel.tests.filter { [.overlappingTest, .load, .coFailure].contains($0.cause) }.map {
-                    ["report", "culprit", $0.id, "--project", "Parallel"]
-                }),
+            ] + culpritCommands + parallelCulpritCommands),
         Contract(
             name: "report-failures-clusters",
             commands: [
@@ -245,9 +247,8 @@ import Testing
     static func history(_ cli: CLI) async throws {
         try cli.directory.write(".github/CODEOWNERS", "*  @acme/shop\n")
         try cli.directory.write("Tests/.keep", "")
-        let files =
-            try GeneratedHistory.files(runs: 48) + feed.files() + [noiseRun()] + selectionRuns()
-            + parallel.files(project: "Parallel")
+        var files = try GeneratedHistory.files(runs: 48) + feed.files() + [noiseRun()] + selectionRuns()
+        files += parallel.files(project: "Parallel")
         let paths = try files.enumerated().map { index, text in
             try cli.directory.write(String(format: "run%02d.jsonl", index), text).path
         }
