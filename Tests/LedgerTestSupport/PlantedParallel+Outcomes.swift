@@ -49,7 +49,7 @@ extension PlantedParallel {
                 steps: zip(["Arrange", "Act"], slot.steps).map {
                     AttemptEvidence.Step(path: [$0], startedAt: $1, endedAt: $1, outcome: .passed)
                 },
-                issues: slot.failsAt.map { [.init(at: $0, message: "failed", file: nil, line: nil)] } ?? [])
+                issues: slot.failsAt.map { [.init(at: $0, message: "failed", file: "Tests/CartTests/CartTests.swift", line: 42)] } ?? [])
             attempt.process = slot.process
             attempt.load = max(0, load + 0.6 * Double(numbers.below(100)) / 100 - 0.3)
             attempt.cpu = slot.cpu * (slot.end - slot.start) / slot.wall
@@ -57,7 +57,7 @@ extension PlantedParallel {
                 [(AttemptEvidence.Neighbour.Event.started, other.start), (.ended, other.end)]
                     .map { AttemptEvidence.Neighbour(test: other.test, event: $0.0, at: $0.1) }
                     + other.steps.map { AttemptEvidence.Neighbour(test: other.test, event: .stepped, at: $0) }
-            }.filter { $0.at >= slot.start && $0.at <= slot.end }
+            }.filter { $0.at > slot.start && $0.at < slot.end }
             attempt.failedBeside = failed.subtracting([slot.test])
             attempts[slot.test, default: []].append(attempt)
             decided[slot.test, default: []].append(slot.failsAt != nil)

@@ -26,7 +26,7 @@ import Testing
     /// The planted history's runs, its newest last.
     static let feed = PlantedCulprits(seed: 9, runs: 40, variants: 1)
     /// Tests run side by side (project `Parallel`), older than every other run.
-    static let parallel = PlantedParallel(seed: 5, runs: 30, variants: 1, epoch: 1_500_000_000)
+    static let parallel = PlantedParallel(seed: 3, runs: 40, variants: 2, epoch: 1_500_000_000)
     /// The side-by-side tests of the kinds only they show.
     static let parallelCulpritCommands: [[String]] = parallel.tests.compactMap { test in
         guard let cause = test.cause, [.overlappingTest, .load, .coFailure].contains(cause) else { return nil }
@@ -71,7 +71,7 @@ import Testing
         Contract(
             name: "report-failures-clusters",
             commands: [
-                ["report", "failures", "--clusters", "--project", "Parallel"],
+                ["report", "failures", "--clusters", "--project", "Parallel", "--runs", "40"],
                 ["report", "failures", "--clusters", "--project", "Shop"],
             ]),
         Contract(
@@ -242,7 +242,7 @@ import Testing
 
     /// A generated history of 48 runs (some of its fixed tests recovered) with owners, a quarantined
     /// test and a culprit, and a planted one of 40 runs (project `Feed`: a suspect of every kind,
-    /// runs lost to flaky tests, runs cut short) with one run of infrastructure noise, and 30 runs
+    /// runs lost to flaky tests, runs cut short) with one run of infrastructure noise, and 40 runs
     /// of tests run side by side (project `Parallel`), ingested into `cli`'s ledger.
     static func history(_ cli: CLI) async throws {
         try cli.directory.write(".github/CODEOWNERS", "*  @acme/shop\n")

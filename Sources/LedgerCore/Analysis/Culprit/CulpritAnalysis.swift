@@ -2,9 +2,10 @@
 ///
 /// Each feature — a step's time or absence before the failure, a check's timeout or margin, a
 /// captured value, the test that ran before, the host, the configuration, first try against
-/// retry, the whole duration — is tested for a split that chance would rarely give (Fisher's exact
-/// test, one-sided; for a measure at its best threshold, corrected for the thresholds tried), with
-/// a Bonferroni correction over every feature compared. Where the attempts fail is reported as
+/// retry, the whole duration, the load, the tests that ran beside it or failed in its runs — is
+/// tested for a split that chance would rarely give (Fisher's exact test, one-sided; for a measure
+/// at its best threshold, corrected for the thresholds tried), with a Bonferroni correction over
+/// every feature compared: the test's own, and apart from them the other tests'. Where the attempts fail is reported as
 /// `where`, never as a suspect, and the most specific suspect ranks first.
 public enum CulpritAnalysis {
     /// How many of the newest runs a culprit is looked for in, unless told otherwise.
@@ -68,12 +69,16 @@ public enum CulpritAnalysis {
             tested.append((key, separation))
         }
         // Only features that could qualify are counted in the correction (Tarone's refinement of
-        // Bonferroni): a step that always runs or a value seen once cannot, whatever failed.
-        let family = Double(max(1, tested.count))
+        // Bonferroni): a step that always runs or a value seen once cannot, whatever failed. The
+        // other tests of the runs (beside it, failing with it) are a family of their own: in a
+        // large suite they are many, and would drown the test's own steps, checks and captures.
+        let isOtherTest = { (key: CulpritFeatures.Key) in key.kind == .overlappingTest || key.kind == .coFailure }
+        let others = Double(max(1, tested.count { isOtherTest($0.key) }))
+        let own = Double(max(1, tested.count { !isOtherTest($0.key) }))
         // One suspect per thing: a step slower and missing, a check timed out and near it, keep the surest.
         var best: [String: (key: CulpritFeatures.Key, separation: Separation)] = [:]
         for var candidate in tested {
-            candidate.separation.p = min(1, candidate.separation.p * family)
+            candidate.separation.p = min(1, candidate.separation.p * (isOtherTest(candidate.key) ? others : own))
             let separation = candidate.separation
             guard separation.p <= criteria.significance, separation.failing.share >= criteria.minimumFailingShare,
                 separation.score >= criteria.minimumScore

@@ -144,7 +144,7 @@ struct CulpritFeatures {
     ) -> [String: Set<AttemptEvidence.Neighbour.Event>] {
         let end = min(cutoff, attempt.duration.map { attempt.startedAt + $0 } ?? .infinity)
         var tests: [String: Set<AttemptEvidence.Neighbour.Event>] = [:]
-        for neighbour in neighbours where neighbour.at >= attempt.startedAt && neighbour.at <= end {
+        for neighbour in neighbours where neighbour.at > attempt.startedAt && neighbour.at <= end {
             tests[neighbour.test, default: []].insert(neighbour.event)
         }
         return tests
