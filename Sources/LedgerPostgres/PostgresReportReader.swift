@@ -137,6 +137,16 @@ struct PostgresReportReader: ReportReading {
         return Dictionary(uniqueKeysWithValues: rows.map { ($0.0, (seconds: $0.1, passed: $0.2)) })
     }
 
+    func runLoads(runs: [WindowRun]) throws -> [Int64: (host: String?, load: Double?)] {
+        let rows = try session.rows(
+            """
+            SELECT run.id, run.host, (SELECT max(r.load) FROM result r WHERE r.runId = run.id)
+            FROM run WHERE run.id = ANY(\(runs.map(\.row)))
+            """
+        ).map { try $0.decode((Int64, String?, Double?).self) }
+        return Dictionary(uniqueKeysWithValues: rows.map { ($0.0, (host: $0.1, load: $0.2)) })
+    }
+
     func finalResults(run row: Int64) throws -> [FinalResult] {
         try PostgresLedger.finalResults(run: row, in: session)
     }
@@ -197,19 +207,20 @@ extension PostgresReportReader {
         rows.attempts = try session.rows(
             """
             SELECT r.id, t.key, r.runId, r.attempt, r.outcome,
-                r.startedAt, r.duration, r.message, run.host,
-                (SELECT t2.key FROM result p JOIN test t2 ON t2.id = p.testId
-                    WHERE p.runId = r.runId AND p.id < r.id AND p.testId <> r.testId ORDER BY p.id DESC LIMIT 1)
+                r.startedAt, r.duration, r.message, run.host, r.process, r.load, r.cpu
             FROM test t JOIN result r ON r.testId = t.id JOIN run ON run.id = r.runId
             WHERE t.project = \(project) AND t.key = ANY(\(tests)) AND r.runId = ANY(\(runs.map(\.row)))
             """
         ).map { row in
-            let (id, test, run, attempt, outcome, startedAt, duration, message, host, preceding) = try row.decode(
-                (Int64, String, Int64, Int, String?, Double, Double?, String?, String?, String?).self)
+            let (id, test, run, attempt, outcome, startedAt, duration, message, host, process, load, cpu) =
+                try row.decode(
+                    (Int64, String, Int64, Int, String?, Double, Double?, String?, String?, Int?, Double?, Double?).self
+                )
             return EvidenceRows.Attempt(
                 id: id, test: test, run: run, attempt: attempt, outcome: outcome, startedAt: startedAt,
-                duration: duration, message: message, host: host, preceding: preceding)
+                duration: duration, message: message, host: host, process: process, load: load, cpu: cpu)
         }
+        rows.neighbourhood = try neighbourhood(runs: runs, around: rows.attempts)
         let results = rows.attempts.map(\.id)
         rows.activities = try session.rows(
             """
@@ -256,6 +267,35 @@ extension PostgresReportReader {
             return EvidenceRows.Issue(result: result, at: at, message: message, file: file, line: line)
         }
         return rows
+    }
+
+    /// Every attempt of the runs, and the steps of those beside `attempts`.
+    private func neighbourhood(runs: [WindowRun], around attempts: [EvidenceRows.Attempt]) throws
+        -> RunNeighbourhood
+    {
+        var neighbourhood = RunNeighbourhood(
+            try session.rows(
+                """
+                SELECT r.id, t.key, r.runId, r.startedAt, r.duration, r.outcome, r.process
+                FROM result r JOIN test t ON t.id = r.testId WHERE r.runId = ANY(\(runs.map(\.row)))
+                """
+            ).map { row in
+                let (id, test, run, startedAt, duration, outcome, process) = try row.decode(
+                    (Int64, String, Int64, Double, Double?, String?, Int?).self)
+                return RunNeighbourhood.Row(
+                    id: id, test: test, run: run, startedAt: startedAt, duration: duration, outcome: outcome,
+                    process: process)
+            })
+        for row in try session.rows(
+            """
+            SELECT resultId, startedAt, endedAt FROM activity
+            WHERE resultId = ANY(\(neighbourhood.beside(attempts))) ORDER BY resultId, startedAt, id
+            """
+        ) {
+            let (result, started, ended) = try row.decode((Int64, Double, Double?).self)
+            neighbourhood.steps[result, default: []].append((started, ended))
+        }
+        return neighbourhood
     }
 }
 

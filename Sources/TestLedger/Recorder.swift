@@ -23,6 +23,10 @@ final class Recorder: @unchecked Sendable {
     /// Events of Swift Testing tests inside a top-level activity, written when it ends.
     private var swiftTestingPending: [TestContext: [LedgerEvent]] = [:]
     private var activityOwners: [String: TestContext] = [:]
+    /// The machine's load, sampled around each XCTest attempt.
+    private var machine = MachineLoad()
+    /// This process's id, written with each attempt.
+    private let process = Int(getpid())
 
     /// - Parameters:
     ///   - store: where the events go.
@@ -45,17 +49,19 @@ final class Recorder: @unchecked Sendable {
 
     /// An XCTest case starts: its start is written at once, so a crash leaves a trace.
     func xctestWillStart(_ base: TestContext, at: Double) {
-        let context = lock.withLock { () -> TestContext in
+        let (context, load) = lock.withLock { () -> (TestContext, Double?) in
             var context = base
             func counted(_ seen: inout Int) -> Int {
                 seen += 1
                 return seen
             }
             context.attempt = attemptOffset + counted(&attemptsSeen[base.test, default: 0])  // one lookup of the id
-            current = XCTestAttempt(context: context, startedAt: at)
-            return context
+            current = XCTestAttempt(context: context, startedAt: at, cpuAtStart: MachineLoad.processCPUSeconds())
+            return (context, machine.loadAverage(now: MachineLoad.monotonicSeconds()))
         }
-        store.write(running: true, [.testStart(context.testStart(at: at))])
+        var start = context.testStart(at: at)
+        (start.process, start.load) = (process, load)
+        store.write(running: true, [.testStart(start)])
     }
 
     /// An XCTest failure: an issue of the current attempt; open activities are marked failed.
@@ -74,9 +80,11 @@ final class Recorder: @unchecked Sendable {
 
     /// The XCTest case ended: everything about it is written in one transaction.
     func xctestDidFinish(outcome: Outcome, duration: Double, message: String?, at: Double) {
+        let cpu = MachineLoad.processCPUSeconds()
         guard
-            let attempt = lock.withLock({ () -> XCTestAttempt? in
-                defer { current = nil }; return current
+            let (attempt, load) = lock.withLock({ () -> (XCTestAttempt, Double?)? in
+                defer { current = nil }
+                return current.map { ($0, machine.loadAverage(now: MachineLoad.monotonicSeconds())) }
             })
         else { return }
         let context = attempt.context
@@ -86,7 +94,7 @@ final class Recorder: @unchecked Sendable {
             .testEnd(
                 .init(
                     at: at, test: context.test, attempt: context.attempt, outcome: outcome, duration: duration,
-                    message: message)))
+                    message: message, load: load, cpu: max(0, cpu - attempt.cpuAtStart))))
         store.write(running: false, events)
     }
 
@@ -164,6 +172,8 @@ final class Recorder: @unchecked Sendable {
 struct XCTestAttempt {
     var context: TestContext
     var startedAt: Double
+    /// The process's CPU seconds when it started.
+    var cpuAtStart: Double
     var events: [LedgerEvent] = []
     var openActivities: Set<String> = []
     var failedActivities: Set<String> = []

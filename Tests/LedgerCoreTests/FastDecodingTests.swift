@@ -101,7 +101,7 @@ let sampleEvents: [LedgerEvent] = [
     .testStart(
         .init(
             at: 2, test: "M.S/t()", attempt: 1, suite: "M.S", name: "t()", file: "S.swift", line: 3, layer: .ui,
-            tags: ["slow", "ünïcode", ""])),
+            tags: ["slow", "ünïcode", ""], process: 48_213, load: 6.25)),
     .testStart(.init(at: -2.5e-7, test: "Ünïcødé \"quoted\" \\ back/slash\n\t\u{0}😀", attempt: 7, tags: [])),
     .activityStart(.init(at: 2.1, test: "M.S/t", activity: "a1", parent: "a0", name: "Log in")),
     .activityStart(.init(at: 2.1, test: "M.S/t", attempt: 2, activity: "a1")),
@@ -133,6 +133,7 @@ let sampleEvents: [LedgerEvent] = [
     .issue(.init(at: 2.5, test: "M.S/t", message: "m", kind: .missing)),
     .testEnd(.init(at: 3, test: "M.S/t", outcome: .failed, duration: 1, message: "boom")),
     .testEnd(.init(at: 3, test: "M.S/t", outcome: .expectedFailure, duration: 0.002)),
+    .testEnd(.init(at: 4, test: "M.S/t", outcome: .passed, duration: 1.5, load: 0.5, cpu: 0.125)),
     .targetRun(
         .init(
             at: 3.5, target: "CartTests", hash: "9f86d081884c7d659a2feaa0c55ad015", tests: 12, passed: 0,

@@ -16,8 +16,8 @@ import Testing
         #expect(
             try written(CulpritReport.Kind.allCases)
                 == quoted(
-                    "activity", "predicate", "capture", "preceding-test", "host", "configuration", "attempt",
-                    "duration"))
+                    "activity", "predicate", "capture", "preceding-test", "overlapping-test", "co-failure", "load",
+                    "host", "configuration", "attempt", "duration"))
         let verdicts: [CulpritReport.Verdict] = [.suspects, .tooFewFailures, .noSeparation]
         #expect(try written(verdicts) == quoted("suspects", "too-few-failures", "no-separation"))
     }

@@ -57,8 +57,9 @@ import Testing
                 + "reportedErrors = coalesce(?6, run.reportedErrors) WHERE id = ?1")
         #expect(
             StoredRows.Result.insertSQL(.postgresql, rows: 2, conflict: .ignore, returning: "id")
-                == "INSERT INTO result (runId, testId, attempt, startedAt, duration, outcome, message) "
-                + "VALUES ($1, $2, $3, $4, $5, $6, $7), ($8, $9, $10, $11, $12, $13, $14) "
+                == "INSERT INTO result (runId, testId, attempt, startedAt, duration, outcome, message, process, load, "
+                + "cpu) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10), "
+                + "($11, $12, $13, $14, $15, $16, $17, $18, $19, $20) "
                 + "ON CONFLICT (runId, testId, attempt) DO NOTHING RETURNING id")
         #expect(
             StoredRows.Test.insertSQL(.postgresql, conflict: .merge).hasSuffix(

@@ -3,21 +3,30 @@ import LedgerCore
 extension PlantedCulprits {
     /// Each test's attempts as a store reads them back from ``files(project:)``, by the event
     /// stream's rule: an attempt that never ended is `crashed`, "the run ended before this test
-    /// finished", and lasted until the last event recorded in it.
+    /// finished", and lasted until the last event recorded in it. The runs are serial: no test
+    /// ran beside another; each attempt knows the other tests that failed in its run.
     public var storedAttempts: [String: [AttemptEvidence]] {
-        attempts.mapValues { attempts in
-            attempts.map { attempt in
+        var failedIn: [String: Set<String>] = [:]
+        for (index, ran) in runs.enumerated() {
+            failedIn[runIDs[index]] = Set(ran.filter { $0.evidence.isFailing }.map(\.test))
+        }
+        var stored: [String: [AttemptEvidence]] = [:]
+        for (test, attempts) in attempts {
+            stored[test] = attempts.map { attempt in
+                var attempt = attempt
+                attempt.beside = []
+                attempt.failedBeside = failedIn[attempt.run, default: []].subtracting([test])
                 guard attempt.outcome == nil else { return attempt }
-                var stored = attempt
                 let events =
                     attempt.steps.map(\.startedAt) + attempt.checks.map(\.at) + attempt.captures.map(\.at)
                     + attempt.issues.map(\.at)
-                stored.outcome = .crashed
-                stored.duration = (events.max() ?? attempt.startedAt) - attempt.startedAt
-                stored.message = "the run ended before this test finished"
-                return stored
+                attempt.outcome = .crashed
+                attempt.duration = (events.max() ?? attempt.startedAt) - attempt.startedAt
+                attempt.message = "the run ended before this test finished"
+                return attempt
             }
         }
+        return stored
     }
 
     /// The history as Ledger event streams, one file per run, oldest first: what a store ingests.
@@ -44,11 +53,16 @@ extension PlantedCulprits {
         }
     }
 
-    private static func lines(test: String, _ attempt: AttemptEvidence, run: String) -> [String] {
+    /// One attempt's events, in time's order: its process and load on its start, its CPU time on
+    /// its end, when it has them.
+    static func lines(test: String, _ attempt: AttemptEvidence, run: String) -> [String] {
         let base: [String: JSONValue] = ["test": .string(test), "attempt": .number(Double(attempt.attempt))]
         func with(_ fields: [String: JSONValue]) -> [String: JSONValue] { base.merging(fields) { _, new in new } }
+        var starting = base
+        if let process = attempt.process { starting["process"] = .number(Double(process)) }
+        if let load = attempt.load { starting["load"] = .number(load) }
         var events: [(at: Double, line: String)] = [
-            (attempt.startedAt, GeneratedHistory.line("test.start", run, attempt.startedAt, base))
+            (attempt.startedAt, GeneratedHistory.line("test.start", run, attempt.startedAt, starting))
         ]
         var ids: [[String]: String] = [:]
         for (index, step) in attempt.steps.enumerated() {
@@ -88,6 +102,7 @@ extension PlantedCulprits {
         if let outcome = attempt.outcome, let duration = attempt.duration {
             var fields = with(["outcome": .string(outcome.rawValue), "duration": .number(duration)])
             if let message = attempt.message { fields["message"] = .string(message) }
+            if let cpu = attempt.cpu { fields["cpu"] = .number(cpu) }
             let end = attempt.startedAt + duration
             events.append((end, GeneratedHistory.line("test.end", run, end, fields)))
         }

@@ -25,6 +25,13 @@ import Testing
     static let newest = "00000000-0000-4000-8000-000000000047"
     /// The planted history's runs, its newest last.
     static let feed = PlantedCulprits(seed: 9, runs: 40, variants: 1)
+    /// Tests run side by side (project `Parallel`), older than every other run.
+    static let parallel = PlantedParallel(seed: 3, runs: 40, variants: 2, epoch: 1_500_000_000)
+    /// The side-by-side tests of the kinds only they show.
+    static let parallelCulpritCommands: [[String]] = parallel.tests.compactMap { test in
+        guard let cause = test.cause, [.overlappingTest, .load, .coFailure].contains(cause) else { return nil }
+        return ["report", "culprit", test.id, "--project", "Parallel"]
+    }
     /// A test of each planted cause, for a culprit suspect of every kind.
     static let culpritCommands = feed.tests.compactMap { test -> [String]? in
         guard case .cause = test.planted else { return nil }
@@ -60,7 +67,13 @@ import Testing
                 ],
                 ["report", "culprit", "ShopTests.PassesonretryTests/test1", "--project", "Shop"],
                 ["report", "culprit", "ShopTests.StableTests/test0", "--project", "Shop"],
-            ] + culpritCommands),
+            ] + culpritCommands + parallelCulpritCommands),
+        Contract(
+            name: "report-failures-clusters",
+            commands: [
+                ["report", "failures", "--clusters", "--project", "Parallel", "--runs", "40"],
+                ["report", "failures", "--clusters", "--project", "Shop"],
+            ]),
         Contract(
             name: "report-run",
             commands: [
@@ -229,12 +242,13 @@ import Testing
 
     /// A generated history of 48 runs (some of its fixed tests recovered) with owners, a quarantined
     /// test and a culprit, and a planted one of 40 runs (project `Feed`: a suspect of every kind,
-    /// runs lost to flaky tests, runs cut short) with one run of infrastructure noise, ingested
-    /// into `cli`'s ledger.
+    /// runs lost to flaky tests, runs cut short) with one run of infrastructure noise, and 40 runs
+    /// of tests run side by side (project `Parallel`), ingested into `cli`'s ledger.
     static func history(_ cli: CLI) async throws {
         try cli.directory.write(".github/CODEOWNERS", "*  @acme/shop\n")
         try cli.directory.write("Tests/.keep", "")
-        let files = try GeneratedHistory.files(runs: 48) + feed.files() + [noiseRun()] + selectionRuns()
+        var files = try GeneratedHistory.files(runs: 48) + feed.files() + [noiseRun()] + selectionRuns()
+        files += parallel.files(project: "Parallel")
         let paths = try files.enumerated().map { index, text in
             try cli.directory.write(String(format: "run%02d.jsonl", index), text).path
         }

@@ -79,6 +79,12 @@ public enum Figures {
         share.isFinite ? "\(Int((share * 100).rounded()))%" : "–"
     }
 
+    /// A figure of its own, such as a load average, to one decimal: `6.2`.
+    public static func level(_ value: Double) -> String { String(format: "%.1f", value) }
+
+    /// How many times one thing is another, to one decimal: `4.2×`.
+    public static func times(_ value: Double) -> String { String(format: "%.1f×", value) }
+
     /// A small probability with enough digits to compare it with 1 %: `0.75%`, `<0.01%`.
     public static func chance(_ value: Double) -> String {
         value < 0.0001 ? "<0.01%" : String(format: "%.2f%%", value * 100)

@@ -315,6 +315,23 @@ extension ResultStore {
         }
     }
 
+    /// `report failures --clusters`: the tests that fail in the same runs of the window, each
+    /// cluster with what separates the runs it fails in.
+    /// - Parameters:
+    ///   - project: the project; the newest run's when `nil`.
+    ///   - count: how many of the newest runs make the window.
+    ///   - since: only runs started since then, in seconds since 1970.
+    ///   - including: which tests count, by test id; all by default.
+    /// - Returns: the clusters, the one failing in the most runs first; none for an empty store.
+    /// - Throws: any database error.
+    public func failureClusters(
+        project: String?, runs count: Int, since: Double?, including: (String) -> Bool = { _ in true }
+    ) throws -> [FailureCluster] {
+        try reading {
+            try $0.reader.failureClusters(project: project, runs: count, since: since, including: including)
+        }
+    }
+
     /// `report run`: the failures of a run classified against the base branch's earlier runs, the
     /// flaky report and the quarantine.
     /// - Parameters:

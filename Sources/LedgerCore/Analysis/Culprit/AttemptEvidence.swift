@@ -104,6 +104,38 @@ public struct AttemptEvidence: Hashable, Sendable {
         }
     }
 
+    /// Another test of the run that did something while the attempt ran.
+    public struct Neighbour: Hashable, Sendable {
+        /// What the other test did.
+        /// What the other test did, the likeliest to disturb the attempt first.
+        public enum Event: Int, Hashable, Sendable, Comparable {
+            /// It ended (and cleaned up after itself).
+            case ended
+            /// It started (and set itself up).
+            case started
+            /// One of its steps started or ended.
+            case stepped
+
+            public static func < (lhs: Event, rhs: Event) -> Bool { lhs.rawValue < rhs.rawValue }
+        }
+
+        /// The other test's stable id.
+        public var test: String
+        /// What it did.
+        public var event: Event
+        /// When, in seconds since 1970.
+        public var at: Double
+
+        /// Creates a neighbour's event.
+        /// - Parameters:
+        ///   - test: the other test's stable id.
+        ///   - event: what it did.
+        ///   - at: when, in seconds since 1970.
+        public init(test: String, event: Event, at: Double) {
+            (self.test, self.event, self.at) = (test, event, at)
+        }
+    }
+
     /// The run's id.
     public var run: String
     /// The attempt's number in the run, 1 for the first try.
@@ -118,8 +150,19 @@ public struct AttemptEvidence: Hashable, Sendable {
     public var configuration: String
     /// The machine the run ran on, when known.
     public var host: String?
-    /// The test that ran just before this attempt in the run, when one did.
+    /// The test that ran just before this attempt in its process, when one did and the process ran
+    /// one test at a time: in a process that runs tests side by side, "before" means nothing.
     public var preceding: String?
+    /// The process it ran in (its id), when known.
+    public var process: Int?
+    /// The machine's load average while it ran (the highest sampled), when known.
+    public var load: Double?
+    /// The CPU seconds its process used while it ran, when known.
+    public var cpu: Double?
+    /// What other tests of the run did while it ran (started, ended, a step); `nil` when unknown.
+    public var beside: [Neighbour]?
+    /// The other tests that failed in its run; `nil` when unknown.
+    public var failedBeside: Set<String>?
     /// Its steps, in the order they started.
     public var steps: [Step]
     /// Its retry-based checks, in the order they finished.

@@ -2,9 +2,10 @@
 ///
 /// Each feature — a step's time or absence before the failure, a check's timeout or margin, a
 /// captured value, the test that ran before, the host, the configuration, first try against
-/// retry, the whole duration — is tested for a split that chance would rarely give (Fisher's exact
-/// test, one-sided; for a measure at its best threshold, corrected for the thresholds tried), with
-/// a Bonferroni correction over every feature compared. Where the attempts fail is reported as
+/// retry, the whole duration, the load, the tests that ran beside it or failed in its runs — is
+/// tested for a split that chance would rarely give (Fisher's exact test, one-sided; for a measure
+/// at its best threshold, corrected for the thresholds tried), with a Bonferroni correction over
+/// every feature compared: the test's own, and apart from them the other tests'. Where the attempts fail is reported as
 /// `where`, never as a suspect, and the most specific suspect ranks first.
 public enum CulpritAnalysis {
     /// How many of the newest runs a culprit is looked for in, unless told otherwise.
@@ -68,12 +69,16 @@ public enum CulpritAnalysis {
             tested.append((key, separation))
         }
         // Only features that could qualify are counted in the correction (Tarone's refinement of
-        // Bonferroni): a step that always runs or a value seen once cannot, whatever failed.
-        let family = Double(max(1, tested.count))
+        // Bonferroni): a step that always runs or a value seen once cannot, whatever failed. The
+        // other tests of the runs (beside it, failing with it) are a family of their own: in a
+        // large suite they are many, and would drown the test's own steps, checks and captures.
+        let isOtherTest = { (key: CulpritFeatures.Key) in key.kind == .overlappingTest || key.kind == .coFailure }
+        let others = Double(max(1, tested.count { isOtherTest($0.key) }))
+        let own = Double(max(1, tested.count { !isOtherTest($0.key) }))
         // One suspect per thing: a step slower and missing, a check timed out and near it, keep the surest.
         var best: [String: (key: CulpritFeatures.Key, separation: Separation)] = [:]
         for var candidate in tested {
-            candidate.separation.p = min(1, candidate.separation.p * family)
+            candidate.separation.p = min(1, candidate.separation.p * (isOtherTest(candidate.key) ? others : own))
             let separation = candidate.separation
             guard separation.p <= criteria.significance, separation.failing.share >= criteria.minimumFailingShare,
                 separation.score >= criteria.minimumScore
@@ -88,10 +93,27 @@ public enum CulpritAnalysis {
             }
             best[thing] = candidate
         }
+        // A test that fails in the same runs shares a cause rather than being one: it comes after
+        // anything that could be the cause.
         let ranked = best.values.sorted {
-            ($1.separation.score, $0.separation.p, $0.key) < ($0.separation.score, $1.separation.p, $1.key)
+            ($0.key.kind == .coFailure ? 1 : 0, $1.separation.score, $0.separation.p, $0.key)
+                < ($1.key.kind == .coFailure ? 1 : 0, $0.separation.score, $1.separation.p, $1.key)
         }
-        return mostSpecificFirst(ranked, features).map { suspect($0.key, $0.separation, features) }
+        let suspects = mostSpecificFirst(ranked, features).map { suspect($0.key, $0.separation, features) }
+        return namingTheCluster(suspects)
+    }
+
+    /// Each co-failing suspect's evidence ends with the cluster: the test and every test that fails
+    /// with it.
+    private static func namingTheCluster(_ suspects: [CulpritReport.Suspect]) -> [CulpritReport.Suspect] {
+        let cluster = suspects.filter { $0.kind == .coFailure }.map(\.name).sorted()
+        guard !cluster.isEmpty else { return suspects }
+        return suspects.map { suspect in
+            guard suspect.kind == .coFailure else { return suspect }
+            var named = suspect
+            named.evidence += "; fails with \(cluster.count) test(s): " + cluster.joined(separator: ", ")
+            return named
+        }
     }
 
     /// Whether a presence could make a suspect at all, from its totals alone (which attempts
@@ -170,7 +192,7 @@ public enum CulpritAnalysis {
             kind: key.kind, name: key.name,
             evidence: CulpritEvidence.sentence(
                 key, separation, medians: medians, timeout: timeout, suggestedTimeout: suggested,
-                passingP99: passingP99),
+                passingP99: passingP99, besideEvent: features.besideEvents[key.name]),
             score: rounded(separation.score), failing: separation.failing, passing: separation.passing,
             p: separation.p, threshold: separation.threshold, timeout: timeout, suggestedTimeout: suggested,
             precision: rounded(separation.precision), recall: rounded(separation.failing.share))
@@ -207,6 +229,12 @@ public enum CulpritAnalysis {
         if counts.checks > 0 { compared.append("\(counts.checks) check(s)") }
         if counts.fields > 0 { compared.append("\(counts.fields) captured field(s)") }
         if attempts.contains(where: { $0.preceding != nil }) { compared.append("the test run just before") }
+        if attempts.contains(where: { $0.beside != nil }) { compared.append("the tests that ran beside it") }
+        if attempts.contains(where: { $0.failedBeside != nil }) {
+            compared.append("the tests failing in the same runs")
+        }
+        if attempts.contains(where: { $0.load != nil }) { compared.append("the load average") }
+        if attempts.contains(where: { $0.cpu != nil }) { compared.append("wall time against CPU time") }
         if attempts.contains(where: { $0.host != nil }) { compared.append("hosts") }
         if features.comparesConfigurations { compared.append("configurations") }
         if features.comparesRetries { compared.append("first tries against retries") }

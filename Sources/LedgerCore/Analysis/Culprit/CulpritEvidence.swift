@@ -2,7 +2,8 @@
 enum CulpritEvidence {
     static func sentence(
         _ key: CulpritFeatures.Key, _ separation: Separation, medians: (failing: Double, passing: Double)?,
-        timeout: Double?, suggestedTimeout: Double?, passingP99: Double?
+        timeout: Double?, suggestedTimeout: Double?, passingP99: Double?,
+        besideEvent: AttemptEvidence.Neighbour.Event? = nil
     ) -> String {
         let split =
             "in \(separation.failing.count) of \(separation.failing.of) failing attempts and "
@@ -21,14 +22,22 @@ enum CulpritEvidence {
         case (.predicate, _): sentence = "waited ≥ \(Figures.percent(threshold)) of its timeout " + split
         case (.capture, _): sentence = "captured " + split
         case (.precedingTest, _): sentence = "ran just before it " + split
+        case (.overlappingTest, _): sentence = (besideEvent ?? .stepped).phrase + " while it ran " + split
+        case (.coFailure, _): sentence = "failed in the same run " + runs
+        case (.load, .ratio): sentence = "took ≥ \(Figures.times(threshold)) its CPU time " + split
+        case (.load, _): sentence = "the load average was ≥ \(Figures.level(threshold)) while it ran " + split
         case (.host, _), (.configuration, _): sentence = "ran on it " + runs
         case (.attempt, _): sentence = "was the first try " + split + ": retries pass"
         }
         if let medians {
-            sentence +=
-                key.measure == .nearTimeout
-                ? " (median \(Figures.percent(medians.failing)) against \(Figures.percent(medians.passing)))"
-                : " (median \(Figures.seconds(medians.failing)) against \(Figures.seconds(medians.passing)))"
+            let figure: (Double) -> String =
+                switch key.measure {
+                case .nearTimeout: Figures.percent
+                case .level: Figures.level
+                case .ratio: Figures.times
+                default: Figures.seconds
+                }
+            sentence += " (median \(figure(medians.failing)) against \(figure(medians.passing)))"
         }
         if key.kind == .predicate, let timeout {
             sentence += "; timeout \(Figures.seconds(timeout))"
@@ -39,5 +48,16 @@ enum CulpritEvidence {
             }
         }
         return sentence
+    }
+}
+
+extension AttemptEvidence.Neighbour.Event {
+    /// What the other test did, as the evidence says it.
+    var phrase: String {
+        switch self {
+        case .started: "started"
+        case .ended: "ended"
+        case .stepped: "ran a step"
+        }
     }
 }

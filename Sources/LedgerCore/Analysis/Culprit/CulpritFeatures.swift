@@ -14,9 +14,13 @@ struct CulpritFeatures {
         case seconds
         /// The share of its timeout a check waited.
         case nearTimeout
+        /// A figure of its own: the load average.
+        case level
+        /// How many times one time is another: wall time over CPU time.
+        case ratio
 
         /// Whether it is a measure (tested at a threshold) rather than a presence.
-        var isMeasure: Bool { self == .seconds || self == .nearTimeout }
+        var isMeasure: Bool { self != .present && self != .missing && self != .timedOut }
     }
 
     /// One feature: a kind of suspect, its name and what is measured.
@@ -70,6 +74,8 @@ struct CulpritFeatures {
     private(set) var checkTimes: [Key: (timeout: Double, passingWaits: [Double])] = [:]
     /// Steps, checks and captured fields compared.
     private(set) var counts = (steps: 0, checks: 0, fields: 0)
+    /// What each test beside the attempts did most often in the failing attempts it was beside.
+    private(set) var besideEvents: [String: AttemptEvidence.Neighbour.Event] = [:]
     /// Whether the attempts ran in more than one configuration, which is then compared.
     let comparesConfigurations: Bool
     /// Whether some attempts are retries, so that first tries are compared with them.
@@ -86,6 +92,7 @@ struct CulpritFeatures {
         var fieldValues: [String: Set<String>] = [:]
         var fieldsSeen: [(failing: Bool, fields: [String: Set<String>])] = []
         var durations: (failing: [Double], passing: [Double]) = ([], [])
+        var beside: [(failing: Bool, tests: [String: Set<AttemptEvidence.Neighbour.Event>])] = []
         for (index, attempt) in attempts.enumerated() {
             let failing = attempt.isFailing
             let steps = Self.keyed(attempt.steps)
@@ -103,13 +110,66 @@ struct CulpritFeatures {
             if let duration = cutoff.isFinite && failing ? cutoff - attempt.startedAt : attempt.duration {
                 if failing { durations.failing.append(duration) } else { durations.passing.append(duration) }
             }
+            addLoad(of: attempt)
+            if let neighbours = attempt.beside {
+                beside.append((failing, Self.beside(neighbours, of: attempt, cutoff: cutoff)))
+            }
         }
+        compareBeside(beside)
         if !durations.failing.isEmpty || !durations.passing.isEmpty {
             measures[Key(kind: .duration, name: "duration", measure: .seconds)] = durations
         }
         compareFields(fieldsSeen, values: fieldValues)
         compareSurroundings(attempts)
+        compareCoFailures(attempts)
         counts = (positions.count, checkNames.count, fieldValues.count)
+    }
+
+    /// The machine's load while the attempt ran, and its wall time against the CPU time its
+    /// process used (a test starved of CPU takes many times its CPU time).
+    private mutating func addLoad(of attempt: AttemptEvidence) {
+        if let load = attempt.load {
+            measure(Key(kind: .load, name: "load average", measure: .level), load, failing: attempt.isFailing)
+        }
+        if let cpu = attempt.cpu, cpu > 0, let duration = attempt.duration {
+            measure(
+                Key(kind: .load, name: "wall time / CPU time", measure: .ratio), duration / cpu,
+                failing: attempt.isFailing)
+        }
+    }
+
+    /// The tests that did something while the attempt ran, until it failed, with what they did.
+    private static func beside(
+        _ neighbours: [AttemptEvidence.Neighbour], of attempt: AttemptEvidence, cutoff: Double
+    ) -> [String: Set<AttemptEvidence.Neighbour.Event>] {
+        let end = min(cutoff, attempt.duration.map { attempt.startedAt + $0 } ?? .infinity)
+        var tests: [String: Set<AttemptEvidence.Neighbour.Event>] = [:]
+        for neighbour in neighbours where neighbour.at > attempt.startedAt && neighbour.at <= end {
+            tests[neighbour.test, default: []].insert(neighbour.event)
+        }
+        return tests
+    }
+
+    /// Each test seen beside any attempt, present or not beside each attempt whose neighbours are
+    /// known; and what it did beside the most failing ones (its end before its start before a step).
+    private mutating func compareBeside(
+        _ beside: [(failing: Bool, tests: [String: Set<AttemptEvidence.Neighbour.Event>])]
+    ) {
+        var events: [String: [AttemptEvidence.Neighbour.Event: Int]] = [:]
+        for (failing, tests) in beside where failing {
+            for (test, seen) in tests {
+                for event in seen { events[test, default: [:]][event, default: 0] += 1 }
+            }
+        }
+        besideEvents = events.compactMapValues { counts in
+            counts.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
+        }
+        let names = Set(beside.flatMap(\.tests.keys))
+        for name in names {
+            var counts = Counts()
+            for (failing, tests) in beside { counts.add(tests[name] != nil, failing: failing) }
+            presences[Key(kind: .overlappingTest, name: name, measure: .present)] = counts
+        }
     }
 
     /// Adds a value of `key` measured in a failing or a passing attempt.
@@ -242,6 +302,25 @@ struct CulpritFeatures {
                     failingWith: count.failing, failingSeen: seen.failing, passingWith: count.passing,
                     passingSeen: seen.passing)
             }
+        }
+    }
+
+    /// The other tests that failed in the same runs, counted by run as a host is: a run with a
+    /// failing attempt, a run with a passing one.
+    private mutating func compareCoFailures(_ attempts: [AttemptEvidence]) {
+        var runs: [(failing: Bool, tests: Set<String>)] = []
+        var counted = (failing: Set<String>(), passing: Set<String>())
+        for attempt in attempts {
+            guard let failed = attempt.failedBeside else { continue }
+            let first =
+                attempt.isFailing
+                ? counted.failing.insert(attempt.run).inserted : counted.passing.insert(attempt.run).inserted
+            if first { runs.append((attempt.isFailing, failed)) }
+        }
+        for name in Set(runs.flatMap(\.tests)) {
+            var counts = Counts()
+            for run in runs { counts.add(run.tests.contains(name), failing: run.failing) }
+            presences[Key(kind: .coFailure, name: name, measure: .present)] = counts
         }
     }
 

@@ -20,8 +20,14 @@ public struct CulpritReport: Codable, Hashable, Sendable {
         case predicate
         /// A value a verifier captured.
         case capture
-        /// The test that ran just before.
+        /// The test that ran just before, in the same process running one test at a time.
         case precedingTest = "preceding-test"
+        /// Another test that started, ended or ran a step while the attempt ran.
+        case overlappingTest = "overlapping-test"
+        /// Another test that fails in the same runs; the suspect's evidence names its cluster.
+        case coFailure = "co-failure"
+        /// The machine's load while the attempt ran, or the attempt's wall time against its CPU time.
+        case load
         /// The machine the run ran on.
         case host
         /// The run's configuration (destination, OS, device).
@@ -70,7 +76,8 @@ public struct CulpritReport: Codable, Hashable, Sendable {
         /// What kind of thing it is.
         public var kind: Kind
         /// The step path, check name, `Verifier.field = value`, test id, host or configuration;
-        /// `first try` for an attempt, `duration` for the whole attempt.
+        /// `first try` for an attempt, `duration` for the whole attempt, `load average` or
+        /// `wall time / CPU time` for the load.
         public var name: String
         /// The evidence in words and figures.
         public var evidence: String

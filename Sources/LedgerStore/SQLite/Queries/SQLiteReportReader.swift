@@ -142,6 +142,16 @@ struct SQLiteReportReader: ReportReading {
         return Dictionary(uniqueKeysWithValues: rows.map { ($0["id"], (seconds: $0["seconds"], passed: $0["passed"])) })
     }
 
+    func runLoads(runs: [WindowRun]) throws -> [Int64: (host: String?, load: Double?)] {
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT run.id, run.host, (SELECT max(r.load) FROM result r WHERE r.runId = run.id) AS load
+                FROM run WHERE run.id IN (SELECT value FROM json_each(?))
+                """, arguments: [LedgerDatabase.jsonArray(runs.map(\.row))])
+        return Dictionary(uniqueKeysWithValues: rows.map { ($0["id"], (host: $0["host"], load: $0["load"])) })
+    }
+
     func finalResults(run row: Int64) throws -> [FinalResult] {
         try FinalResult.all(run: row, in: db)
     }
@@ -211,32 +221,27 @@ extension SQLiteReportReader {
                 arguments: [LedgerDatabase.jsonArray(runs.map(\.row))]
             ).map { ($0["id"] as Int64, $0["host"] as String?) }, uniquingKeysWith: { first, _ in first })
         // Rows and ids only, read through SQLite's C API: `report flaky` reads every flaky test's
-        // attempts here. The test stored just before each is found walking back in `result_by_run`;
-        // an attempt that never ended counts as failing, crashed or running alike.
+        // attempts here. An attempt that never ended counts as failing, crashed or running alike.
         var statement = FastStatement(
             try db.cachedStatement(
                 sql: """
                     SELECT r.id, r.testId, r.runId, r.attempt, r.outcome, r.startedAt, r.duration, r.message,
-                        (SELECT p.testId FROM result p
-                            WHERE p.runId = r.runId AND p.id < r.id AND p.testId <> r.testId ORDER BY p.id DESC LIMIT 1)
+                        r.process, r.load, r.cpu
                     FROM result r
                     WHERE r.testId IN (SELECT value FROM json_each(?1)) AND r.runId IN (SELECT value FROM json_each(?2))
                     """))
         statement.bind(LedgerDatabase.jsonArray(Array(keys.keys)))
         statement.bind(LedgerDatabase.jsonArray(runs.map(\.row)))
-        var preceding: [Int64: [Int]] = [:]
         try statement.forEachRow(in: db) { row in
             let run = row.int64(2)
-            if let before = row.int(8) { preceding[Int64(before), default: []].append(rows.attempts.count) }
             rows.attempts.append(
                 EvidenceRows.Attempt(
                     id: row.int64(0), test: keys[row.int64(1)] ?? "", run: run, attempt: row.int(3) ?? 1,
                     outcome: row.string(4), startedAt: row.double(5), duration: row.optionalDouble(6),
-                    message: row.string(7), host: hosts[run] ?? nil, preceding: nil))
+                    message: row.string(7), host: hosts[run] ?? nil, process: row.int(8), load: row.optionalDouble(9),
+                    cpu: row.optionalDouble(10)))
         }
-        for (test, info) in try testInfo(ids: Array(preceding.keys)) {
-            for index in preceding[test] ?? [] { rows.attempts[index].preceding = info.key }
-        }
+        rows.neighbourhood = try neighbourhood(runs: runs, around: rows.attempts)
         let results = LedgerDatabase.jsonArray(rows.attempts.map(\.id))
         rows.activities = try detailRows(
             "resultId, id, parentId, name, startedAt, endedAt, outcome, key", of: "activity", results: results,
@@ -272,6 +277,35 @@ extension SQLiteReportReader {
                 result: $0["resultId"], at: $0["at"], message: $0["message"], file: $0["file"], line: $0["line"])
         }
         return rows
+    }
+
+    /// Every attempt of the runs, and the steps of those beside `attempts`.
+    private func neighbourhood(runs: [WindowRun], around attempts: [EvidenceRows.Attempt]) throws
+        -> RunNeighbourhood
+    {
+        var statement = FastStatement(
+            try db.cachedStatement(
+                sql: """
+                    SELECT r.id, t.key, r.runId, r.startedAt, r.duration, r.outcome, r.process
+                    FROM result r JOIN test t ON t.id = r.testId
+                    WHERE r.runId IN (SELECT value FROM json_each(?1))
+                    """))
+        statement.bind(LedgerDatabase.jsonArray(runs.map(\.row)))
+        var rows: [RunNeighbourhood.Row] = []
+        try statement.forEachRow(in: db) { row in
+            rows.append(
+                RunNeighbourhood.Row(
+                    id: row.int64(0), test: row.string(1) ?? "", run: row.int64(2), startedAt: row.double(3),
+                    duration: row.optionalDouble(4), outcome: row.string(5), process: row.int(6)))
+        }
+        var neighbourhood = RunNeighbourhood(rows)
+        for row in try detailRows(
+            "resultId, startedAt, endedAt", of: "activity",
+            results: LedgerDatabase.jsonArray(neighbourhood.beside(attempts)), orderedBy: "startedAt")
+        {
+            neighbourhood.steps[row["resultId"], default: []].append((row["startedAt"], row["endedAt"]))
+        }
+        return neighbourhood
     }
 
     /// `columns` of the rows of `table` (a result's details) that belong to `results` (result ids,

@@ -234,9 +234,7 @@ public struct StoreSink: EventSink {
         }
         noteWritten(run: row, testID: testID, attempt: attempt.start.attempt, end: end)
         if let end, attempt.hasNoDetails {
-            let queued = StoredRows.Result(
-                run: row, testID: testID, attempt: attempt.start.attempt, startedAt: attempt.start.at,
-                duration: max(0, end.duration), outcome: end.outcome.rawValue, message: end.message)
+            let queued = StoredRows.Result(run: row, testID: testID, start: attempt.start, end: end)
             if let flushed = try writes.queue(queued) { count(flushed) }
             return
         }

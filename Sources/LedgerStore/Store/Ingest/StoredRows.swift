@@ -139,6 +139,12 @@ extension StoredRows {
         package var duration: Double?
         package var outcome: String?
         package var message: String?
+        /// The process it ran in.
+        package var process: Int?
+        /// The higher of the load averages sampled at its start and its end.
+        package var load: Double?
+        /// The CPU seconds its process used while it ran.
+        package var cpu: Double?
 
         package init(
             run: Int64, testID: Int64, attempt: Int, startedAt: Double, duration: Double?, outcome: String?,
@@ -154,6 +160,9 @@ extension StoredRows {
                 run: run, testID: testID, attempt: start.attempt, startedAt: start.at,
                 duration: end.map { max(0, $0.duration) },
                 outcome: end?.outcome.rawValue, message: end?.message)
+            process = start.process
+            load = [start.load, end?.load].compactMap { $0 }.max()
+            cpu = end?.cpu
         }
 
         package static let table = "result"
@@ -165,6 +174,9 @@ extension StoredRows {
             StoredColumn("duration", .replace) { $0.duration },
             StoredColumn("outcome", .replace) { $0.outcome },
             StoredColumn("message", .replace) { $0.message },
+            StoredColumn("process", .takeGiven) { $0.process },
+            StoredColumn("load", .takeGiven) { $0.load },
+            StoredColumn("cpu", .takeGiven) { $0.cpu },
         ]
         /// `muted` is set when a muted test's failure is let through (`markMuted(run:tests:)`).
         package static let columnsSetElsewhere = ["muted"]

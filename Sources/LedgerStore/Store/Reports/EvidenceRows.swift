@@ -4,7 +4,7 @@ import LedgerCore
 /// culprit report: one list per table, assembled into ``AttemptEvidence`` the same way for both
 /// stores.
 package struct EvidenceRows {
-    /// An attempt's row, with its test's id, its run's host and the test stored just before it in the run.
+    /// An attempt's row, with its test's id and its run's host.
     package struct Attempt {
         package var id: Int64
         package var test: String
@@ -15,15 +15,18 @@ package struct EvidenceRows {
         package var duration: Double?
         package var message: String?
         package var host: String?
-        package var preceding: String?
+        package var process: Int?
+        package var load: Double?
+        package var cpu: Double?
 
         package init(
             id: Int64, test: String, run: Int64, attempt: Int, outcome: String?, startedAt: Double, duration: Double?,
-            message: String?, host: String?, preceding: String?
+            message: String?, host: String?, process: Int? = nil, load: Double? = nil, cpu: Double? = nil
         ) {
             (self.id, self.test, self.run, self.attempt, self.outcome) = (id, test, run, attempt, outcome)
             self.startedAt = startedAt
-            (self.duration, self.message, self.host, self.preceding) = (duration, message, host, preceding)
+            (self.duration, self.message, self.host) = (duration, message, host)
+            (self.process, self.load, self.cpu) = (process, load, cpu)
         }
     }
 
@@ -79,6 +82,8 @@ package struct EvidenceRows {
     package var checks: [Check] = []
     package var captures: [Capture] = []
     package var issues: [Issue] = []
+    /// Every attempt of the runs: what ran beside each attempt, failed in its run, ran before it.
+    package var neighbourhood = RunNeighbourhood([])
 
     package init() {}
 
@@ -112,33 +117,36 @@ package struct EvidenceRows {
         for row in sorted {
             let stored = activitiesOf[row.id] ?? []
             let paths = Self.paths(stored)
-            byTest[row.test, default: []].append(
-                AttemptEvidence(
-                    run: byRow[row.run]?.id ?? "", attempt: row.attempt,
-                    outcome: row.outcome.flatMap(Outcome.init(rawValue:)),
-                    startedAt: row.startedAt, duration: row.duration,
-                    configuration: byRow[row.run]?.configuration ?? "",
-                    host: row.host, preceding: row.preceding,
-                    steps: stored.map {
-                        AttemptEvidence.Step(
-                            path: paths[$0.id] ?? [], startedAt: $0.started, endedAt: $0.ended,
-                            outcome: $0.outcome.flatMap(Outcome.init(rawValue:)))
-                    },
-                    checks: (checksOf[row.id] ?? []).map {
-                        AttemptEvidence.Check(
-                            name: $0.name, expect: PredicateExpectation(rawValue: $0.expect) ?? .holds, held: $0.held,
-                            waited: $0.waited, timeout: $0.timeout, at: $0.at,
-                            stepPath: $0.activity.flatMap { paths[$0] } ?? [])
-                    },
-                    captures: (capturesOf[row.id] ?? []).map {
-                        AttemptEvidence.Capture(
-                            verifier: $0.verifier, fields: $0.fields.flatMap { JSONValue(jsonText: $0) }, at: $0.at,
-                            stepPath: $0.activity.flatMap { paths[$0] } ?? [])
-                    },
-                    issues: (issuesOf[row.id] ?? []).map {
-                        AttemptEvidence.Issue(at: $0.at, message: $0.message, file: $0.file, line: $0.line)
-                    },
-                    message: row.message))
+            var evidence = AttemptEvidence(
+                run: byRow[row.run]?.id ?? "", attempt: row.attempt,
+                outcome: row.outcome.flatMap(Outcome.init(rawValue:)),
+                startedAt: row.startedAt, duration: row.duration,
+                configuration: byRow[row.run]?.configuration ?? "",
+                host: row.host, preceding: neighbourhood.preceding(row),
+                steps: stored.map {
+                    AttemptEvidence.Step(
+                        path: paths[$0.id] ?? [], startedAt: $0.started, endedAt: $0.ended,
+                        outcome: $0.outcome.flatMap(Outcome.init(rawValue:)))
+                },
+                checks: (checksOf[row.id] ?? []).map {
+                    AttemptEvidence.Check(
+                        name: $0.name, expect: PredicateExpectation(rawValue: $0.expect) ?? .holds, held: $0.held,
+                        waited: $0.waited, timeout: $0.timeout, at: $0.at,
+                        stepPath: $0.activity.flatMap { paths[$0] } ?? [])
+                },
+                captures: (capturesOf[row.id] ?? []).map {
+                    AttemptEvidence.Capture(
+                        verifier: $0.verifier, fields: $0.fields.flatMap { JSONValue(jsonText: $0) }, at: $0.at,
+                        stepPath: $0.activity.flatMap { paths[$0] } ?? [])
+                },
+                issues: (issuesOf[row.id] ?? []).map {
+                    AttemptEvidence.Issue(at: $0.at, message: $0.message, file: $0.file, line: $0.line)
+                },
+                message: row.message)
+            (evidence.process, evidence.load, evidence.cpu) = (row.process, row.load, row.cpu)
+            evidence.beside = neighbourhood.neighbours(of: row)
+            evidence.failedBeside = neighbourhood.failedBeside(row)
+            byTest[row.test, default: []].append(evidence)
         }
         return byTest
     }

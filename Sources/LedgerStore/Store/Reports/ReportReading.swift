@@ -39,6 +39,8 @@ package protocol ReportReading {
     /// For each of `runs`, its seconds from start to end (for a run that never ended, its
     /// tests'), and whether it ended passed.
     func runEnds(runs: [WindowRun]) throws -> [Int64: (seconds: Double, passed: Bool)]
+    /// For each of `runs`, its machine and the highest load average its attempts sampled.
+    func runLoads(runs: [WindowRun]) throws -> [Int64: (host: String?, load: Double?)]
     /// Every test's final attempt in the run at `row`, by test id.
     func finalResults(run row: Int64) throws -> [FinalResult]
     /// Every attempt in the run at `row`, by test id and then attempt.
