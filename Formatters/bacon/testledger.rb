@@ -161,6 +161,23 @@ module TestLedger
 
         defined?(RunLoopHelpers) ? RunLoopHelpers.proper_wait(seconds) : sleep(seconds)
       end
+
+      # The CPU seconds this process has used: wall time far above it is a starved spec.
+      def cpu
+        Process.clock_gettime(Process::CLOCK_PROCESS_CPUTIME_ID)
+      end
+
+      # The machine's load average over the last minute, read at most once a second; nil where
+      # the system does not give it.
+      def load_average
+        now = monotonic
+        return @load if @load_read && now - @load_read < 1
+
+        @load_read = now
+        @load = File.read('/proc/loadavg').split.first.to_f
+      rescue SystemCallError
+        @load = nil
+      end
     end
   end
 
@@ -381,7 +398,7 @@ module TestLedger
     end
 
     # One attempt of an `it` being recorded; `details` are its test.start fields but the id and attempt.
-    Spec = Struct.new(:id, :site, :started, :log_offset, :activities, :waits, :attempt, :details)
+    Spec = Struct.new(:id, :site, :started, :log_offset, :activities, :waits, :attempt, :details, :cpu)
     # A `wait_for_change` whose block has not run yet.
     Wait = Struct.new(:name, :timeout, :started, :site)
 
@@ -421,7 +438,8 @@ module TestLedger
         end_waits
         result = result_of(error)
         emit('issue', spec_fields.merge(result.issue)) if result.failed?
-        emit('test.end', spec_fields.merge(outcome: result.outcome, duration: duration, message: result.message))
+        emit('test.end', spec_fields.merge(outcome: result.outcome, duration: duration, message: result.message,
+                                           load: Clock.load_average, cpu: Clock.cpu - @spec.cpu))
         @last = @spec
         @spec = nil
       end
@@ -474,8 +492,8 @@ module TestLedger
       private
 
       def attempt_start(id, site, attempt, details)
-        emit('test.start', { test: id, attempt: attempt }.merge(details))
-        @spec = Spec.new(id, site, Clock.monotonic, Bacon::ErrorLog.size, [], [], attempt, details)
+        emit('test.start', { test: id, attempt: attempt, process: Process.pid, load: Clock.load_average }.merge(details))
+        @spec = Spec.new(id, site, Clock.monotonic, Bacon::ErrorLog.size, [], [], attempt, details, Clock.cpu)
       end
 
       # The waits whose block never ran did not see the change.

@@ -10,10 +10,13 @@ package struct ChildProcess {
         self.environment = environment
     }
 
-    /// Runs to completion; `onLine` sees every complete line of standard output and error.
+    /// Runs to completion; `onStart` learns the child's process id, `onLine` sees every complete
+    /// line of standard output and error.
     /// Interrupts (Ctrl-C) reach the child; this process waits for it so that what ran is stored.
     /// - Returns: the command's exit status (128 + signal when a signal ended it).
-    package func run(onLine: @escaping @Sendable (Substring) -> Void) throws -> Int32 {
+    package func run(
+        onStart: (Int32) -> Void = { _ in }, onLine: @escaping @Sendable (Substring) -> Void
+    ) throws -> Int32 {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
@@ -35,6 +38,7 @@ package struct ChildProcess {
         signal(SIGINT) { _ in }
         defer { signal(SIGINT, SIG_DFL) }
         try process.run()
+        onStart(process.processIdentifier)
         process.waitUntilExit()
         group.wait()
         if process.terminationReason == .uncaughtSignal { return 128 + process.terminationStatus }

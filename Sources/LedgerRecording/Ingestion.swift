@@ -18,18 +18,21 @@ package enum Ingestion {
     ///   - runID: the run's id; derived from the content when `nil`.
     ///   - attemptOffset: the attempts its tests already had in the run (for a retry's
     ///     outputs): each attempt it holds is stored that many later.
+    ///   - stamp: the process and load `record` saw, for the attempts that name none.
     ///   - database: the store.
     /// - Returns: the format read and what was stored.
     /// - Throws: ``LedgerInputError`` for unreadable or malformed input.
     package static func ingest(
         _ file: InputFile, format: InputFormat?, metadata: RunMetadata, runID: String? = nil, attemptOffset: Int = 0,
-        into database: any ResultStore
+        stamp: ProcessStamp? = nil, into database: any ResultStore
     ) throws -> Outcome {
         let prepared = try file.prepared(format: format, metadata: metadata, runID: runID)
         do {
             let summary = try database.ingest { sink in
-                guard attemptOffset != 0 else { return try prepared.run(into: &sink) }
-                try sink.offsettingAttempts(by: attemptOffset) { try prepared.run(into: &$0) }
+                try sink.offsettingAttempts(by: attemptOffset) { shifting in
+                    guard let stamp else { return try prepared.run(into: &shifting) }
+                    try shifting.stamping(stamp) { try prepared.run(into: &$0) }
+                }
             }
             return Outcome(format: prepared.format, summary: summary)
         } catch let error as StoreSink.Problem {

@@ -30,6 +30,15 @@ package struct SwiftTestInvocation {
             outputFolder: outputFolder)
     }
 
+    /// The command that runs `tests` again without building, as the runner schedules them (side by
+    /// side, for Swift Testing) unless `serial`.
+    package func rerunning(_ tests: [String], outputFolder: URL, serial: Bool) -> SwiftTestInvocation {
+        SwiftTestInvocation(
+            original: [original[0], "test", "--skip-build"] + (serial ? ["--no-parallel"] : []) + locationOptions
+                + SkipArguments.swiftTestArguments(selecting: tests),
+            outputFolder: outputFolder)
+    }
+
     package var eventStream: URL { outputFolder.appending(path: "swift-testing-events.jsonl") }
     package var xunit: URL { outputFolder.appending(path: "xunit.xml") }
     package var swiftTestingXUnit: URL { outputFolder.appending(path: "xunit-swift-testing.xml") }

@@ -27,9 +27,11 @@ package struct SwiftTestProcesses {
         var variables = environment
         variables[LedgerEnvironment.attemptOffsetVariable] = String(attemptOffset)
         let console = ConsoleCollector()
-        let status = try ChildProcess(arguments: arguments, environment: variables).run { console.consume($0) }
+        let status = try ChildProcess(arguments: arguments, environment: variables).run(
+            onStart: console.started, onLine: console.consume)
+        console.sampleLoad()
         let outputs = SwiftTestOutputs(
-            invocation: invocation, console: console.results, run: run, metadata: metadata,
+            invocation: invocation, console: console, run: run, metadata: metadata,
             attemptOffset: attemptOffset)
         let problems = try outputs.store(in: database, databasePath: databasePath) {
             SwiftTestInvocation.consoleNames(of: tests)

@@ -89,3 +89,57 @@ package struct SwiftTestVerification {
         return (first, first.arguments(adding: SkipArguments.swiftTestArguments(selecting: selected) + serial))
     }
 }
+
+extension SwiftTestVerification {
+    /// `verify --isolate`: runs the test (the first of ``tests``) `runs` times alone, then `runs`
+    /// times with `neighbour`, a process each, every run whatever the one before did.
+    /// - Parameters:
+    ///   - neighbour: the test run with it.
+    ///   - serial: whether the two run one at a time (a preceding test) rather than side by side.
+    ///   - runs: the runs of each half.
+    ///   - database: the ledger the verification run is stored in.
+    /// - Returns: the test's results alone and with the neighbour, `true` for a pass, and problems
+    ///   storing the outputs.
+    /// - Throws: a test that never ran (its id matches no test), or what storing throws.
+    package func isolate(_ neighbour: String, serial: Bool, runs: Int, in database: LedgerDatabase) throws -> (
+        alone: [Bool], beside: [Bool], problems: [String]
+    ) {
+        guard let test = tests.first else { return ([], [], []) }
+        var results: [[Bool]] = [[], []]
+        var problems: [String] = []
+        for (half, selected) in [[test], [neighbour, test]].enumerated() {
+            for number in 1...max(1, runs) {
+                let attempt = half * runs + number
+                let line =
+                    "testledger: verify: \(half == 0 ? "alone" : "with \(neighbour)"), run \(number) of \(runs)\n"
+                FileHandle.standardOutput.write(Data(line.utf8))
+                let folder = outputFolder.appending(path: "run-\(attempt)")
+                let again = invocation.rerunning(selected, outputFolder: folder, serial: serial)
+                let process =
+                    attempt == 1
+                    ? try firstProcess(selecting: selected, serial: serial, folder: folder) : (again, again.arguments)
+                let (status, stored) = try processes.run(
+                    process.invocation, arguments: process.arguments, tests: selected, attemptOffset: attempt - 1,
+                    in: database)
+                problems += stored
+                let attempts = (try? database.testDetail(test: test, run: processes.run))?.attempts ?? []
+                if attempt == 1, attempts.isEmpty, status < 128 {
+                    throw RecordUsageError("\(test) did not run: check its id (testledger report flaky lists them)")
+                }
+                results[half].append(attempts.count >= attempt && attempts[attempt - 1] == .ended(.passed))
+            }
+        }
+        return (results[0], results[1], problems)
+    }
+
+    /// The first process builds as the command would, and runs only `selected`.
+    private func firstProcess(selecting selected: [String], serial: Bool, folder: URL) throws -> (
+        invocation: SwiftTestInvocation, arguments: [String]
+    ) {
+        guard let first = SwiftTestInvocation(invocation.original, outputFolder: folder) else {
+            throw RecordUsageError("verify runs a swift test command")
+        }
+        let order = serial && !invocation.original.contains("--no-parallel") ? ["--no-parallel"] : []
+        return (first, first.arguments(adding: SkipArguments.swiftTestArguments(selecting: selected) + order))
+    }
+}

@@ -33,7 +33,7 @@ extension TestLedgerCommand.Record {
         if case .swiftTest(let swiftTest) = plan.command {
             // What the test processes journaled joins the run first.
             let outputs = SwiftTestOutputs(
-                invocation: swiftTest, console: console.results, run: plan.runID, metadata: plan.metadata)
+                invocation: swiftTest, console: console, run: plan.runID, metadata: plan.metadata)
             outcome.failures += try outputs.store(in: database, databasePath: store.filePath) {
                 swiftTest.listedTests()
             }

@@ -183,6 +183,6 @@ extension TestLedgerCommand.Record {
                 of: plan.command, selecting: plan.share?.arguments ?? plan.selected?.arguments ?? []),
             environment: plan.environment
         )
-        .run { line in console.consume(line) }
+        .run(onStart: console.started, onLine: console.consume)
     }
 }

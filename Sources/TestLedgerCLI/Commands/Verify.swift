@@ -22,6 +22,12 @@ extension TestLedgerCommand {
                 than needed); with --reproduce, which runs until the test fails (at most ⌈3 / p⌉ \
                 runs), reproduced or not-reproduced. Exits 0 for fixed or reproduced, 10 for \
                 still-flaky or not-reproduced, 11 for inconclusive; an error exits 1.
+
+                --isolate (swift test) runs the test --runs times alone, then --runs times with \
+                another test (--beside, else the one the culprit report suspects: side by side, or \
+                before it for a preceding test), a process each run, and compares the two with \
+                Fisher's test. Verdicts: needs-neighbour (exit 0), fails-alone or not-reproduced \
+                (10), inconclusive (11).
                 """)
 
         @Argument(help: "The test id, e.g. FeedTests.FeedTests/testRefresh.")
@@ -38,6 +44,12 @@ extension TestLedgerCommand {
         var reproduce = false
         @Option(help: "Busy threads run beside the tests: contention makes a timing failure likelier to show.")
         var stress = 0
+        @Flag(help: "Run the test alone, then with the test suspected of making it fail, and compare.")
+        var isolate = false
+        @Option(help: "With --isolate: the test to run it with (default: the culprit report's suspect).")
+        var beside: String?
+        @Option(help: "With --isolate: the runs alone, and again with the neighbour.")
+        var runs = 20
         @Option(help: "Also write the JSON report to this file.")
         var jsonFile: String?
         @Flag(help: "Take a test found fixed out of quarantine, the verification its evidence.")
@@ -84,6 +96,7 @@ extension TestLedgerCommand {
             if release, reproduce {
                 throw ValidationError("--release frees a test found fixed; --reproduce looks for its failure: pass one")
             }
+            try validateIsolation()
             guard (0...256).contains(stress) else { throw ValidationError("--stress is a count of threads, 0 to 256") }
             guard maxRuns > 0 else { throw ValidationError("--max-runs is a count, 1 or more") }
             if let budget, TimeWindow.seconds(budget) == nil {
@@ -95,6 +108,7 @@ extension TestLedgerCommand {
             let config = try ProjectConfiguration.load()
             let metadata = runInfo.metadata(config: config)
             let database = try store.openFile()
+            if isolate { return try runIsolation(metadata: metadata, config: config, in: database) }
             let measured = try tests.map { try failureRate(of: $0, metadata: metadata, config: config, in: database) }
             let plans = measured.map { measured in
                 reproduce
@@ -138,6 +152,21 @@ extension TestLedgerCommand {
             try releaseFixed(reports, run: runID, metadata: metadata)
             let status = reports.map { Self.exitStatus($0.verdict) }.max() ?? 0
             if status != 0 { throw ExitCode(status) }
+        }
+
+        private func validateIsolation() throws {
+            guard isolate else {
+                if beside != nil || runs != 20 { throw ValidationError("--beside and --runs go with --isolate") }
+                return
+            }
+            if reproduce || release {
+                throw ValidationError("--isolate stands alone: leave out --reproduce and --release")
+            }
+            guard tests.count == 1 else { throw ValidationError("--isolate takes one test") }
+            guard (2...1000).contains(runs) else { throw ValidationError("--runs is a count, 2 to 1000") }
+            guard case .swiftTest = TestCommand(command, outputFolder: URL(fileURLWithPath: "/")) else {
+                throw ValidationError("verify --isolate runs swift test: give it after --")
+            }
         }
 
         /// Runs the tests as the runner allows: `swift test` a process a run; `xcodebuild`, and a
