@@ -31,6 +31,7 @@ package struct ProcessStamp: Sendable {
     ///   - parent: the `swift test` process's id.
     ///   - slot: which of its processes: 0 XCTest's, 1 Swift Testing's, 2 the first of
     ///     `--parallel`'s.
+    /// - Returns: the id, negative.
     package static func childID(of parent: Int32, slot: Int) -> Int {
         -(Int(parent) << 24 | slot)
     }

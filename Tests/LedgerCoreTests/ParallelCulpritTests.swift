@@ -181,5 +181,3 @@ func adjustedRandIndex(_ items: [String], _ a: [[String]], _ b: [[String]]) -> D
     let most = (rowPairs + columnPairs) / 2
     return most == expected ? 1 : (index - expected) / (most - expected)
 }
-
-

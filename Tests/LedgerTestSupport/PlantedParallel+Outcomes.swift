@@ -49,7 +49,9 @@ extension PlantedParallel {
                 steps: zip(["Arrange", "Act"], slot.steps).map {
                     AttemptEvidence.Step(path: [$0], startedAt: $1, endedAt: $1, outcome: .passed)
                 },
-                issues: slot.failsAt.map { [.init(at: $0, message: "failed", file: "Tests/CartTests/CartTests.swift", line: 42)] } ?? [])
+                issues: slot.failsAt.map {
+                    [.init(at: $0, message: "failed", file: "Tests/CartTests/CartTests.swift", line: 42)]
+                } ?? [])
             attempt.process = slot.process
             attempt.load = max(0, load + 0.6 * Double(numbers.below(100)) / 100 - 0.3)
             attempt.cpu = slot.cpu * (slot.end - slot.start) / slot.wall
