@@ -136,6 +136,15 @@ import Testing
         #expect(runs.count == 1)
         #expect(runs.first?["tests"] as? Int == 10)
         #expect(runs.first?["failed"] as? Int == 2)
+        // SwiftPM's workers run each test in a process of its own: no test ran before another in
+        // its process, so none can be a preceding-test.
+        let processes = try await ConcurrentCreationTests.query(
+            cli.database, "SELECT COUNT(DISTINCT process) || ' ' || COUNT(*) FROM result")
+        #expect(processes == ["10 10"])
+        let culprit = try #require(
+            try await cli.json(["report", "culprit", "ObservedTests.RecordedFieldsTests/testFailsWithAMessage"])
+                as? [String: Any])
+        #expect((culprit["compared"] as? [String])?.contains("preceding tests") == false, "\(culprit)")
     }
 
     @Test func recordJoinsSwiftTestingOutcomesWithWhatTheLibrarySaw() async throws {
@@ -228,7 +237,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: cli.database))
         let list = try await swiftTest(cli, ["--skip-build"], subcommand: ["list"])
         let lines = list.stdout.split(separator: "\n")
-        #expect(lines.count == 16)
+        #expect(lines.count == 17)
         #expect(lines.allSatisfy { $0.hasPrefix("ObservedTests.") }, "loading the library prints nothing")
         #expect(!FileManager.default.fileExists(atPath: cli.database))
     }

@@ -1,0 +1,52 @@
+import Foundation
+import LedgerTestSupport
+import Testing
+
+extension ObserverTests {
+    /// Busy processes beside the fixture's tests, until stopped: the contention a shared CI machine
+    /// brings.
+    struct Contention {
+        private let processes: [Process]
+
+        init(processes count: Int) throws {
+            processes = try (0..<count).map { _ in
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: "/bin/sh")
+                // Bounded (a minute or so), should the test be killed before it stops them; killed
+                // rather than terminated, for a test process may pass SIGTERM on ignored.
+                process.arguments = ["-c", "i=0; while [ $i -lt 500000000 ]; do i=$((i + 1)); done"]
+                try process.run()
+                return process
+            }
+        }
+
+        /// Ends them, and waits until they have ended.
+        func stop() async throws {
+            for process in processes { kill(process.processIdentifier, SIGKILL) }
+            while processes.contains(where: \.isRunning) { try await Task.sleep(for: .milliseconds(10)) }
+        }
+    }
+
+    /// Thirty serial runs of a timing check, every third beside four busy processes: the observer's
+    /// load and CPU time name the machine's load as the cause.
+    @Test func aStarvedTimingCheckIsBlamedOnTheLoad() async throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        let test = "ObservedTests.ContendedTests/testCrunchesWithinItsBudget"
+        _ = try await swiftTest(cli, ["--filter", "ContendedTests"], environment: ["TESTLEDGER_DISABLE": "1"])
+        for number in 1...30 {
+            let contention = try Contention(processes: number % 3 == 0 ? 4 : 0)
+            _ = try await swiftTest(cli, ["--skip-build", "--filter", "ContendedTests"])
+            try await contention.stop()
+        }
+        let stored = try await ConcurrentCreationTests.query(
+            cli.database, "SELECT COUNT(*), COUNT(process), COUNT(load), COUNT(cpu), MIN(cpu) > 0 FROM result")
+        #expect(stored == ["30|30|30|30|1"], "the observer stamps every attempt")
+        let culprit = try #require(try await cli.json(["report", "culprit", test]) as? [String: Any])
+        let failing = try #require(culprit["failingAttempts"] as? Int)
+        #expect(failing >= 10 && failing < 30, "every starved run fails, few others: \(failing)")
+        let suspect = try #require((culprit["suspects"] as? [[String: Any]])?.first, "\(culprit)")
+        #expect(suspect["kind"] as? String == "load", "\(culprit)")
+        #expect(suspect["name"] as? String == "wall time / CPU time")
+    }
+}
