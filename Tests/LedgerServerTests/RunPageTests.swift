@@ -66,6 +66,7 @@ import Testing
                 page.body.contains("Fixed (failing on main, passing here)") && page.body.contains(">Cart/fixed</a>"))
             #expect(page.body.contains("<td class=\"n\">7</td><td class=\"n\">2</td><td class=\"n\">5</td>"))
             #expect(!page.body.contains("<img"))
+            #expect(!page.body.contains("What ran beside the failures"), "one test at a time: nothing beside")
 
             let onMain = try await server.get("/projects/Shop/runs/\(run)?base=feature")
             #expect(
@@ -76,6 +77,35 @@ import Testing
             #expect(row("Cart/flaky")?.contains("<code>FPFP</code>") == true)
             #expect(try await server.get("/projects/Shop/runs/nope").status == 404)
             #expect(try await server.get("/projects/Bank/runs/\(run)").status == 404)
+        }
+    }
+
+    @Test func aFailingAttemptIsDrawnWithTheTestsThatRanBesideIt() async throws {
+        try await LiveServer.with(LiveServer.publicRead) { server in
+            let at = 1_700_000_000.0
+            let start = { (test: String, offset: Double) in LedgerEvent.testStart(.init(at: at + offset, test: test)) }
+            let end = { (test: String, offset: Double, length: Double, outcome: Outcome) in
+                LedgerEvent.testEnd(.init(at: at + offset + length, test: test, outcome: outcome, duration: length))
+            }
+            // Side by side: clearsCart and the hostile name overlap keeps; later runs alone.
+            let script = RunScript(project: "Shop", at: at).start(source: "swift-testing")
+                .with(start("Cart/keeps", 0)).with(start("Cart/clearsCart", 0.01)).with(start(Self.hostile, 0.02))
+                .with(end("Cart/clearsCart", 0.01, 0.02, .passed)).with(end(Self.hostile, 0.02, 0.2, .passed))
+                .with(end("Cart/keeps", 0, 0.06, .failed)).with(start("Cart/later", 0.5))
+                .with(end("Cart/later", 0.5, 0.1, .passed)).end()
+            let write = try server.token("Shop", .write)
+            #expect(try await server.post("/api/v1/events", token: write, script.ndjson).status == 201)
+            let page = try await server.get("/projects/Shop/runs/\(script.run)")
+            #expect(page.status == 200, "\(page.body)")
+            let figure = try #require(DashboardTests.element("figure class=\"timeline\"", in: page.body))
+            #expect(figure.contains("Cart/keeps (attempt 1) and the 2 test(s) that ran beside it, over 220ms"))
+            let labels = figure.components(separatedBy: "<text ").dropFirst().map { $0.prefix { $0 != "<" } }
+            #expect(
+                labels.map { String($0.split(separator: ">").last ?? "") } == [
+                    "Cart/keeps", "Cart/clearsCart", "Cart/&lt;img src=x onerror=alert(1)&gt;",
+                ])
+            #expect(figure.contains("<rect class=\"bar f\" x=\"250\""), "the failing attempt starts the span")
+            #expect(!figure.contains("Cart/later") && !page.body.contains("<img"))
         }
     }
 

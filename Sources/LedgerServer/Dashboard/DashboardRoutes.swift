@@ -53,7 +53,9 @@ struct DashboardRoutes {
                         }
                         return RunPage.Content(
                             run: run,
-                            report: try Self.runReport(id, project, base: base, window: window, thresholds, database))
+                            report: try Self.runReport(id, project, base: base, window: window, thresholds, database),
+                            timelines: AttemptTimeline.failing(
+                                in: try database.attempts(run: id), limit: RunPage.timelinesShown))
                     })
             }
         }

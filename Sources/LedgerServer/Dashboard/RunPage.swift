@@ -5,9 +5,14 @@ import LedgerStore
 /// base branch, or the project's earlier runs when it has none (the headline says which), most
 /// useful first, with their owners and messages, their shared causes, and the tests it fixed.
 enum RunPage {
+    /// The most failing attempts drawn with what ran beside them.
+    static let timelinesShown = 5
+
     struct Content {
         var run: RunListing
         var report: RunReport
+        /// The first failing attempts that had other tests beside them.
+        var timelines: [AttemptTimeline] = []
     }
 
     static func render(_ content: Content) -> HTML {
@@ -20,6 +25,7 @@ enum RunPage {
             report.notAffected.map { "<p class=\"muted\">\($0.sentence).</p>" } ?? "",
             causes(report),
             failures(report),
+            timelines(content.timelines),
             fixed(report),
         ]
         return Layout.page(
@@ -109,6 +115,12 @@ enum RunPage {
             <table class="causes"><thead><tr><th class="n">tests</th><th>cause</th><th>tests</th><th>owners</th>\
             </tr></thead><tbody>\(rows)</tbody></table>
             """
+    }
+
+    /// Each timeline, under the failing test's link.
+    static func timelines(_ timelines: [AttemptTimeline]) -> HTML {
+        guard !timelines.isEmpty else { return "" }
+        return "<h3>What ran beside the failures</h3>\(timelines.map(TimelineChart.render))"
     }
 
     static func fixed(_ report: RunReport) -> HTML {

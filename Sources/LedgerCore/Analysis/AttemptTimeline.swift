@@ -1,0 +1,46 @@
+/// A failing attempt and the other tests' attempts whose time overlapped it: what ran beside it,
+/// for the run page to draw.
+public struct AttemptTimeline: Hashable, Sendable {
+    /// The failing attempt.
+    public var attempt: RecordedAttempt
+    /// The run's other attempts that overlapped it, the earliest first.
+    public var beside: [RecordedAttempt]
+
+    /// How far two attempts must overlap to have run side by side: importers that know only
+    /// durations put one test's start exactly at the end of the one before, give or take rounding.
+    static let slack = 0.0005
+
+    /// The span drawn: from the earliest start to the latest end among them, an unended attempt
+    /// reaching the failing one's end.
+    public var span: (from: Double, to: Double) {
+        let end = Self.end(of: attempt, orElse: attempt.startedAt)
+        let all = [attempt] + beside
+        return (all.map(\.startedAt).min() ?? attempt.startedAt, all.map { Self.end(of: $0, orElse: end) }.max() ?? end)
+    }
+
+    /// The failing attempts of a run (failed, erred, crashed or never ended), at most `limit`, in the
+    /// order of their starts, each with the attempts that overlapped it.
+    /// - Parameters:
+    ///   - attempts: every attempt of the run.
+    ///   - limit: the most timelines.
+    /// - Returns: a timeline for each failing attempt that had another test beside it.
+    public static func failing(in attempts: [RecordedAttempt], limit: Int) -> [AttemptTimeline] {
+        let sorted = attempts.sorted { ($0.startedAt, $0.test, $0.attempt) < ($1.startedAt, $1.test, $1.attempt) }
+        var timelines: [AttemptTimeline] = []
+        for attempt in sorted where attempt.outcome?.isFailure ?? true {
+            let end = end(of: attempt, orElse: .infinity)
+            let beside = sorted.filter { other in
+                other.test != attempt.test && other.startedAt < end - slack
+                    && Self.end(of: other, orElse: .infinity) > attempt.startedAt + slack
+            }
+            if beside.isEmpty { continue }
+            timelines.append(AttemptTimeline(attempt: attempt, beside: beside))
+            if timelines.count == limit { break }
+        }
+        return timelines
+    }
+
+    private static func end(of attempt: RecordedAttempt, orElse unended: Double) -> Double {
+        attempt.duration.map { attempt.startedAt + $0 } ?? unended
+    }
+}

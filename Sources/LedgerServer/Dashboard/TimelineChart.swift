@@ -1,0 +1,46 @@
+import LedgerCore
+
+/// A failing attempt's timeline: its own bar on top, then a bar for each test that ran beside it,
+/// over the same span of time, coloured by outcome. Plain SVG, no script.
+enum TimelineChart {
+    static let width = 600.0
+    static let row = 16.0
+    static let label = 250.0
+
+    static func render(_ timeline: AttemptTimeline) -> HTML {
+        let (from, to) = timeline.span
+        let scale = (width - label) / max(to - from, 0.000_001)
+        let rows = ([timeline.attempt] + timeline.beside).enumerated().map { index, attempt -> HTML in
+            let end = attempt.duration.map { attempt.startedAt + $0 } ?? to
+            let x = label + (attempt.startedAt - from) * scale
+            let y = Double(index) * row
+            let tone = attempt.outcome.map { $0.isFailure ? "f" : $0 == .skipped ? "" : "p" } ?? "f"
+            let title =
+                "\(attempt.test) · attempt \(attempt.attempt) · \(attempt.outcome?.rawValue ?? "never ended") · "
+                + "\(Figures.seconds(attempt.startedAt - from)) to \(Figures.seconds(end - from))"
+            return """
+                <text x="0" y="\(PyramidSVG.number(y + 12))">\(shortName(attempt.test))</text>\
+                <rect class="bar \(tone)" x="\(PyramidSVG.number(x))" y="\(PyramidSVG.number(y + 2))" \
+                width="\(PyramidSVG.number(max(1, (end - attempt.startedAt) * scale)))" \
+                height="\(PyramidSVG.number(row - 4))"><title>\(title)</title></rect>
+                """
+        }
+        let height = Double(rows.count) * row
+        let words =
+            "\(timeline.attempt.test) (attempt \(timeline.attempt.attempt)) and the \(timeline.beside.count) "
+            + "test(s) that ran beside it, over \(Figures.seconds(to - from))"
+        return """
+            <figure class="timeline"><svg viewBox="0 0 \(PyramidSVG.number(width)) \(PyramidSVG.number(height))" \
+            width="\(PyramidSVG.number(width))" height="\(PyramidSVG.number(height))" role="img" \
+            aria-label="\(words)" xmlns="http://www.w3.org/2000/svg">\(rows)</svg>\
+            <figcaption class="muted">\(words)</figcaption></figure>
+            """
+    }
+
+    /// The test's name without its module and suite when long: the label's room is small.
+    static func shortName(_ test: String) -> String {
+        guard test.count > 34 else { return test }
+        let last = test.split(separator: "/").last.map(String.init) ?? test
+        return last.count > 34 ? String(last.prefix(33)) + "…" : last
+    }
+}
