@@ -439,7 +439,7 @@ module TestLedger
         result = result_of(error)
         emit('issue', spec_fields.merge(result.issue)) if result.failed?
         emit('test.end', spec_fields.merge(outcome: result.outcome, duration: duration, message: result.message,
-                                           load: Clock.load_average, cpu: Clock.cpu - @spec.cpu))
+                                           **machine_end))
         @last = @spec
         @spec = nil
       end
@@ -492,7 +492,8 @@ module TestLedger
       private
 
       def attempt_start(id, site, attempt, details)
-        emit('test.start', { test: id, attempt: attempt, process: Process.pid, load: Clock.load_average }.merge(details))
+        machine = { process: Process.pid, load: Clock.load_average }
+        emit('test.start', { test: id, attempt: attempt }.merge(machine, details))
         @spec = Spec.new(id, site, Clock.monotonic, Bacon::ErrorLog.size, [], [], attempt, details, Clock.cpu)
       end
 
@@ -512,6 +513,11 @@ module TestLedger
 
       def spec_fields
         { test: @spec.id, attempt: @spec.attempt }
+      end
+
+      # The machine as the spec ends: its load, and the CPU time the spec used.
+      def machine_end
+        { load: Clock.load_average, cpu: Clock.cpu - @spec.cpu }
       end
 
       def activity_end(id, outcome)
