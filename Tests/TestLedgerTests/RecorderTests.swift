@@ -1,3 +1,4 @@
+import Foundation
 import LedgerCore
 import LedgerTestSupport
 import Testing
@@ -16,17 +17,28 @@ import Testing
     @Test func anXCTestCaseWritesItsStartAtOnceAndTheRestWhenItEnds() {
         let recorder = self.recorder
         recorder.xctestWillStart(Self.context("M.S/t"), at: 10)
-        #expect(
-            destination.writes == [.init(running: true, events: [.testStart(Self.context("M.S/t").testStart(at: 10))])])
+        // The process and the machine's load are the observer's own: read, then compared as given.
+        let started = destination.events.testStarts.first
+        #expect(started?.process == Int(getpid()))
+        #expect(started?.load != nil, "Linux gives a load average")
+        var start = Self.context("M.S/t").testStart(at: 10)
+        (start.process, start.load) = (started?.process, started?.load)
+        #expect(destination.writes == [.init(running: true, events: [.testStart(start)])])
         recorder.xctestFailed(message: "boom", file: "S.swift", line: 3, at: 11)
         #expect(destination.writes.count == 1, "a failure waits for the test's end")
         recorder.xctestDidFinish(outcome: .failed, duration: 2, message: "boom", at: 12)
         let last = destination.writes.last
         #expect(last?.running == false)
+        let ended = destination.events.testEnds.first
+        #expect(ended?.load != nil)
+        #expect((0..<60).contains(ended?.cpu ?? -1), "the CPU seconds this process used while it ran")
         #expect(
             last?.events == [
                 .issue(.init(at: 11, test: "M.S/t", message: "boom", file: "S.swift", line: 3, kind: .assertion)),
-                .testEnd(.init(at: 12, test: "M.S/t", outcome: .failed, duration: 2, message: "boom")),
+                .testEnd(
+                    .init(
+                        at: 12, test: "M.S/t", outcome: .failed, duration: 2, message: "boom", load: ended?.load,
+                        cpu: ended?.cpu)),
             ])
     }
 
