@@ -9,23 +9,12 @@ import Testing
 @Suite struct CulpritQueryTests {
     static let history = PlantedCulprits(seed: 5, runs: 40, variants: 1)
 
-    func ingest(_ ledger: TemporaryStore) throws {
-        for (index, file) in Self.history.files().enumerated() {
-            var decoder = EventStreamDecoder(source: "run\(index).jsonl")
-            var records: [LedgerRecord] = []
-            for (number, line) in file.split(separator: "\n").enumerated() {
-                if let record = try decoder.decode(line: Data(line.utf8), number: number + 1) { records.append(record) }
-            }
-            try ledger.ingest(records)
-        }
-    }
-
     @Test(arguments: StoreKind.available) func theStoreGivesTheReportOfTheAttemptsItHolds(kind: StoreKind) async throws
     {
         try await onOwnThread {
             let ledger = try TemporaryStore(kind)
             defer { ledger.remove() }
-            try ingest(ledger)
+            try ledger.ingest(streams: Self.history.files())
             for (test, _) in Self.history.tests {
                 let stored = try ledger.database.culpritReport(test: test, project: "Feed", runs: 60, since: nil)
                 let expected = CulpritAnalysis.report(

@@ -11,22 +11,11 @@ import Testing
 @Suite struct ParallelCulpritQueryTests {
     static let history = PlantedParallel(seed: 3, runs: 40, variants: 2)
 
-    func ingest(_ ledger: TemporaryStore) throws {
-        for (index, file) in Self.history.files().enumerated() {
-            var decoder = EventStreamDecoder(source: "run\(index).jsonl")
-            var records: [LedgerRecord] = []
-            for (number, line) in file.split(separator: "\n").enumerated() {
-                if let record = try decoder.decode(line: Data(line.utf8), number: number + 1) { records.append(record) }
-            }
-            try ledger.ingest(records)
-        }
-    }
-
     @Test(arguments: StoreKind.available) func theStoreSeesWhatRanBesideEachAttempt(kind: StoreKind) async throws {
         try await onOwnThread {
             let ledger = try TemporaryStore(kind)
             defer { ledger.remove() }
-            try ingest(ledger)
+            try ledger.ingest(streams: Self.history.files())
             for (test, _) in Self.history.tests {
                 let stored = try ledger.database.culpritReport(test: test, project: "Cart", runs: 60, since: nil)
                 let expected = CulpritAnalysis.report(
@@ -46,7 +35,7 @@ import Testing
         try await onOwnThread {
             let ledger = try TemporaryStore(kind)
             defer { ledger.remove() }
-            try ingest(ledger)
+            try ledger.ingest(streams: Self.history.files())
             let clusters = try ledger.database.failureClusters(project: "Cart", runs: 60, since: nil)
             var failing: [String: Set<String>] = [:]
             for (test, attempts) in Self.history.attempts {

@@ -42,4 +42,16 @@ struct TemporaryStore {
             for record in records { try sink.consume(record) }
         }
     }
+
+    /// Ingests each event-stream file (a generated history's), one transaction each.
+    func ingest(streams files: [String]) throws {
+        for (index, file) in files.enumerated() {
+            var decoder = EventStreamDecoder(source: "run\(index).jsonl")
+            var records: [LedgerRecord] = []
+            for (number, line) in file.split(separator: "\n").enumerated() {
+                if let record = try decoder.decode(line: Data(line.utf8), number: number + 1) { records.append(record) }
+            }
+            try ingest(records)
+        }
+    }
 }
