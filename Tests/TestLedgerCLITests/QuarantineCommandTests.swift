@@ -109,22 +109,6 @@ import Testing
         #expect(unmuted.stdout.contains("muted (quarantined) failures: SampleTests/failsAnExpectation()\n"))
     }
 
-    @Test func recordSkipsAnXCTestCase() async throws {
-        let cli = try CLI()
-        defer { cli.directory.remove() }
-        let record = Self.recordSwiftTest("Examples/Demo", project: "Demo", scratch: "Demo")
-        let added = try await cli.run([
-            "quarantine", "add", "DemoTests.CleanupPolicyTests/testRemovesExpiredItems", "--mode", "skip",
-            "--reason", "slow", "--project", "Demo", "--force",
-        ])
-        #expect(added.status == 0, "\(added.stderr)")
-        let output = try await cli.run(record)
-        #expect(output.status == 0, "\(output.stderr.suffix(2_000))")
-        #expect(!output.stdout.contains("testRemovesExpiredItems' started"))
-        #expect(output.stdout.contains("CleanupPolicyTests.testKeepsEverythingWhenItFits' started"))
-        #expect(output.stdout.contains("20 tests — 19 passed, 0 failed, 1 skipped"))
-    }
-
     @Test func theAutomaticPolicyMutesAFlakyTestOnceTheEvidenceIsIn() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }

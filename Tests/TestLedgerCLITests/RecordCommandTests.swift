@@ -117,3 +117,24 @@ extension RecordCommandTests {
         #expect(still.stdout.contains("likely cause: `no session left signed in` (predicate)"))
     }
 }
+
+/// Here rather than with the quarantine's tests: every test that builds Examples/Demo in its shared
+/// folder runs in this serialized suite, for two SwiftPM builds of one folder at once can fail
+/// ("database is locked").
+extension RecordCommandTests {
+    @Test func recordSkipsAQuarantinedXCTestCase() async throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        let record = QuarantineCommandTests.recordSwiftTest("Examples/Demo", project: "Demo", scratch: "Demo")
+        let added = try await cli.run([
+            "quarantine", "add", "DemoTests.CleanupPolicyTests/testRemovesExpiredItems", "--mode", "skip",
+            "--reason", "slow", "--project", "Demo", "--force",
+        ])
+        #expect(added.status == 0, "\(added.stderr)")
+        let output = try await cli.run(record)
+        #expect(output.status == 0, "\(output.stderr.suffix(2_000))")
+        #expect(!output.stdout.contains("testRemovesExpiredItems' started"))
+        #expect(output.stdout.contains("CleanupPolicyTests.testKeepsEverythingWhenItFits' started"))
+        #expect(output.stdout.contains("20 tests — 19 passed, 0 failed, 1 skipped"))
+    }
+}
