@@ -8,7 +8,7 @@ public struct AttemptTimeline: Hashable, Sendable {
 
     /// How far two attempts must overlap to have run side by side: importers that know only
     /// durations put one test's start exactly at the end of the one before, give or take rounding.
-    static let slack = 0.0005
+    public static let slack = 0.0005
 
     /// The span drawn: from the earliest start to the latest end among them, an unended attempt
     /// reaching the failing one's end.

@@ -27,9 +27,8 @@ package struct RunNeighbourhood {
         var isFailing: Bool { outcome.flatMap(Outcome.init(rawValue:))?.isFailure ?? true }
     }
 
-    /// How far two attempts must overlap to have run side by side: importers that know only
-    /// durations put one test's start exactly at the end of the one before, give or take rounding.
-    static let slack = 0.0005
+    /// How far two attempts must overlap to have run side by side, as the run page draws them.
+    static let slack = AttemptTimeline.slack
 
     /// Each run's attempts, in the order stored.
     private let byRun: [Int64: [Row]]
