@@ -222,20 +222,7 @@ extension PostgresReportReader {
         }
         rows.neighbourhood = try neighbourhood(runs: runs, around: rows.attempts)
         let results = rows.attempts.map(\.id)
-        rows.activities = try session.rows(
-            """
-            SELECT resultId, id, parentId, name, startedAt, endedAt, outcome, key FROM activity
-            WHERE resultId = ANY(\(results)) ORDER BY resultId, startedAt, id
-            """
-        ).map { row in
-            let (result, id, parent, name, started, ended, outcome, key) = try row.decode(
-                (Int64, Int64, Int64?, String?, Double, Double?, String?, String).self)
-            return (
-                result,
-                StoredActivity(
-                    id: id, parent: parent, name: name, started: started, ended: ended, outcome: outcome, key: key)
-            )
-        }
+        rows.activities = try activityRows(results: results)
         rows.checks = try session.rows(
             """
             SELECT resultId, activityId, name, expect, held, waited, timeout, at FROM predicate
@@ -286,16 +273,26 @@ extension PostgresReportReader {
                     id: id, test: test, run: run, startedAt: startedAt, duration: duration, outcome: outcome,
                     process: process)
             })
-        for row in try session.rows(
-            """
-            SELECT resultId, startedAt, endedAt FROM activity
-            WHERE resultId = ANY(\(neighbourhood.beside(attempts))) ORDER BY resultId, startedAt, id
-            """
-        ) {
-            let (result, started, ended) = try row.decode((Int64, Double, Double?).self)
-            neighbourhood.steps[result, default: []].append((started, ended))
-        }
+        neighbourhood.addSteps(try activityRows(results: neighbourhood.beside(attempts)))
         return neighbourhood
+    }
+
+    /// The activities of `results`, each with its result's row.
+    private func activityRows(results: [Int64]) throws -> [(result: Int64, activity: StoredActivity)] {
+        try session.rows(
+            """
+            SELECT resultId, id, parentId, name, startedAt, endedAt, outcome, key FROM activity
+            WHERE resultId = ANY(\(results)) ORDER BY resultId, startedAt, id
+            """
+        ).map { row in
+            let (result, id, parent, name, started, ended, outcome, key) = try row.decode(
+                (Int64, Int64, Int64?, String?, Double, Double?, String?, String).self)
+            return (
+                result,
+                StoredActivity(
+                    id: id, parent: parent, name: name, started: started, ended: ended, outcome: outcome, key: key)
+            )
+        }
     }
 }
 

@@ -28,10 +28,10 @@ extension TestLedger {
         let id = Recorder.shared.beginActivity(name, parent: parent, in: context, at: Date().timeIntervalSince1970)
         do {
             let value = try ActivityScope.$current.withValue(id) { try runInXcode(name, body) }
-            Recorder.shared.endActivity(id, threw: false, isTopLevel: parent == nil, at: Date().timeIntervalSince1970)
+            Recorder.shared.endActivity(id, threw: false, at: Date().timeIntervalSince1970)
             return value
         } catch {
-            Recorder.shared.endActivity(id, threw: true, isTopLevel: parent == nil, at: Date().timeIntervalSince1970)
+            Recorder.shared.endActivity(id, threw: true, at: Date().timeIntervalSince1970)
             throw error
         }
     }
@@ -55,10 +55,10 @@ extension TestLedger {
         let id = Recorder.shared.beginActivity(name, parent: parent, in: context, at: Date().timeIntervalSince1970)
         do {
             let value = try await ActivityScope.$current.withValue(id) { try await body() }
-            Recorder.shared.endActivity(id, threw: false, isTopLevel: parent == nil, at: Date().timeIntervalSince1970)
+            Recorder.shared.endActivity(id, threw: false, at: Date().timeIntervalSince1970)
             return value
         } catch {
-            Recorder.shared.endActivity(id, threw: true, isTopLevel: parent == nil, at: Date().timeIntervalSince1970)
+            Recorder.shared.endActivity(id, threw: true, at: Date().timeIntervalSince1970)
             throw error
         }
     }

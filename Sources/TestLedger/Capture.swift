@@ -45,6 +45,6 @@ extension TestLedger {
                 .init(
                     at: Date().timeIntervalSince1970, test: context.test, attempt: context.attempt, verifier: verifier,
                     activity: activity, fields: fields)),
-            in: context, insideActivity: activity != nil)
+            in: context, inside: activity)
     }
 }

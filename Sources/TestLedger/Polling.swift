@@ -56,7 +56,7 @@ struct Polling {
                     at: Date().timeIntervalSince1970, test: context.test, attempt: context.attempt, name: name,
                     expect: expect, held: held, attempts: attempts, waited: waited, timeout: timeout,
                     interval: interval, activity: activity, file: file, line: line)),
-            in: context, insideActivity: activity != nil)
+            in: context, inside: activity)
         return held
     }
 

@@ -9,7 +9,8 @@ final class Recorder: @unchecked Sendable {
     static let shared: Recorder = {
         let environment = LedgerEnvironment()
         return Recorder(
-            store: RecorderDestinations.current(environment: environment), attemptOffset: environment.attemptOffset)
+            store: RecorderDestinations.current(environment: environment), attemptOffset: environment.attemptOffset,
+            isEnabled: !environment.isDisabled)
     }()
 
     private let lock = NSLock()
@@ -20,9 +21,12 @@ final class Recorder: @unchecked Sendable {
     private var current: XCTestAttempt?
     private var attemptsSeen: [String: Int] = [:]
     private var activityCount = 0
-    /// Events of Swift Testing tests inside a top-level activity, written when it ends.
-    private var swiftTestingPending: [TestContext: [LedgerEvent]] = [:]
-    private var activityOwners: [String: TestContext] = [:]
+    /// Events of Swift Testing tests inside a top-level activity, by that activity: each tree of
+    /// steps is written whole when its top-level step ends, so a batch never splits a step.
+    private var swiftTestingPending: [String: [LedgerEvent]] = [:]
+    private var activityOwners: [String: (context: TestContext, topLevel: String)] = [:]
+    /// Whether recording is on (`TESTLEDGER_DISABLE` is not `1`).
+    private let isEnabled: Bool
     /// The machine's load, sampled around each XCTest attempt.
     private var machine = MachineLoad()
     /// This process's id, written with each attempt.
@@ -31,13 +35,17 @@ final class Recorder: @unchecked Sendable {
     /// - Parameters:
     ///   - store: where the events go.
     ///   - attemptOffset: the attempts each test had in the run before this process.
-    init(store: RecorderDestination, attemptOffset: Int = 0) {
+    ///   - isEnabled: `false` records nothing (`TESTLEDGER_DISABLE=1`).
+    init(store: RecorderDestination, attemptOffset: Int = 0, isEnabled: Bool = true) {
         self.store = store
         self.attemptOffset = attemptOffset
+        self.isEnabled = isEnabled
     }
 
-    /// The test the calling code runs in: Swift Testing's current test, else the XCTest case.
+    /// The test the calling code runs in: Swift Testing's current test, else the XCTest case;
+    /// `nil` outside a test and while recording is off.
     func context() -> TestContext? {
+        guard isEnabled else { return nil }
         if var swiftTesting = TestContext.swiftTesting() {
             swiftTesting.attempt += attemptOffset
             return swiftTesting
@@ -107,40 +115,44 @@ final class Recorder: @unchecked Sendable {
 
     /// Opens an activity in `context`; returns its id.
     func beginActivity(_ name: String, parent: String?, in context: TestContext, at: Double) -> String {
-        let id = lock.withLock { () -> String in
+        let (id, topLevel) = lock.withLock { () -> (String, String) in
             activityCount += 1
             let id = "\(getpid())-\(activityCount)"
             if context.library == .xctest { current?.openActivities.insert(id) }
-            activityOwners[id] = context
-            return id
+            let topLevel = parent.map { activityOwners[$0]?.topLevel ?? $0 } ?? id
+            activityOwners[id] = (context, topLevel)
+            return (id, topLevel)
         }
         let event = LedgerEvent.activityStart(
             .init(at: at, test: context.test, attempt: context.attempt, activity: id, parent: parent, name: name))
-        append(event, in: context, closing: false)
+        append(event, in: context, topLevel: topLevel, closing: false)
         return id
     }
 
     /// Closes an activity; it failed when `threw`, or when a test failure happened inside it.
-    func endActivity(_ id: String, threw: Bool, isTopLevel: Bool, at: Double) {
-        let (context, failed) = lock.withLock { () -> (TestContext?, Bool) in
+    func endActivity(_ id: String, threw: Bool, at: Double) {
+        let (owner, failed) = lock.withLock { () -> ((context: TestContext, topLevel: String)?, Bool) in
             current?.openActivities.remove(id)
             let failed = threw || current?.failedActivities.contains(id) == true
             return (activityOwners.removeValue(forKey: id), failed)
         }
-        guard let context else { return }
+        guard let owner else { return }
         append(
-            .activityEnd(.init(at: at, activity: id, outcome: failed ? .failed : .passed)), in: context,
-            closing: isTopLevel)
+            .activityEnd(.init(at: at, activity: id, outcome: failed ? .failed : .passed)), in: owner.context,
+            topLevel: owner.topLevel, closing: owner.topLevel == id)
     }
 
-    /// Records a capture or a predicate of `context`.
-    func record(_ event: LedgerEvent, in context: TestContext, insideActivity: Bool) {
-        append(event, in: context, closing: !insideActivity)
+    /// Records a capture or a predicate of `context`, made inside `activity` when it names one.
+    func record(_ event: LedgerEvent, in context: TestContext, inside activity: String?) {
+        let topLevel = activity.map { activity in lock.withLock { activityOwners[activity]?.topLevel ?? activity } }
+        append(event, in: context, topLevel: topLevel, closing: topLevel == nil)
     }
 
     /// Adds an event to its test: XCTest events wait for the test's end; Swift Testing events,
-    /// whose test's end this process never sees, are written when no activity is open any more.
-    private func append(_ event: LedgerEvent, in context: TestContext, closing: Bool) {
+    /// whose test's end this process never sees, wait for the end of their top-level activity
+    /// (`topLevel`), or are written at once outside any. Each such batch opens with the test's
+    /// start, which the store takes as the same attempt going on.
+    private func append(_ event: LedgerEvent, in context: TestContext, topLevel: String?, closing: Bool) {
         switch context.library {
         case .xctest:
             lock.withLock {
@@ -148,8 +160,9 @@ final class Recorder: @unchecked Sendable {
             }
         case .swiftTesting:
             let ready = lock.withLock { () -> [LedgerEvent]? in
-                swiftTestingPending[context, default: []].append(event)
-                return closing ? swiftTestingPending.removeValue(forKey: context) : nil
+                guard let topLevel else { return [event] }
+                swiftTestingPending[topLevel, default: []].append(event)
+                return closing ? swiftTestingPending.removeValue(forKey: topLevel) : nil
             }
             guard let ready else { return }
             let start = LedgerEvent.testStart(

@@ -60,6 +60,16 @@ extension PlantedParallel {
                     .map { AttemptEvidence.Neighbour(test: other.test, event: $0.0, at: $0.1) }
                     + other.steps.map { AttemptEvidence.Neighbour(test: other.test, event: .stepped, at: $0) }
             }.filter { $0.at > slot.start && $0.at < slot.end }
+            attempt.company = slots.filter { other in
+                other.test != slot.test && other.start < slot.end - AttemptTimeline.slack
+                    && other.end > slot.start + AttemptTimeline.slack
+            }.map { other in
+                AttemptEvidence.Company(
+                    test: other.test, startedAt: other.start, endedAt: other.end,
+                    steps: zip(["Arrange", "Act"], other.steps).map {
+                        AttemptEvidence.Step(path: [$0], startedAt: $1, endedAt: $1, outcome: .passed)
+                    })
+            }
             attempt.failedBeside = failed.subtracting([slot.test])
             attempts[slot.test, default: []].append(attempt)
             decided[slot.test, default: []].append(slot.failsAt != nil)

@@ -169,6 +169,87 @@ import Testing
         #expect(runs.first?["crashed"] as? Int == 0)
     }
 
+    /// What the fixture's Swift Testing tests counted of their own steps, captures and checks, by
+    /// test id, the cases of a parameterized test added up.
+    static func tally(_ path: String) throws -> [String: [Int]] {
+        var counts: [String: [Int]] = [:]
+        for line in try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n") {
+            let fields = line.split(separator: " ")
+            let figures = fields.dropFirst().compactMap { Int($0) }
+            try #require(fields.count == 4 && figures.count == 3, "\(line)")
+            counts["ObservedTests." + fields[0], default: [0, 0, 0]] = zip(
+                counts["ObservedTests." + fields[0]] ?? [0, 0, 0], figures
+            ).map { $0 + $1 }
+        }
+        return counts
+    }
+
+    /// What the ledger holds of each Swift Testing steps test, read with sqlite3.
+    static func stored(_ database: String) async throws -> [String: [Int]] {
+        let rows = try await ConcurrentCreationTests.query(
+            database,
+            """
+            SELECT t.key, (SELECT count(*) FROM activity WHERE resultId = r.id),
+                (SELECT count(*) FROM capture WHERE resultId = r.id), (SELECT count(*) FROM predicate WHERE resultId = r.id)
+            FROM result r JOIN test t ON t.id = r.testId WHERE t.key LIKE '%StepsTests/%'
+            """)
+        var stored: [String: [Int]] = [:]
+        for row in rows {
+            let fields = row.split(separator: "|")
+            try #require(stored[String(fields[0])] == nil, "one attempt per test: \(rows)")
+            stored[String(fields[0])] = fields.dropFirst().compactMap { Int($0) }
+        }
+        return stored
+    }
+
+    @Test func everyStepCheckAndCaptureOfASwiftTestingTestIsKeptDirectlyAndUnderRecord() async throws {
+        for underRecord in [false, true] {
+            let cli = try CLI()
+            defer { cli.directory.remove() }
+            let tally = cli.directory.path("tally.txt")
+            let filter = ["--filter", "SerialStepsTests|ParallelStepsTests"]
+            if underRecord {
+                let output = try await cli.run(
+                    [
+                        "record", "--", "swift", "test", "--package-path", Self.fixture, "--scratch-path",
+                        CLI.scratchPath(for: "ObservedSuite"),
+                    ] + filter,
+                    environment: ["FIXTURE_TALLY": tally])
+                #expect(output.status == 0, "\(output.stderr.suffix(2_000))")
+            } else {
+                let run = try await swiftTest(cli, filter, environment: ["FIXTURE_TALLY": tally])
+                #expect(run.status == 0, "\(run.stdout.suffix(2_000))")
+            }
+            let expected = try Self.tally(tally)
+            #expect(expected.count == 6, "every test counted itself: \(expected.keys.sorted())")
+            #expect(expected.values.allSatisfy { $0[0] >= 3 }, "several steps each: \(expected)")
+            let stored = try await Self.stored(cli.database)
+            #expect(stored == expected, "under record: \(underRecord)")
+            if underRecord {
+                let detail = try await show(cli, "SerialStepsTests/nestedStepsWithChecksAndCapturesAtEveryLevel()")
+                let signIn = try #require((detail["activities"] as? [[String: Any]])?.first)
+                #expect(signIn["name"] as? String == "Sign in")
+                let typing = try #require((signIn["children"] as? [[String: Any]])?.first)
+                #expect((typing["children"] as? [[String: Any]])?.first?["name"] as? String == "Wait for the field")
+                let thrown = try await show(cli, "SerialStepsTests/aStepThatThrowsKeepsTheStepsAroundIt()")
+                let steps = try #require(thrown["activities"] as? [[String: Any]])
+                #expect(steps.map { $0["name"] as? String } == ["Fill the basket", "Check out", "Show the receipt"])
+                #expect(steps.map { $0["outcome"] as? String } == ["passed", "failed", "passed"])
+            }
+        }
+    }
+
+    @Test func aSwiftTestingTestKilledMidwayKeepsTheStepsItFinished() async throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        let run = try await swiftTest(cli, ["--filter", "SwiftTestingKillTests"], environment: ["FIXTURE_KILL": "1"])
+        #expect(run.status != 0)
+        let detail = try await show(cli, "SwiftTestingKillTests/crashesInItsSecondStep()")
+        let steps = try #require(detail["activities"] as? [[String: Any]])
+        #expect(steps.map { $0["name"] as? String } == ["Written before the crash"])
+        #expect((detail["captures"] as? [[String: Any]])?.first?["verifier"] as? String == "FakeStore")
+    }
+
     @Test func withAServerTheLibrarySendsInsteadOfWritingTheFile() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
@@ -177,12 +258,16 @@ import Testing
         defer { server.stop() }
         let elsewhere = cli.directory.path("not-this.sqlite")
         let spool = cli.directory.path("spool")
+        let tally = cli.directory.path("tally.txt")
         _ = try await swiftTest(
-            cli, ["--filter", "RecordedFieldsTests|ActivityTests"],
+            cli, ["--filter", "RecordedFieldsTests|ActivityTests|SerialStepsTests|ParallelStepsTests"],
             environment: [
                 "TESTLEDGER_URL": server.url, "TESTLEDGER_TOKEN": token, "TESTLEDGER_DB": elsewhere,
-                "TESTLEDGER_SPOOL": spool,
+                "TESTLEDGER_SPOOL": spool, "FIXTURE_TALLY": tally,
             ])
+        let expected = try Self.tally(tally)
+        #expect(expected.count == 6)
+        #expect(try await Self.stored(cli.database) == expected, "every batch of every Swift Testing test")
         #expect(!FileManager.default.fileExists(atPath: elsewhere))
         let runs = try #require(try await cli.json(["runs"]) as? [[String: Any]])
         #expect(runs.count == 1)
@@ -200,11 +285,12 @@ import Testing
         defer { cli.directory.remove() }
         let token = try await cli.token("Observed")
         let spool = cli.directory.path("spool")
+        let tally = cli.directory.path("tally.txt")
         let run = try await swiftTest(
-            cli, ["--filter", "RecordedFieldsTests"],
+            cli, ["--filter", "RecordedFieldsTests|SerialStepsTests"],
             environment: [
                 "TESTLEDGER_URL": "http://127.0.0.1:9", "TESTLEDGER_TOKEN": token, "TESTLEDGER_SPOOL": spool,
-                "TESTLEDGER_RETRIES": "2", "TESTLEDGER_RETRY_DELAY": "0.01",
+                "TESTLEDGER_RETRIES": "2", "TESTLEDGER_RETRY_DELAY": "0.01", "FIXTURE_TALLY": tally,
             ])
         // `swift test` passes its test process's standard error on to its own standard output.
         #expect((run.stdout + run.stderr).contains("testledger upload --spool"), "\(run.stdout)\n\(run.stderr)")
@@ -216,6 +302,9 @@ import Testing
         #expect(sent.status == 0, "\(sent.stderr)")
         await #expect(try show(cli, "RecordedFieldsTests/testPasses")["outcome"] as? String == "passed")
         await #expect(try show(cli, "RecordedFieldsTests/testFailsWithAMessage")["outcome"] as? String == "failed")
+        let expected = try Self.tally(tally)
+        #expect(expected.count == 3)
+        #expect(try await Self.stored(cli.database) == expected, "the spooled batches, uploaded")
     }
 
     @Test func anUnwritableStoreLeavesTheTestsAlone() async throws {
@@ -233,11 +322,15 @@ import Testing
     @Test func disabledOrListingWritesNothing() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
-        _ = try await swiftTest(cli, ["--filter", "CheckoutUITests"], environment: ["TESTLEDGER_DISABLE": "1"])
+        let disabled = try await swiftTest(
+            cli, ["--filter", "CheckoutUITests|SerialStepsTests"], environment: ["TESTLEDGER_DISABLE": "1"])
+        #expect(disabled.status == 0, "\(disabled.stdout.suffix(2_000))")
+        #expect(disabled.stdout.contains("SerialStepsTests"), "the Swift Testing tests ran too")
         #expect(!FileManager.default.fileExists(atPath: cli.database))
+        #expect(!FileManager.default.fileExists(atPath: cli.database + ".pending"), "not even a journal")
         let list = try await swiftTest(cli, ["--skip-build"], subcommand: ["list"])
         let lines = list.stdout.split(separator: "\n")
-        #expect(lines.count == 17)
+        #expect(lines.count == 24)
         #expect(lines.allSatisfy { $0.hasPrefix("ObservedTests.") }, "loading the library prints nothing")
         #expect(!FileManager.default.fileExists(atPath: cli.database))
     }

@@ -62,10 +62,10 @@ import Testing
         let outer = recorder.beginActivity("Log in", parent: nil, in: inAttempt, at: 2)
         let inner = recorder.beginActivity("Type name", parent: outer, in: inAttempt, at: 3)
         recorder.xctestFailed(message: "no field", file: nil, line: nil, at: 4)
-        recorder.endActivity(inner, threw: false, isTopLevel: false, at: 5)
-        recorder.endActivity(outer, threw: false, isTopLevel: true, at: 6)
+        recorder.endActivity(inner, threw: false, at: 5)
+        recorder.endActivity(outer, threw: false, at: 6)
         let passing = recorder.beginActivity("Look", parent: nil, in: inAttempt, at: 7)
-        recorder.endActivity(passing, threw: false, isTopLevel: true, at: 8)
+        recorder.endActivity(passing, threw: false, at: 8)
         recorder.xctestDidFinish(outcome: .failed, duration: 8, message: nil, at: 9)
         let ends = destination.events.compactMap(\.activityEnd)
         #expect(ends.map(\.activity) == [inner, outer, passing])
@@ -80,9 +80,9 @@ import Testing
         let activity = recorder.beginActivity("Checkout", parent: nil, in: context, at: 20)
         let capture = LedgerEvent.capture(
             .init(at: 21, test: "M.S/swift", verifier: "AlertVerifier", activity: activity, fields: ["title": "Pay?"]))
-        recorder.record(capture, in: context, insideActivity: true)
+        recorder.record(capture, in: context, inside: activity)
         #expect(destination.writes.isEmpty, "nothing is written while the activity is open")
-        recorder.endActivity(activity, threw: true, isTopLevel: true, at: 22)
+        recorder.endActivity(activity, threw: true, at: 22)
         #expect(destination.writes.count == 1)
         let events = destination.events
         #expect(events.first == .testStart(context.testStart(at: 20)), "opened at its first event's time")
@@ -98,8 +98,67 @@ import Testing
             .init(
                 at: 30, test: "M.S/swift", name: "spinner gone", expect: .doesntHold, held: true, attempts: 3,
                 waited: 0.2, timeout: 1))
-        recorder.record(predicate, in: context, insideActivity: false)
+        recorder.record(predicate, in: context, inside: nil)
         #expect(destination.writes.map(\.events) == [[.testStart(context.testStart(at: 30)), predicate]])
+    }
+
+    @Test func eachTopLevelStepOfASwiftTestingTestIsABatchOfItsOwnThatReopensTheAttempt() throws {
+        let recorder = self.recorder
+        let context = Self.context("M.S/swift", .swiftTesting)
+        let first = recorder.beginActivity("Open", parent: nil, in: context, at: 1)
+        let nested = recorder.beginActivity("Tap", parent: first, in: context, at: 2)
+        let deeper = recorder.beginActivity("Wait", parent: nested, in: context, at: 3)
+        let check = LedgerEvent.predicate(
+            .init(
+                at: 4, test: "M.S/swift", name: "shown", expect: .holds, held: true, attempts: 2, waited: 0.1,
+                timeout: 1, activity: deeper))
+        recorder.record(check, in: context, inside: deeper)
+        recorder.endActivity(deeper, threw: false, at: 5)
+        recorder.endActivity(nested, threw: false, at: 6)
+        #expect(destination.writes.isEmpty, "the tree is written when its top-level step ends")
+        recorder.endActivity(first, threw: false, at: 7)
+        let second = recorder.beginActivity("Pay", parent: nil, in: context, at: 8)
+        recorder.endActivity(second, threw: false, at: 9)
+        let writes = destination.writes
+        #expect(writes.count == 2)
+        #expect(
+            writes.map { $0.events.first } == [
+                .testStart(context.testStart(at: 1)), .testStart(context.testStart(at: 8)),
+            ])
+        #expect(writes[0].events.compactMap(\.activityStart).map(\.name) == ["Open", "Tap", "Wait"])
+        #expect(writes[0].events.compactMap(\.activityEnd).map(\.activity) == [deeper, nested, first])
+        #expect(writes[0].events.contains(check))
+        #expect(writes[1].events.compactMap(\.activityStart).map(\.name) == ["Pay"])
+        #expect(writes.allSatisfy { $0.running })
+    }
+
+    @Test func stepsRunningSideBySideInOneTestAreWrittenApartAndWhole() {
+        // The cases of a parameterized test share the test, and each runs its own steps.
+        let recorder = self.recorder
+        let context = Self.context("M.S/cases(_:)", .swiftTesting)
+        let caseOne = recorder.beginActivity("Case one", parent: nil, in: context, at: 1)
+        let caseTwo = recorder.beginActivity("Case two", parent: nil, in: context, at: 2)
+        let inner = recorder.beginActivity("Inner of two", parent: caseTwo, in: context, at: 3)
+        let outside = LedgerEvent.capture(.init(at: 4, test: "M.S/cases(_:)", verifier: "Spy"))
+        recorder.record(outside, in: context, inside: nil)
+        #expect(destination.writes.map(\.events) == [[.testStart(context.testStart(at: 4)), outside]])
+        recorder.endActivity(caseOne, threw: false, at: 5)
+        let one = destination.writes.last?.events ?? []
+        #expect(one.compactMap(\.activityStart).map(\.activity) == [caseOne], "the other case's open steps wait")
+        recorder.endActivity(inner, threw: true, at: 6)
+        recorder.endActivity(caseTwo, threw: true, at: 7)
+        let two = destination.writes.last?.events ?? []
+        #expect(two.compactMap(\.activityStart).map(\.activity) == [caseTwo, inner])
+        #expect(two.compactMap(\.activityEnd).map(\.outcome) == [.failed, .failed])
+        #expect(destination.writes.count == 3)
+    }
+
+    @Test func aDisabledRecorderSeesNoTest() {
+        let recorder = Recorder(store: destination, isEnabled: false)
+        #expect(recorder.context() == nil, "though this is a Swift Testing test")
+        let enabled = Recorder(store: destination).context()
+        #expect(enabled?.library == .swiftTesting)
+        #expect(enabled?.test.hasSuffix("RecorderTests/aDisabledRecorderSeesNoTest()") == true)
     }
 
     @Test func theBundlesEndEndsTheRun() {

@@ -6,14 +6,14 @@ import LedgerStore
 
 extension TestLedgerCommand.Verify {
     /// The neighbour to run the test with: `--beside`, else the test the culprit report suspects
-    /// (an overlapping, preceding or co-failing test); and whether they run one at a time.
+    /// (a test whose step or run overlapped, preceded or co-failed); and whether they run one at a time.
     func isolationNeighbour(metadata: RunMetadata, config: ProjectConfiguration, in database: LedgerDatabase) throws
         -> (test: String, arrangement: IsolationReport.Arrangement)
     {
         let culprit = try? database.culpritReport(
             test: test, project: metadata.project, runs: config.reportWindow, since: nil)
         let neighbours = (culprit?.suspects ?? []).filter {
-            [.overlappingTest, .precedingTest, .coFailure].contains($0.kind)
+            [.overlappingStep, .overlappingTest, .precedingTest, .coFailure].contains($0.kind)
         }
         let arrangement = { (suspect: CulpritReport.Suspect?) -> IsolationReport.Arrangement in
             suspect?.kind == .precedingTest ? .before : .beside

@@ -136,6 +136,29 @@ public struct AttemptEvidence: Hashable, Sendable {
         }
     }
 
+    /// Another test's attempt that ran while this one did, with its steps: what the culprit
+    /// compares with the moment this attempt's failing step ran.
+    public struct Company: Hashable, Sendable {
+        /// The other test's stable id.
+        public var test: String
+        /// When it started, in seconds since 1970.
+        public var startedAt: Double
+        /// When it ended; `nil` when it never did.
+        public var endedAt: Double?
+        /// Its steps, in the order they started.
+        public var steps: [Step]
+
+        /// Creates another test's attempt from its parts.
+        /// - Parameters:
+        ///   - test: the other test's stable id.
+        ///   - startedAt: when it started, in seconds since 1970.
+        ///   - endedAt: when it ended; `nil` when it never did.
+        ///   - steps: its steps in start order.
+        public init(test: String, startedAt: Double, endedAt: Double?, steps: [Step]) {
+            (self.test, self.startedAt, self.endedAt, self.steps) = (test, startedAt, endedAt, steps)
+        }
+    }
+
     /// The run's id.
     public var run: String
     /// The attempt's number in the run, 1 for the first try.
@@ -161,6 +184,9 @@ public struct AttemptEvidence: Hashable, Sendable {
     public var cpu: Double?
     /// What other tests of the run did while it ran (started, ended, a step); `nil` when unknown.
     public var beside: [Neighbour]?
+    /// The other tests' attempts that ran while it did, with their steps; empty when it ran
+    /// alone, `nil` when unknown.
+    public var company: [Company]?
     /// The other tests that failed in its run; `nil` when unknown.
     public var failedBeside: Set<String>?
     /// Its steps, in the order they started.
@@ -202,6 +228,10 @@ public struct AttemptEvidence: Hashable, Sendable {
             steps, checks, captures, issues, message
         )
     }
+
+    /// Whether it is a retry that ran with no other test beside it, as a runner's rerun of its
+    /// failures does: it says nothing of which neighbour matters, and is not compared for one.
+    public var isRetryAlone: Bool { attempt > 1 && company?.isEmpty == true }
 
     /// Whether the attempt counts as failing: failed, erred, crashed or never ended.
     public var isFailing: Bool { outcome?.isFailure ?? true }

@@ -72,7 +72,9 @@ public enum CulpritAnalysis {
         // Bonferroni): a step that always runs or a value seen once cannot, whatever failed. The
         // other tests of the runs (beside it, failing with it) are a family of their own: in a
         // large suite they are many, and would drown the test's own steps, checks and captures.
-        let isOtherTest = { (key: CulpritFeatures.Key) in key.kind == .overlappingTest || key.kind == .coFailure }
+        let isOtherTest = { (key: CulpritFeatures.Key) in
+            [.overlappingTest, .overlappingStep, .coFailure].contains(key.kind)
+        }
         let others = Double(max(1, tested.count { isOtherTest($0.key) }))
         let own = Double(max(1, tested.count { !isOtherTest($0.key) }))
         // One suspect per thing: a step slower and missing, a check timed out and near it, keep the surest.
@@ -192,10 +194,13 @@ public enum CulpritAnalysis {
             kind: key.kind, name: key.name,
             evidence: CulpritEvidence.sentence(
                 key, separation, medians: medians, timeout: timeout, suggestedTimeout: suggested,
-                passingP99: passingP99, besideEvent: features.besideEvents[key.name]),
+                passingP99: passingP99, besideEvent: features.besideEvents[key.name],
+                context: .init(
+                    failingStep: features.failingStep, retriesAlone: features.retriesAlone,
+                    failingHadCompany: features.failingHadCompany)),
             score: rounded(separation.score), failing: separation.failing, passing: separation.passing,
             p: separation.p, threshold: separation.threshold, timeout: timeout, suggestedTimeout: suggested,
-            precision: rounded(separation.precision), recall: rounded(separation.failing.share))
+            precision: rounded(separation.precision), recall: rounded(separation.failing.share), step: key.step)
     }
 
     /// A share to three decimals: what a reader needs, and the same from every store.

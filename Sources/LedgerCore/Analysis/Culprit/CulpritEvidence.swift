@@ -1,9 +1,19 @@
 /// The evidence of a suspect in words and figures.
 enum CulpritEvidence {
+    /// What the sentences of other tests and of retries say besides a feature's own figures.
+    struct Context {
+        /// The step the failing attempts fail in, by path.
+        var failingStep: String?
+        /// Retries that ran alone, and how many passed.
+        var retriesAlone = (passed: 0, of: 0)
+        /// Whether every failing attempt ran beside other tests.
+        var failingHadCompany = false
+    }
+
     static func sentence(
         _ key: CulpritFeatures.Key, _ separation: Separation, medians: (failing: Double, passing: Double)?,
         timeout: Double?, suggestedTimeout: Double?, passingP99: Double?,
-        besideEvent: AttemptEvidence.Neighbour.Event? = nil
+        besideEvent: AttemptEvidence.Neighbour.Event? = nil, context: Context = Context()
     ) -> String {
         let split =
             "in \(separation.failing.count) of \(separation.failing.of) failing attempts and "
@@ -27,7 +37,23 @@ enum CulpritEvidence {
         case (.load, .ratio): sentence = "took ≥ \(Figures.times(threshold)) its CPU time " + split
         case (.load, _): sentence = "the load average was ≥ \(Figures.level(threshold)) while it ran " + split
         case (.host, _), (.configuration, _): sentence = "ran on it " + runs
-        case (.attempt, _): sentence = "was the first try " + split + ": retries pass"
+        case (.overlappingStep, let measure):
+            let step = "'\(context.failingStep ?? "its failing step")' ran while \(key.name) was "
+            let theirs = "'\(key.step ?? "")'"
+            sentence =
+                step
+                + (measure == .pastStep
+                    ? "past \(theirs) and not yet ended " : measure == .duringStep ? "in \(theirs) " : "running ")
+                + split
+        case (.attempt, _):
+            let alone = context.retriesAlone
+            if context.failingHadCompany, alone.of > 0, alone.passed == alone.of {
+                sentence =
+                    "passes when retried alone (\(alone.passed) of \(alone.of)): fails only beside other tests — "
+                    + "`verify --isolate`"
+            } else {
+                sentence = "was the first try " + split + ": retries pass"
+            }
         }
         if let medians {
             let figure: (Double) -> String =

@@ -18,9 +18,19 @@ struct CulpritFeatures {
         case level
         /// How many times one time is another: wall time over CPU time.
         case ratio
+        /// Another test was inside one of its steps while the failing step ran.
+        case duringStep
+        /// Another test was past the start of one of its steps, and not yet ended, while the
+        /// failing step ran: what that step set up was still in place.
+        case pastStep
 
         /// Whether it is a measure (tested at a threshold) rather than a presence.
-        var isMeasure: Bool { self != .present && self != .missing && self != .timedOut }
+        var isMeasure: Bool {
+            switch self {
+            case .seconds, .nearTimeout, .level, .ratio: true
+            case .present, .missing, .timedOut, .duringStep, .pastStep: false
+            }
+        }
     }
 
     /// One feature: a kind of suspect, its name and what is measured.
@@ -30,10 +40,12 @@ struct CulpritFeatures {
         var measure: Measure
         /// For a check, what it waited for.
         var expect: PredicateExpectation? = nil
+        /// For another test's step, its path.
+        var step: String? = nil
 
         static func < (lhs: Key, rhs: Key) -> Bool {
-            (lhs.kind.rawValue, lhs.name, lhs.measure.rawValue, lhs.expect == .doesntHold ? 1 : 0)
-                < (rhs.kind.rawValue, rhs.name, rhs.measure.rawValue, rhs.expect == .doesntHold ? 1 : 0)
+            (lhs.kind.rawValue, lhs.name, lhs.measure.rawValue, lhs.expect == .doesntHold ? 1 : 0, lhs.step ?? "")
+                < (rhs.kind.rawValue, rhs.name, rhs.measure.rawValue, rhs.expect == .doesntHold ? 1 : 0, rhs.step ?? "")
         }
     }
 
@@ -76,6 +88,13 @@ struct CulpritFeatures {
     private(set) var counts = (steps: 0, checks: 0, fields: 0)
     /// What each test beside the attempts did most often in the failing attempts it was beside.
     private(set) var besideEvents: [String: AttemptEvidence.Neighbour.Event] = [:]
+    /// The step the failing attempts fail in most often, by path: the moment the other tests'
+    /// steps are compared at.
+    private(set) var failingStep: String?
+    /// Retries that ran with no other test beside them, and how many of them passed.
+    private(set) var retriesAlone = (passed: 0, of: 0)
+    /// Whether every failing attempt ran beside other tests.
+    private(set) var failingHadCompany = false
     /// Whether the attempts ran in more than one configuration, which is then compared.
     let comparesConfigurations: Bool
     /// Whether some attempts are retries, so that first tries are compared with them.
@@ -93,10 +112,12 @@ struct CulpritFeatures {
         var fieldsSeen: [(failing: Bool, fields: [String: Set<String>])] = []
         var durations: (failing: [Double], passing: [Double]) = ([], [])
         var beside: [(failing: Bool, tests: [String: Set<AttemptEvidence.Neighbour.Event>])] = []
+        var cutoffs: [Double] = []
         for (index, attempt) in attempts.enumerated() {
             let failing = attempt.isFailing
             let steps = Self.keyed(attempt.steps)
             let cutoff = Self.cutoff(attempt, steps.map(\.step))
+            cutoffs.append(cutoff)
             addSteps(steps, of: attempt, index: index, cutoff: cutoff, positions: positions)
             checkNames.formUnion(addChecks(of: attempt, cutoff: cutoff))
             let fields = capturedFields(of: attempt, cutoff: cutoff)
@@ -111,11 +132,12 @@ struct CulpritFeatures {
                 if failing { durations.failing.append(duration) } else { durations.passing.append(duration) }
             }
             addLoad(of: attempt)
-            if let neighbours = attempt.beside {
+            if let neighbours = attempt.beside, !attempt.isRetryAlone {
                 beside.append((failing, Self.beside(neighbours, of: attempt, cutoff: cutoff)))
             }
         }
         compareBeside(beside)
+        compareCompany(attempts, cutoffs: cutoffs)
         if !durations.failing.isEmpty || !durations.passing.isEmpty {
             measures[Key(kind: .duration, name: "duration", measure: .seconds)] = durations
         }
@@ -170,6 +192,23 @@ struct CulpritFeatures {
             for (failing, tests) in beside { counts.add(tests[name] != nil, failing: failing) }
             presences[Key(kind: .overlappingTest, name: name, measure: .present)] = counts
         }
+    }
+
+    /// Which other tests, and which of their steps, ran while the failing step ran (see
+    /// ``StepCompany``); and whether the test fails only beside other tests.
+    private mutating func compareCompany(_ attempts: [AttemptEvidence], cutoffs: [Double]) {
+        let failingAttempts = attempts.filter(\.isFailing)
+        failingHadCompany = !failingAttempts.isEmpty && failingAttempts.allSatisfy { $0.company?.isEmpty == false }
+        for attempt in attempts where attempt.isRetryAlone {
+            retriesAlone.of += 1
+            if attempt.isPassing { retriesAlone.passed += 1 }
+        }
+        var placeCounts: [String: Int] = [:]
+        for (_, place) in places { if let step = place.activity { placeCounts[step, default: 0] += 1 } }
+        guard let step = placeCounts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) })?.key else { return }
+        failingStep = step
+        let company = StepCompany(attempts, step: step, cutoffs: cutoffs)
+        presences.merge(company.presences) { _, new in new }
     }
 
     /// Adds a value of `key` measured in a failing or a passing attempt.
@@ -358,7 +397,7 @@ struct CulpritFeatures {
     }
 
     /// The attempt's steps by path; a path that repeats in one attempt gets its count: `Tap (2)`.
-    private static func keyed(_ steps: [AttemptEvidence.Step]) -> [(key: String, step: AttemptEvidence.Step)] {
+    static func keyed(_ steps: [AttemptEvidence.Step]) -> [(key: String, step: AttemptEvidence.Step)] {
         var seen: [String: Int] = [:]
         return steps.map { step in
             let path = step.path.joined(separator: pathSeparator)

@@ -24,6 +24,9 @@ public struct CulpritReport: Codable, Hashable, Sendable {
         case precedingTest = "preceding-test"
         /// Another test that started, ended or ran a step while the attempt ran.
         case overlappingTest = "overlapping-test"
+        /// Another test that was running — or inside one of its steps, or past one and not yet
+        /// ended — while the attempt's failing step ran; ``Suspect/step`` names that step.
+        case overlappingStep = "overlapping-step"
         /// Another test that fails in the same runs; the suspect's evidence names its cluster.
         case coFailure = "co-failure"
         /// The machine's load while the attempt ran, or the attempt's wall time against its CPU time.
@@ -101,6 +104,8 @@ public struct CulpritReport: Codable, Hashable, Sendable {
         public var precision: Double
         /// Of the failing attempts where it could be seen, the share with it.
         public var recall: Double
+        /// For another test's step (`overlapping-step`): the step's path in that test.
+        public var step: String? = nil
     }
 
     /// The verdict and the likeliest suspect, for a column of another report (`report flaky`).

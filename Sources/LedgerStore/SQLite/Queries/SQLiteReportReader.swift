@@ -243,17 +243,7 @@ extension SQLiteReportReader {
         }
         rows.neighbourhood = try neighbourhood(runs: runs, around: rows.attempts)
         let results = LedgerDatabase.jsonArray(rows.attempts.map(\.id))
-        rows.activities = try detailRows(
-            "resultId, id, parentId, name, startedAt, endedAt, outcome, key", of: "activity", results: results,
-            orderedBy: "startedAt"
-        ).map {
-            (
-                $0["resultId"],
-                StoredActivity(
-                    id: $0["id"], parent: $0["parentId"], name: $0["name"], started: $0["startedAt"],
-                    ended: $0["endedAt"], outcome: $0["outcome"], key: $0["key"])
-            )
-        }
+        rows.activities = try activityRows(results: results)
         rows.checks = try detailRows(
             "resultId, activityId, name, expect, held, waited, timeout, at", of: "predicate", results: results,
             orderedBy: "at"
@@ -299,13 +289,24 @@ extension SQLiteReportReader {
                     duration: row.optionalDouble(4), outcome: row.string(5), process: row.int(6)))
         }
         var neighbourhood = RunNeighbourhood(rows)
-        for row in try detailRows(
-            "resultId, startedAt, endedAt", of: "activity",
-            results: LedgerDatabase.jsonArray(neighbourhood.beside(attempts)), orderedBy: "startedAt")
-        {
-            neighbourhood.steps[row["resultId"], default: []].append((row["startedAt"], row["endedAt"]))
-        }
+        neighbourhood.addSteps(
+            try activityRows(results: LedgerDatabase.jsonArray(neighbourhood.beside(attempts))))
         return neighbourhood
+    }
+
+    /// The activities of `results` (result ids, a JSON array), each with its result's row.
+    private func activityRows(results: String) throws -> [(result: Int64, activity: StoredActivity)] {
+        try detailRows(
+            "resultId, id, parentId, name, startedAt, endedAt, outcome, key", of: "activity", results: results,
+            orderedBy: "startedAt"
+        ).map {
+            (
+                $0["resultId"],
+                StoredActivity(
+                    id: $0["id"], parent: $0["parentId"], name: $0["name"], started: $0["startedAt"],
+                    ended: $0["endedAt"], outcome: $0["outcome"], key: $0["key"])
+            )
+        }
     }
 
     /// `columns` of the rows of `table` (a result's details) that belong to `results` (result ids,

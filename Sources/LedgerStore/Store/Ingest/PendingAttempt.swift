@@ -21,6 +21,22 @@ package struct PendingAttempt {
         self.start = start
     }
 
+    /// Takes a repeated start of this attempt: the earliest time stands, and what the first
+    /// start left out is filled in; everything read so far is kept.
+    mutating func `continue`(with repeated: LedgerEvent.TestStart) {
+        var merged = start
+        merged.at = min(start.at, repeated.at)
+        merged.suite = start.suite ?? repeated.suite
+        merged.name = start.name ?? repeated.name
+        merged.file = start.file ?? repeated.file
+        merged.line = start.line ?? repeated.line
+        merged.layer = start.layer ?? repeated.layer
+        merged.tags = start.tags ?? repeated.tags
+        merged.process = start.process ?? repeated.process
+        merged.load = start.load ?? repeated.load
+        start = merged
+    }
+
     /// Nothing happened inside it: it can be stored in bulk.
     var hasNoDetails: Bool {
         activities.isEmpty && captures.isEmpty && predicates.isEmpty && issues.isEmpty && attachments.isEmpty

@@ -72,7 +72,10 @@ public struct StoreSink: EventSink {
             lastRun = nil
         case .testStart(let start):
             _ = try self.run(run)
-            pending.begin(.init(run: run, test: start.test, attempt: start.attempt), PendingAttempt(start: start))
+            let key = PendingAttempt.Key(run: run, test: start.test, attempt: start.attempt)
+            // A producer that writes an open attempt in batches (the library, for a Swift Testing
+            // test whose end it never sees) repeats its start: the attempt goes on.
+            if !pending.update(key, { $0.continue(with: start) }) { pending.begin(key, PendingAttempt(start: start)) }
         case .activityStart(let activity):
             let key = PendingAttempt.Key(run: run, test: activity.test, attempt: activity.attempt)
             try withPending(key, at: activity.at) { $0.activities.append(activity) }

@@ -117,17 +117,14 @@ package struct EvidenceRows {
         for row in sorted {
             let stored = activitiesOf[row.id] ?? []
             let paths = Self.paths(stored)
+            let neighbours = neighbourhood.neighbours(of: row)
             var evidence = AttemptEvidence(
                 run: byRow[row.run]?.id ?? "", attempt: row.attempt,
                 outcome: row.outcome.flatMap(Outcome.init(rawValue:)),
                 startedAt: row.startedAt, duration: row.duration,
                 configuration: byRow[row.run]?.configuration ?? "",
                 host: row.host, preceding: neighbourhood.preceding(row),
-                steps: stored.map {
-                    AttemptEvidence.Step(
-                        path: paths[$0.id] ?? [], startedAt: $0.started, endedAt: $0.ended,
-                        outcome: $0.outcome.flatMap(Outcome.init(rawValue:)))
-                },
+                steps: Self.steps(stored, paths: paths),
                 checks: (checksOf[row.id] ?? []).map {
                     AttemptEvidence.Check(
                         name: $0.name, expect: PredicateExpectation(rawValue: $0.expect) ?? .holds, held: $0.held,
@@ -144,11 +141,21 @@ package struct EvidenceRows {
                 },
                 message: row.message)
             (evidence.process, evidence.load, evidence.cpu) = (row.process, row.load, row.cpu)
-            evidence.beside = neighbourhood.neighbours(of: row)
+            (evidence.beside, evidence.company) = neighbours
             evidence.failedBeside = neighbourhood.failedBeside(row)
             byTest[row.test, default: []].append(evidence)
         }
         return byTest
+    }
+
+    /// An attempt's steps, from its activities in order of start.
+    static func steps(_ activities: [StoredActivity], paths: [Int64: [String]]? = nil) -> [AttemptEvidence.Step] {
+        let paths = paths ?? Self.paths(activities)
+        return activities.map {
+            AttemptEvidence.Step(
+                path: paths[$0.id] ?? [], startedAt: $0.started, endedAt: $0.ended,
+                outcome: $0.outcome.flatMap(Outcome.init(rawValue:)))
+        }
     }
 
     /// Each activity's path of names from its outermost step; a step without a name is `?`.

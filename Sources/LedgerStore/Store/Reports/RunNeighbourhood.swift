@@ -34,8 +34,8 @@ package struct RunNeighbourhood {
     private let byRun: [Int64: [Row]]
     /// The processes of each run that ran one test at a time; `nil` stands for no known process.
     private let serial: [Int64: Set<Int?>]
-    /// The steps of the attempts beside the compared ones: when each started and ended.
-    package var steps: [Int64: [(started: Double, ended: Double?)]] = [:]
+    /// The steps of the attempts beside the compared ones, by attempt: their paths and times.
+    private var steps: [Int64: [AttemptEvidence.Step]] = [:]
 
     /// - Parameter rows: every attempt of the runs.
     package init(_ rows: [Row]) {
@@ -50,6 +50,13 @@ package struct RunNeighbourhood {
         Array(Set(attempts.flatMap { attempt in overlapping(attempt).map(\.id) }))
     }
 
+    /// Takes the steps of the attempts ``beside(_:)`` named, each with the row of its attempt.
+    package mutating func addSteps(_ rows: [(result: Int64, activity: StoredActivity)]) {
+        var byResult: [Int64: [StoredActivity]] = [:]
+        for (result, activity) in rows { byResult[result, default: []].append(activity) }
+        steps = byResult.mapValues { EvidenceRows.steps($0) }
+    }
+
     /// The other attempts of the attempt's run whose time overlaps its own.
     private func overlapping(_ attempt: EvidenceRows.Attempt) -> [Row] {
         let end = attempt.duration.map { attempt.startedAt + $0 } ?? .infinity
@@ -61,16 +68,26 @@ package struct RunNeighbourhood {
 
     /// What the run's other tests did while the attempt ran: started, ended, or a step of theirs
     /// started or ended.
-    package func neighbours(of attempt: EvidenceRows.Attempt) -> [AttemptEvidence.Neighbour] {
+    /// And the other tests' attempts that ran while it did, with their steps.
+    package func neighbours(of attempt: EvidenceRows.Attempt) -> (
+        events: [AttemptEvidence.Neighbour], company: [AttemptEvidence.Company]
+    ) {
         let end = attempt.duration.map { attempt.startedAt + $0 } ?? .infinity
         let inside = { (at: Double) in at > attempt.startedAt + Self.slack && at < end - Self.slack }
-        return overlapping(attempt).flatMap { other in
+        let others = overlapping(attempt)
+        let events = others.flatMap { other in
             let ends = [(AttemptEvidence.Neighbour.Event.started, other.startedAt), (.ended, other.endedAt)]
-            let stepped = (steps[other.id] ?? []).flatMap { [$0.started] + ($0.ended.map { [$0] } ?? []) }
+            let stepped = (steps[other.id] ?? []).flatMap { [$0.startedAt] + ($0.endedAt.map { [$0] } ?? []) }
             return (ends + stepped.map { (.stepped, $0) }).filter { inside($0.1) }.map {
                 AttemptEvidence.Neighbour(test: other.test, event: $0.0, at: $0.1)
             }
         }
+        let company = others.map { other in
+            AttemptEvidence.Company(
+                test: other.test, startedAt: other.startedAt, endedAt: other.duration.map { other.startedAt + $0 },
+                steps: steps[other.id] ?? [])
+        }
+        return (events, company)
     }
 
     /// The other tests that failed in the attempt's run.
