@@ -12,16 +12,19 @@ package struct SwiftTestVerification {
     package var tests: [String]
     /// Tests run before them each time (not judged): the neighbours their failures followed.
     package var runBefore: [String]
+    /// Tests run beside them each time, side by side as the runner schedules them (not judged):
+    /// those that ran with a test that fails only beside others.
+    package var runBeside: [String]
     /// The verification run's processes: the library in the tests journals into the ledger.
     package var processes: SwiftTestProcesses
     /// Where each process writes its outputs, one folder per process.
     package var outputFolder: URL
 
     package init(
-        invocation: SwiftTestInvocation, tests: [String], runBefore: [String] = [], processes: SwiftTestProcesses,
-        outputFolder: URL
+        invocation: SwiftTestInvocation, tests: [String], runBefore: [String] = [], runBeside: [String] = [],
+        processes: SwiftTestProcesses, outputFolder: URL
     ) {
-        (self.invocation, self.tests, self.runBefore) = (invocation, tests, runBefore)
+        (self.invocation, self.tests, self.runBefore, self.runBeside) = (invocation, tests, runBefore, runBeside)
         (self.processes, self.outputFolder) = (processes, outputFolder)
     }
 
@@ -77,9 +80,12 @@ package struct SwiftTestVerification {
     private func process(_ number: Int, of tests: [String], folder: URL) throws -> (
         invocation: SwiftTestInvocation, arguments: [String]
     ) {
-        let selected = runBefore + tests
+        let selected = runBefore + runBeside + tests
         if number > 1 {
-            let again = invocation.retrying(selected, outputFolder: folder)
+            let again =
+                runBeside.isEmpty
+                ? invocation.retrying(selected, outputFolder: folder)
+                : invocation.rerunning(selected, outputFolder: folder, serial: !runBefore.isEmpty)
             return (again, again.arguments)
         }
         guard let first = SwiftTestInvocation(invocation.original, outputFolder: folder) else {

@@ -53,10 +53,15 @@ struct StepCompanyTests {
         #expect(
             retry.evidence
                 == "passes when retried alone (6 of 6): fails only beside other tests — `verify --isolate`")
+        #expect(report.failsOnlyBeside == ["T/other()"], "what verify runs it beside")
+        let conditions = VerificationConditions(
+            culprit: report.brief, host: nil, configuration: nil, failsOnlyBeside: report.failsOnlyBeside)
+        #expect(conditions.runsBeside == ["T/other()"])
         // A failure that had no other test beside it proves nothing of the kind.
         attempts[0].company = []
         let beside = CulpritAnalysis.report(test: "T/flaky()", configuration: "*", attempts: attempts, runs: 8)
         #expect(beside.suspects.first { $0.kind == .attempt }?.evidence.hasSuffix(": retries pass") == true)
+        #expect(beside.failsOnlyBeside == nil)
     }
 
     @Test func aSuiteWhereNothingRacesNamesNoOtherTest() {

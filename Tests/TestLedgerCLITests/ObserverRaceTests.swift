@@ -48,10 +48,13 @@ extension ObserverTests {
             (first["evidence"] as? String)?.hasPrefix(
                 "'Quote the family room' ran while \(Self.racer) was past 'Refresh at launch' and not yet ended")
                 == true, "\(first)")
-        let retry = suspects.first { $0["kind"] as? String == "attempt" }
-        #expect(
-            (retry?["evidence"] as? String)?.hasPrefix("passes when retried alone (\(failing) of \(failing))") == true,
-            "\(suspects)")
+        // It failed only beside other tests: every retry, alone, passed.
+        #expect((culprit["failsOnlyBeside"] as? [String])?.contains(Self.racer) == true, "\(culprit)")
+        if let retry = suspects.first(where: { $0["kind"] as? String == "attempt" }) {
+            #expect(
+                (retry["evidence"] as? String)?.hasPrefix("passes when retried alone (\(failing) of \(failing))")
+                    == true)
+        }
         // Every attempt of the flaky test kept both its steps, first tries and retries alike.
         let steps = try await ConcurrentCreationTests.query(
             cli.database,
@@ -61,6 +64,33 @@ extension ObserverTests {
             """)
         let figures = try #require(steps.first?.split(separator: "|").compactMap { Int($0) })
         #expect(figures.count == 2 && figures[0] == 30 + failing && figures[1] == figures[0], "\(steps)")
+
+        // verify sees what the ledger saw: beside the tests it failed with, or alone with a warning.
+        let beside = try await verifyReproducing(cli, alone: false)
+        #expect(beside.stderr.contains("fails only beside other tests: it runs beside the"), "\(beside.stderr)")
+        #expect(beside.report["verdict"] as? String == "reproduced", "\(beside.report)")
+        #expect((beside.report["runsBeside"] as? [String])?.contains(Self.racer) == true, "\(beside.report)")
+        let alone = try await verifyReproducing(cli, alone: true)
+        #expect(alone.stderr.contains("warning: \(Self.flaky) fails only beside other tests, and runs alone"))
+        #expect(alone.report["verdict"] as? String == "not-reproduced", "\(alone.report)")
+        #expect(alone.report["runsBeside"] == nil)
+    }
+
+    /// `verify --reproduce` of the flaky test, at a rate that allows 30 runs beside (a failure is
+    /// all but certain) or 6 alone.
+    func verifyReproducing(_ cli: CLI, alone: Bool) async throws -> (stderr: String, report: [String: Any]) {
+        let output = try await cli.run(
+            ["verify", "--reproduce", "--project", Self.raceProject, Self.flaky, "--json-file", "verify.json"]
+                + (alone ? ["--alone", "--rate", "0.5"] : ["--rate", "0.1"])
+                + [
+                    "--", "swift", "test", "--package-path", Self.fixture, "--scratch-path",
+                    CLI.scratchPath(for: "ObservedSuite"),
+                ],
+            environment: ["FIXTURE_RACE": "race"])
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: cli.directory.url.appending(path: "verify.json")))
+                as? [String: Any], "\(output.stderr.suffix(2_000))")
+        return (output.stderr, report)
     }
 
     @Test func thirtyRunsFailingAtRandomNameNoOtherTest() async throws {

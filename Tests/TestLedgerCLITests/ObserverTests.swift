@@ -330,7 +330,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: cli.database + ".pending"), "not even a journal")
         let list = try await swiftTest(cli, ["--skip-build"], subcommand: ["list"])
         let lines = list.stdout.split(separator: "\n")
-        #expect(lines.count == 24)
+        #expect(lines.count == 30)
         #expect(lines.allSatisfy { $0.hasPrefix("ObservedTests.") }, "loading the library prints nothing")
         #expect(!FileManager.default.fileExists(atPath: cli.database))
     }

@@ -4,6 +4,9 @@
 public struct VerificationConditions: Hashable, Sendable {
     /// Tests to run before the test each time: the neighbour its failing attempts followed.
     public var runsBefore: [String] = []
+    /// Tests to run beside the test each time, side by side as the runner schedules them: the
+    /// tests that ran with it when it failed, for a test that fails only beside other tests.
+    public var runsBeside: [String] = []
     /// The failures' conditions this run lacks, in words: "failures came from host ci-mac-3;
     /// this is ci-linux-1".
     public var missing: [String] = []
@@ -13,7 +16,12 @@ public struct VerificationConditions: Hashable, Sendable {
     ///   - culprit: the test's culprit, when one was judged.
     ///   - host: this machine's name, when known.
     ///   - configuration: this run's configuration, when one is named.
-    public init(culprit: CulpritReport.Brief?, host: String?, configuration: String?) {
+    ///   - failsOnlyBeside: the tests beside its failures, when it fails only beside other tests
+    ///     (``CulpritReport/failsOnlyBeside``).
+    public init(
+        culprit: CulpritReport.Brief?, host: String?, configuration: String?, failsOnlyBeside: [String]? = nil
+    ) {
+        runsBeside = failsOnlyBeside ?? []
         guard let suspect = culprit?.suspect else { return }
         switch suspect.kind {
         case .precedingTest:

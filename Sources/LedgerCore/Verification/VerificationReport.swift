@@ -75,6 +75,9 @@ public struct VerificationReport: Codable, Hashable, Sendable {
     public var runsBefore: [String]?
     /// The failures' conditions this run lacked, in words; `nil` (left out) for none.
     public var missingConditions: [String]?
+    /// Tests run beside it each time, for a test that fails only beside other tests; `nil` (left
+    /// out) for none.
+    public var runsBeside: [String]?
 
     /// Creates a report from its parts.
     public init(
@@ -90,7 +93,7 @@ public struct VerificationReport: Codable, Hashable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case test, configuration, failureRate, rateFrom, confidence, confidenceReached, runsNeeded, runs, passed
-        case failed, verdict, firstFailure, seconds, runsBefore, missingConditions
+        case failed, verdict, firstFailure, seconds, runsBefore, missingConditions, runsBeside
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -111,6 +114,7 @@ public struct VerificationReport: Codable, Hashable, Sendable {
         try container.encodeIfPresent(runsBefore.flatMap { $0.isEmpty ? nil : $0 }, forKey: .runsBefore)
         try container.encodeIfPresent(
             missingConditions.flatMap { $0.isEmpty ? nil : $0 }, forKey: .missingConditions)
+        try container.encodeIfPresent(runsBeside.flatMap { $0.isEmpty ? nil : $0 }, forKey: .runsBeside)
     }
 }
 

@@ -36,7 +36,8 @@ extension TestLedgerCommand.Verify {
             test: test, rate: rate ?? 0, rateFrom: .flag, configuration: culprit?.configuration ?? "",
             seconds: seconds.isEmpty ? nil : Statistics.median(seconds), culprit: culprit?.brief,
             conditions: VerificationConditions(
-                culprit: culprit?.brief, host: metadata.host, configuration: metadata.configuration))
+                culprit: culprit?.brief, host: metadata.host, configuration: metadata.configuration,
+                failsOnlyBeside: culprit?.failsOnlyBeside))
         if rate != nil { return measured }
         guard let culprit, culprit.failingAttempts > 0 else {
             throw ValidationError(
@@ -76,6 +77,7 @@ extension TestLedgerCommand.Verify {
             runsNeeded: plan.runsNeeded, runs: judged.runs, passed: judged.passed, failed: judged.failed,
             verdict: judged.verdict, firstFailure: firstFailure, seconds: seconds)
         report.runsBefore = measured.conditions.runsBefore
+        report.runsBeside = alone ? [] : measured.conditions.runsBeside
         report.missingConditions = measured.conditions.missing
         return report
     }
@@ -117,6 +119,11 @@ extension TestLedgerCommand.Verify {
         }
         for test in report.runsBefore ?? [] {
             lines.append("  ran \(test) in its process each time, in the runner's order: its failures followed it")
+        }
+        if let beside = report.runsBeside, !beside.isEmpty {
+            lines.append(
+                "  ran beside the \(beside.count) test(s) that ran with it when it failed, side by side as the "
+                    + "runner schedules them: it fails only beside other tests")
         }
         for missing in report.missingConditions ?? [] { lines.append("  not recreated: \(missing)") }
         if let failure = report.firstFailure {

@@ -16,7 +16,10 @@ extension TestLedgerCommand {
                 (--rate gives it). N = ⌈ln(1 − confidence) / ln(1 − p)⌉ passing runs in a row make \
                 a test still failing at p pass them at most 1 − confidence of the time: 59 runs for \
                 p = 5 % at 95 %. Only the named tests run, the first run building and the rest \
-                --skip-build; the runs stop at the first failure. Every run is an attempt of one run \
+                --skip-build; the runs stop at the first failure. A test the ledger shows failing only \
+                beside other tests (every failing attempt had company, every retry alone passed) runs \
+                beside the tests that ran with it when it failed, side by side as the runner \
+                schedules them, unless --alone. Every run is an attempt of one run \
                 of kind verification, kept in each test's history and in `show`, left out of the \
                 reports. Verdicts: fixed, still-flaky, inconclusive (the limits allowed fewer runs \
                 than needed); with --reproduce, which runs until the test fails (at most ⌈3 / p⌉ \
@@ -46,6 +49,8 @@ extension TestLedgerCommand {
         var stress = 0
         @Flag(help: "Run the test alone, then with the test suspected of making it fail, and compare.")
         var isolate = false
+        @Flag(help: "Run the test alone even where the ledger shows it failing only beside other tests.")
+        var alone = false
         @Option(help: "With --isolate: the test to run it with (default: the culprit report's suspect).")
         var beside: String?
         @Option(help: "With --isolate: the runs alone, and again with the neighbour.")
@@ -127,6 +132,7 @@ extension TestLedgerCommand {
             start.kind = .verification
             try database.ingest { try $0.consume(LedgerRecord(run: runID, event: .runStart(start))) }
             if stress > 0 { printError("testledger: verify: \(stress) busy threads run beside the tests") }
+            let runBeside = besideConditions(measured)
             let busy = BusyThreads(count: stress)
             defer { busy.stop() }
             let outcome: VerificationOutcome
@@ -134,6 +140,7 @@ extension TestLedgerCommand {
                 outcome = try runTests(
                     testCommand, runs: plans.map(\.runsAllowed).max() ?? 1,
                     runBefore: Set(measured.flatMap(\.conditions.runsBefore)).subtracting(tests).sorted(),
+                    runBeside: runBeside,
                     deadline: budget.flatMap(TimeWindow.seconds).map { started + $0 },
                     run: runID, metadata: metadata, folder: folder, in: database)
             } catch let error as RecordUsageError {
@@ -154,6 +161,27 @@ extension TestLedgerCommand {
             if status != 0 { throw ExitCode(status) }
         }
 
+        /// The tests to run beside the verified ones, said on standard error: those that ran with
+        /// a test that fails only beside others, unless `--alone`, which is warned about.
+        private func besideConditions(_ measured: [Measured]) -> [String] {
+            var beside: [String] = []
+            for measured in measured where !measured.conditions.runsBeside.isEmpty {
+                let names = measured.conditions.runsBeside
+                if alone {
+                    printError(
+                        "testledger: verify: warning: \(measured.test) fails only beside other tests, and runs alone "
+                            + "(--alone): it may pass whether it is fixed or not")
+                } else {
+                    printError(
+                        "testledger: verify: \(measured.test) fails only beside other tests: it runs beside the "
+                            + "\(names.count) that ran with it when it failed (\(names.prefix(3).joined(separator: ", "))"
+                            + (names.count > 3 ? ", …" : "") + "); --alone runs it alone")
+                    beside += names
+                }
+            }
+            return Array(Set(beside).subtracting(tests)).sorted()
+        }
+
         private func validateIsolation() throws {
             guard isolate else {
                 if beside != nil || runs != 20 { throw ValidationError("--beside and --runs go with --isolate") }
@@ -172,7 +200,8 @@ extension TestLedgerCommand {
         /// Runs the tests as the runner allows: `swift test` a process a run; `xcodebuild`, and a
         /// runner's module (Bacon's), one process for every run.
         private func runTests(
-            _ testCommand: TestCommand, runs: Int, runBefore: [String], deadline: Double?, run: String,
+            _ testCommand: TestCommand, runs: Int, runBefore: [String], runBeside: [String], deadline: Double?,
+            run: String,
             metadata: RunMetadata, folder: URL, in database: LedgerDatabase
         ) throws -> VerificationOutcome {
             let recorded = LedgerEnvironment.forRecordedTests(
@@ -181,7 +210,7 @@ extension TestLedgerCommand {
             switch testCommand {
             case .swiftTest(let invocation):
                 let verification = SwiftTestVerification(
-                    invocation: invocation, tests: tests, runBefore: runBefore,
+                    invocation: invocation, tests: tests, runBefore: runBefore, runBeside: runBeside,
                     processes: SwiftTestProcesses(
                         run: run, metadata: metadata, environment: environment, databasePath: store.filePath),
                     outputFolder: folder)
@@ -189,11 +218,13 @@ extension TestLedgerCommand {
             case .xcodebuild(let invocation):
                 environment.merge(XcodebuildInvocation.testRunnerEnvironment(recorded)) { _, recorded in recorded }
                 let verification = XcodebuildVerification(
-                    invocation: invocation, tests: tests, runBefore: runBefore, run: run, metadata: metadata)
+                    invocation: invocation, tests: tests, runBefore: runBefore + runBeside, run: run,
+                    metadata: metadata)
                 return try verification.verify(
                     runs: runs, environment: environment, databasePath: store.filePath, in: database)
             case .module(let command):
-                let verification = ModuleVerification(command: command, tests: tests, runBefore: runBefore, run: run)
+                let verification = ModuleVerification(
+                    command: command, tests: tests, runBefore: runBefore + runBeside, run: run)
                 return try verification.verify(
                     runs: runs, environment: environment, folder: folder, databasePath: store.filePath, in: database)
             }

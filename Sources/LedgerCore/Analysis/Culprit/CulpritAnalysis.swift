@@ -45,10 +45,22 @@ public enum CulpritAnalysis {
             passingAttempts: judged.count - failingCount, verdict: .tooFewFailures,
             where: place(judged, features), suspects: [], minimumFailures: criteria.minimumFailures,
             compared: compared(features, judged), runs: runs)
+        report.failsOnlyBeside = failsOnlyBeside(judged, features)
         guard failingCount >= criteria.minimumFailures else { return report }
         report.suspects = suspects(judged, features, criteria)
         report.verdict = report.suspects.isEmpty ? .noSeparation : .suspects
         return report
+    }
+
+    /// The tests beside its failing attempts, when it fails only beside other tests.
+    private static func failsOnlyBeside(_ attempts: [AttemptEvidence], _ features: CulpritFeatures) -> [String]? {
+        let alone = features.retriesAlone
+        guard features.failingHadCompany, alone.of > 0, alone.passed == alone.of else { return nil }
+        var counts: [String: Int] = [:]
+        for attempt in attempts where attempt.isFailing {
+            for test in Set((attempt.company ?? []).map(\.test)) { counts[test, default: 0] += 1 }
+        }
+        return counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map(\.key)
     }
 
     private static func suspects(

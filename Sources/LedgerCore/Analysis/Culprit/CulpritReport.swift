@@ -140,6 +140,10 @@ public struct CulpritReport: Codable, Hashable, Sendable {
     public var compared: [String]
     /// Runs read.
     public var runs: Int
+    /// When it fails only beside other tests — every failing attempt ran beside some, and every
+    /// retry that ran alone passed — the tests that ran beside its failing attempts, those beside
+    /// the most first; `nil` otherwise. `verify` runs it beside them.
+    public var failsOnlyBeside: [String]? = nil
 
     /// The verdict and the likeliest suspect.
     public var brief: Brief {
