@@ -171,6 +171,25 @@ struct PostgresReportReader: ReportReading {
         }
     }
 
+    func activities(run row: Int64, tests: [String]) throws -> [(test: String, attempt: Int, activity: StoredActivity)]
+    {
+        try session.rows(
+            """
+            SELECT t.key, r.attempt, a.id, a.parentId, a.name, a.startedAt, a.endedAt, a.outcome, a.key
+            FROM activity a JOIN result r ON r.id = a.resultId JOIN test t ON t.id = r.testId
+            WHERE r.runId = \(row) AND t.key = ANY(\(tests)) ORDER BY a.resultId, a.startedAt, a.id
+            """
+        ).map { row in
+            let (test, attempt, id, parent, name, started, ended, outcome, key) = try row.decode(
+                (String, Int64, Int64, Int64?, String?, Double, Double?, String?, String).self)
+            return (
+                test, Int(attempt),
+                StoredActivity(
+                    id: id, parent: parent, name: name, started: started, ended: ended, outcome: outcome, key: key)
+            )
+        }
+    }
+
     func baseRuns(of run: WindowRun, branch: String) throws -> [WindowRun] {
         try session.rows(
             """

@@ -32,4 +32,32 @@ import Testing
         let crowded = (0..<8).map { attempt("t\($0)", Double($0) * 0.1, 1, .failed) }
         #expect(AttemptTimeline.failing(in: crowded, limit: 3).map(\.attempt.test) == ["t0", "t1", "t2"])
     }
+
+    @Test func oneAttemptsTimelineCarriesEveryonesStepsAndReadsInWords() throws {
+        let attempts = [
+            attempt("quotes", 10, 0.2, .failed), attempt("flips", 9.95, 0.3, .passed),
+            attempt("quotes", 20, 0.2, .passed, attempt: 2), attempt("alone", 30, 1, .passed),
+        ]
+        #expect(AttemptTimeline.of("quotes", attempt: 2, in: attempts) == nil, "nothing beside the retry")
+        let timeline = try #require(AttemptTimeline.of("quotes", attempt: 1, in: attempts))
+        #expect(timeline.tests == ["quotes", "flips"])
+        let step = { (path: [String], start: Double, end: Double?, outcome: Outcome?) in
+            AttemptEvidence.Step(path: path, startedAt: start, endedAt: end, outcome: outcome)
+        }
+        let drawn = timeline.withSteps([
+            "quotes": [1: [step(["Quote"], 10.1, 10.15, .failed)], 2: [step(["Quote"], 20.1, 20.2, .passed)]],
+            "flips": [1: [step(["Refresh"], 10.05, 10.12, .passed), step(["Refresh", "Flip"], 10.06, nil, nil)]],
+        ])
+        #expect(drawn.attempt.steps.map(\.startedAt) == [10.1], "its own attempt's steps, not the retry's")
+        #expect(drawn.beside.first?.steps.count == 2)
+        #expect(
+            TimelineRendering.text(drawn) == """
+                Beside attempt 1 (times from its start; 1 test(s)):
+                  this test  +0ms to +200ms  failed
+                    Quote  +100ms to +150ms  failed
+                  flips  -50ms to +250ms  passed
+                    Refresh  +50ms to +120ms
+                      Flip  +60ms to never ended
+                """)
+    }
 }

@@ -16,7 +16,8 @@ import Testing
         #expect(
             try written(CulpritReport.Kind.allCases)
                 == quoted(
-                    "activity", "predicate", "capture", "preceding-test", "overlapping-test", "co-failure", "load",
+                    "activity", "predicate", "capture", "preceding-test", "overlapping-test", "overlapping-step",
+                    "co-failure", "load",
                     "host", "configuration", "attempt", "duration"))
         let verdicts: [CulpritReport.Verdict] = [.suspects, .tooFewFailures, .noSeparation]
         #expect(try written(verdicts) == quoted("suspects", "too-few-failures", "no-separation"))

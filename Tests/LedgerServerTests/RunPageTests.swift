@@ -90,6 +90,12 @@ import Testing
             // Side by side: clearsCart and the hostile name overlap keeps; later runs alone.
             let script = RunScript(project: "Shop", at: at).start(source: "swift-testing")
                 .with(start("Cart/keeps", 0)).with(start("Cart/clearsCart", 0.01)).with(start(Self.hostile, 0.02))
+                .with(.activityStart(.init(at: at + 0.001, test: "Cart/keeps", activity: "k1", name: "Add the apple")))
+                .with(.activityEnd(.init(at: at + 0.04, activity: "k1", outcome: .failed)))
+                .with(
+                    .activityStart(.init(at: at + 0.012, test: "Cart/clearsCart", activity: "c1", name: "<b>Clear</b>"))
+                )
+                .with(.activityEnd(.init(at: at + 0.02, activity: "c1", outcome: .passed)))
                 .with(end("Cart/clearsCart", 0.01, 0.02, .passed)).with(end(Self.hostile, 0.02, 0.2, .passed))
                 .with(end("Cart/keeps", 0, 0.06, .failed)).with(start("Cart/later", 0.5))
                 .with(end("Cart/later", 0.5, 0.1, .passed)).end()
@@ -106,6 +112,11 @@ import Testing
                 ])
             #expect(figure.contains("<rect class=\"bar f\" x=\"250\""), "the failing attempt starts the span")
             #expect(!figure.contains("Cart/later") && !page.body.contains("<img"))
+            // Each test's steps inside its bar: the failing step against the step beside it.
+            #expect(figure.contains("<rect class=\"step f\""), "the failed step in the failure's colour")
+            #expect(figure.contains("<title>Add the apple · failed · 1ms to 40ms</title>"), "\(figure)")
+            #expect(figure.contains("<title>&lt;b&gt;Clear&lt;/b&gt; · passed · 12ms to 20ms</title>"))
+            #expect(!figure.contains("<b>"))
         }
     }
 

@@ -65,6 +65,21 @@ extension ObserverTests {
         let figures = try #require(steps.first?.split(separator: "|").compactMap { Int($0) })
         #expect(figures.count == 2 && figures[0] == 30 + failing && figures[1] == figures[0], "\(steps)")
 
+        // show draws a failing attempt's steps against the steps of the tests beside it.
+        let failedRun = try #require(
+            try await ConcurrentCreationTests.query(
+                cli.database,
+                """
+                SELECT run.uuid FROM result r JOIN run ON run.id = r.runId JOIN test t ON t.id = r.testId
+                WHERE t.key = '\(Self.flaky)' AND r.outcome = 'failed' LIMIT 1
+                """
+            ).first)
+        let shown = try await cli.run(["show", Self.flaky, "--run", failedRun, "--attempt", "1"])
+        #expect(shown.stdout.contains("Beside attempt 1 (times from its start;"), "\(shown.stdout)")
+        #expect(shown.stdout.contains("    Quote the family room  +"), "\(shown.stdout)")
+        #expect(shown.stdout.contains("  \(Self.racer)  "))
+        #expect(shown.stdout.contains("    Refresh at launch  "), "\(shown.stdout)")
+
         // verify sees what the ledger saw: beside the tests it failed with, or alone with a warning.
         let beside = try await verifyReproducing(cli, alone: false)
         #expect(beside.stderr.contains("fails only beside other tests: it runs beside the"), "\(beside.stderr)")

@@ -40,6 +40,38 @@ public struct AttemptTimeline: Hashable, Sendable {
         return timelines
     }
 
+    /// The timeline of one attempt of a run: it and the attempts that overlapped it.
+    /// - Parameters:
+    ///   - test: the attempt's test.
+    ///   - number: its number in the run.
+    ///   - attempts: every attempt of the run.
+    /// - Returns: the timeline; `nil` when the run has no such attempt or nothing overlapped it.
+    public static func of(_ test: String, attempt number: Int, in attempts: [RecordedAttempt]) -> AttemptTimeline? {
+        guard let attempt = attempts.first(where: { $0.test == test && $0.attempt == number }) else { return nil }
+        let end = end(of: attempt, orElse: .infinity)
+        let beside = attempts.filter { other in
+            other.test != attempt.test && other.startedAt < end - slack
+                && Self.end(of: other, orElse: .infinity) > attempt.startedAt + slack
+        }.sorted { ($0.startedAt, $0.test, $0.attempt) < ($1.startedAt, $1.test, $1.attempt) }
+        return beside.isEmpty ? nil : AttemptTimeline(attempt: attempt, beside: beside)
+    }
+
+    /// The tests whose steps the timeline draws: its own and those beside it.
+    public var tests: Set<String> { Set([attempt.test] + beside.map(\.test)) }
+
+    /// The timeline with each attempt's steps, as a store reads them.
+    /// - Parameter steps: steps by test, then attempt number.
+    /// - Returns: the same timeline, its attempts carrying their steps.
+    public func withSteps(_ steps: [String: [Int: [AttemptEvidence.Step]]]) -> AttemptTimeline {
+        var timeline = self
+        for index in [-1] + Array(beside.indices) {
+            var lane = index < 0 ? attempt : beside[index]
+            lane.steps = steps[lane.test]?[lane.attempt] ?? []
+            if index < 0 { timeline.attempt = lane } else { timeline.beside[index] = lane }
+        }
+        return timeline
+    }
+
     private static func end(of attempt: RecordedAttempt, orElse unended: Double) -> Double {
         attempt.duration.map { attempt.startedAt + $0 } ?? unended
     }

@@ -19,6 +19,8 @@ public struct RecordedAttempt: Hashable, Sendable {
     public var message: String?
     /// The attempt's own message: a backtrace, a skip's reason.
     public var detail: String?
+    /// Its steps, in the order they started, where they were read (a timeline's attempts).
+    public var steps: [AttemptEvidence.Step] = []
 
     public init(
         test: String, suite: String? = nil, name: String? = nil, file: String? = nil, line: Int? = nil,

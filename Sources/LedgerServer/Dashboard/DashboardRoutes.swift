@@ -54,8 +54,7 @@ struct DashboardRoutes {
                         return RunPage.Content(
                             run: run,
                             report: try Self.runReport(id, project, base: base, window: window, thresholds, database),
-                            timelines: AttemptTimeline.failing(
-                                in: try database.attempts(run: id), limit: RunPage.timelinesShown))
+                            timelines: try Self.timelines(of: id, in: database))
                     })
             }
         }
@@ -120,6 +119,14 @@ struct DashboardRoutes {
             run: run, project: project, base: base, window: window, thresholds: thresholds,
             now: Date().timeIntervalSince1970
         ).owned(by: try database.testOwners(project: project))
+    }
+
+    /// The run's first failing attempts that had other tests beside them, with everyone's steps.
+    static func timelines(of run: String, in database: any ResultStore) throws -> [AttemptTimeline] {
+        let timelines = AttemptTimeline.failing(in: try database.attempts(run: run), limit: RunPage.timelinesShown)
+        guard !timelines.isEmpty else { return [] }
+        let steps = try database.steps(run: run, tests: timelines.reduce(into: Set()) { $0.formUnion($1.tests) })
+        return timelines.map { $0.withSteps(steps) }
     }
 
     /// A page, or the page saying why it cannot be shown (401 offers the login form).

@@ -75,6 +75,7 @@ enum Layout {
         .cell.r { background: var(--retry); }
         svg text { font: 12px system-ui, sans-serif; fill: currentColor; }
         svg .bar { fill: var(--none); } svg .bar.p { fill: var(--pass); } svg .bar.f { fill: var(--fail); }
+        svg .step { fill: #fff; fill-opacity: 0.55; stroke: #333; stroke-width: 0.5; } svg .step.f { fill: var(--fail); fill-opacity: 1; }
         svg .bar.r { fill: var(--retry); }
         figure.durations { margin: .5rem 0; }
         svg .unit { fill: #2e9d4f; } svg .integration { fill: #3b6fd4; } svg .ui { fill: #a05bd6; }

@@ -1,7 +1,9 @@
 import LedgerCore
 
 /// A failing attempt's timeline: its own bar on top, then a bar for each test that ran beside it,
-/// over the same span of time, coloured by outcome. Plain SVG, no script.
+/// over the same span of time, coloured by outcome, with each one's steps drawn inside its bar
+/// (a failed step in the failure's colour), so the failing step can be read against what the
+/// others were doing then. Plain SVG, no script.
 enum TimelineChart {
     static let width = 600.0
     static let row = 16.0
@@ -18,11 +20,25 @@ enum TimelineChart {
             let title =
                 "\(attempt.test) · attempt \(attempt.attempt) · \(attempt.outcome?.rawValue ?? "never ended") · "
                 + "\(Figures.seconds(attempt.startedAt - from)) to \(Figures.seconds(end - from))"
+            let steps = attempt.steps.map { step -> HTML in
+                let stepEnd = step.endedAt ?? end
+                let depth = Double(max(0, step.path.count - 1))
+                let stepTitle =
+                    "\(step.path.joined(separator: " › ")) · \(step.outcome?.rawValue ?? "never ended") · "
+                    + "\(Figures.seconds(step.startedAt - from)) to \(Figures.seconds(stepEnd - from))"
+                return """
+                    <rect class="step\(step.outcome == .failed ? " f" : "")" \
+                    x="\(PyramidSVG.number(label + (step.startedAt - from) * scale))" \
+                    y="\(PyramidSVG.number(y + 5 + min(depth, 2)))" \
+                    width="\(PyramidSVG.number(max(1, (stepEnd - step.startedAt) * scale)))" \
+                    height="\(PyramidSVG.number(max(2, row - 10 - 2 * min(depth, 2))))"><title>\(stepTitle)</title></rect>
+                    """
+            }
             return """
                 <text x="0" y="\(PyramidSVG.number(y + 12))">\(shortName(attempt.test))</text>\
                 <rect class="bar \(tone)" x="\(PyramidSVG.number(x))" y="\(PyramidSVG.number(y + 2))" \
                 width="\(PyramidSVG.number(max(1, (end - attempt.startedAt) * scale)))" \
-                height="\(PyramidSVG.number(row - 4))"><title>\(title)</title></rect>
+                height="\(PyramidSVG.number(row - 4))"><title>\(title)</title></rect>\(steps)
                 """
         }
         let height = Double(rows.count) * row

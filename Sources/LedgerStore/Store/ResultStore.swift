@@ -361,6 +361,23 @@ extension ResultStore {
         }
     }
 
+    /// The steps of the attempts of `tests` in a run: what a timeline draws.
+    /// - Parameters:
+    ///   - id: the run's id.
+    ///   - tests: the tests' stable ids.
+    /// - Returns: each attempt's steps in the order they started, by test and then attempt number.
+    /// - Throws: ``StoreError/noSuchRun(_:)``; any database error.
+    public func steps(run id: String, tests: Set<String>) throws -> [String: [Int: [AttemptEvidence.Step]]] {
+        try reading {
+            guard let run = try $0.reader.windowRun(id: id, project: nil) else { throw StoreError.noSuchRun(id) }
+            var activities: [String: [Int: [StoredActivity]]] = [:]
+            for row in try $0.reader.activities(run: run.row, tests: tests.sorted()) {
+                activities[row.test, default: [:]][row.attempt, default: []].append(row.activity)
+            }
+            return activities.mapValues { $0.mapValues { EvidenceRows.steps($0) } }
+        }
+    }
+
     /// `report culprit`: what separates a test's failing attempts from its passing ones.
     /// - Parameters:
     ///   - test: the test's stable id.

@@ -175,6 +175,27 @@ struct SQLiteReportReader: ReportReading {
         }
     }
 
+    func activities(run row: Int64, tests: [String]) throws -> [(test: String, attempt: Int, activity: StoredActivity)]
+    {
+        try Row.fetchAll(
+            db,
+            sql: """
+                SELECT t.key AS test, r.attempt, a.id, a.parentId, a.name, a.startedAt, a.endedAt, a.outcome,
+                    a.key AS activityKey
+                FROM activity a JOIN result r ON r.id = a.resultId JOIN test t ON t.id = r.testId
+                WHERE r.runId = ? AND t.key IN (SELECT value FROM json_each(?))
+                ORDER BY a.resultId, a.startedAt, a.id
+                """, arguments: [row, LedgerDatabase.jsonArray(tests)]
+        ).map {
+            (
+                $0["test"], $0["attempt"],
+                StoredActivity(
+                    id: $0["id"], parent: $0["parentId"], name: $0["name"], started: $0["startedAt"],
+                    ended: $0["endedAt"], outcome: $0["outcome"], key: $0["activityKey"])
+            )
+        }
+    }
+
     func baseRuns(of run: WindowRun, branch: String) throws -> [WindowRun] {
         try Row.fetchAll(
             db,

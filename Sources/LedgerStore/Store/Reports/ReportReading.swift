@@ -45,6 +45,9 @@ package protocol ReportReading {
     func finalResults(run row: Int64) throws -> [FinalResult]
     /// Every attempt in the run at `row`, by test id and then attempt.
     func attempts(run row: Int64) throws -> [RecordedAttempt]
+    /// The activities of the attempts of `tests` (ids) in the run at `row`, each with its test and
+    /// attempt number, by attempt and then in the order they started.
+    func activities(run row: Int64, tests: [String]) throws -> [(test: String, attempt: Int, activity: StoredActivity)]
     /// The runs of `branch` before `run`, with its project and configuration, newest first.
     func baseRuns(of run: WindowRun, branch: String) throws -> [WindowRun]
     /// The failing (or never ended) attempts of a test in the run at `row`, in attempt order.
