@@ -7,6 +7,7 @@ import Testing
         guard RaceMode.current != nil else { return }
         try await TestLedger.activity("Read the flag") {
             _ = RemoteConfig.shared.isOn("newPricing")
+            #expect(Quote.price(squareMetres: 0) == 0, "nothing costs nothing, whatever the pricing")
             try await RaceMode.pause(20...150)
         }
     }
@@ -17,6 +18,7 @@ import Testing
         guard RaceMode.current != nil else { return }
         try await TestLedger.activity("Turn dark mode on") {
             RemoteConfig.shared.set("darkMode", true)
+            #expect(RemoteConfig.shared.isOn("darkMode"))
             try await RaceMode.pause(20...120)
         }
         try await TestLedger.activity("Turn it off again") {
@@ -31,7 +33,7 @@ import Testing
         guard RaceMode.current != nil else { return }
         try await TestLedger.activity("Load the rooms") {
             try await RaceMode.pause(40...200)
-            _ = RemoteConfig.shared.isOn("newPricing")
+            #expect(Quote.price(squareMetres: 4) >= 100, "a room is priced from the base rate up")
         }
     }
 }
