@@ -25,14 +25,10 @@ public struct AttemptTimeline: Hashable, Sendable {
     ///   - limit: the most timelines.
     /// - Returns: a timeline for each failing attempt that had another test beside it.
     public static func failing(in attempts: [RecordedAttempt], limit: Int) -> [AttemptTimeline] {
-        let sorted = attempts.sorted { ($0.startedAt, $0.test, $0.attempt) < ($1.startedAt, $1.test, $1.attempt) }
+        let sorted = inOrderOfStart(attempts)
         var timelines: [AttemptTimeline] = []
         for attempt in sorted where attempt.outcome?.isFailure ?? true {
-            let end = end(of: attempt, orElse: .infinity)
-            let beside = sorted.filter { other in
-                other.test != attempt.test && other.startedAt < end - slack
-                    && Self.end(of: other, orElse: .infinity) > attempt.startedAt + slack
-            }
+            let beside = overlapping(attempt, among: sorted)
             if beside.isEmpty { continue }
             timelines.append(AttemptTimeline(attempt: attempt, beside: beside))
             if timelines.count == limit { break }
@@ -48,11 +44,7 @@ public struct AttemptTimeline: Hashable, Sendable {
     /// - Returns: the timeline; `nil` when the run has no such attempt or nothing overlapped it.
     public static func of(_ test: String, attempt number: Int, in attempts: [RecordedAttempt]) -> AttemptTimeline? {
         guard let attempt = attempts.first(where: { $0.test == test && $0.attempt == number }) else { return nil }
-        let end = end(of: attempt, orElse: .infinity)
-        let beside = attempts.filter { other in
-            other.test != attempt.test && other.startedAt < end - slack
-                && Self.end(of: other, orElse: .infinity) > attempt.startedAt + slack
-        }.sorted { ($0.startedAt, $0.test, $0.attempt) < ($1.startedAt, $1.test, $1.attempt) }
+        let beside = overlapping(attempt, among: inOrderOfStart(attempts))
         return beside.isEmpty ? nil : AttemptTimeline(attempt: attempt, beside: beside)
     }
 
@@ -70,6 +62,21 @@ public struct AttemptTimeline: Hashable, Sendable {
             if index < 0 { timeline.attempt = lane } else { timeline.beside[index] = lane }
         }
         return timeline
+    }
+
+    /// The attempts in the order they started.
+    private static func inOrderOfStart(_ attempts: [RecordedAttempt]) -> [RecordedAttempt] {
+        attempts.sorted { ($0.startedAt, $0.test, $0.attempt) < ($1.startedAt, $1.test, $1.attempt) }
+    }
+
+    /// The other tests' attempts among `attempts` whose time overlapped `attempt`, in their order.
+    private static func overlapping(_ attempt: RecordedAttempt, among attempts: [RecordedAttempt]) -> [RecordedAttempt]
+    {
+        let end = end(of: attempt, orElse: .infinity)
+        return attempts.filter { other in
+            other.test != attempt.test && other.startedAt < end - slack
+                && Self.end(of: other, orElse: .infinity) > attempt.startedAt + slack
+        }
     }
 
     private static func end(of attempt: RecordedAttempt, orElse unended: Double) -> Double {
