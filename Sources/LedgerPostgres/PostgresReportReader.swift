@@ -73,12 +73,13 @@ struct PostgresReportReader: ReportReading {
             var stored: [Int64: RunSummary] = [:]
             for row in try session.rows(
                 """
-                SELECT runId, failed, outcomes, CASE WHEN \(seconds) THEN seconds ELSE '\\x'::bytea END
+                SELECT runId, failed, outcomes, CASE WHEN \(seconds) THEN seconds ELSE '\\x'::bytea END, concurrent
                 FROM run_summary WHERE runId = ANY(\(chunk.map(\.row)))
                 """)
             {
-                let (run, failed, outcomes, seconds) = try row.decode((Int64, Int, Data, Data).self)
-                stored[run] = RunSummary(outcomes: [UInt8](outcomes), seconds: [UInt8](seconds), failed: failed)
+                let (run, failed, outcomes, seconds, concurrent) = try row.decode((Int64, Int, Data, Data, Bool?).self)
+                stored[run] = RunSummary(
+                    outcomes: [UInt8](outcomes), seconds: [UInt8](seconds), failed: failed, concurrent: concurrent)
             }
             for run in chunk {
                 let summary = try stored[run.row] ?? PostgresWrites.readSummary(run: run.row, in: session)
@@ -225,21 +226,23 @@ extension PostgresReportReader {
         var rows = EvidenceRows()
         rows.attempts = try session.rows(
             """
-            SELECT r.id, t.key, r.runId, r.attempt, r.outcome,
+            SELECT r.id, t.key, t.id, r.runId, r.attempt, r.outcome,
                 r.startedAt, r.duration, r.message, run.host, r.process, r.load, r.cpu
             FROM test t JOIN result r ON r.testId = t.id JOIN run ON run.id = r.runId
             WHERE t.project = \(project) AND t.key = ANY(\(tests)) AND r.runId = ANY(\(runs.map(\.row)))
             """
         ).map { row in
-            let (id, test, run, attempt, outcome, startedAt, duration, message, host, process, load, cpu) =
+            let (id, test, testRow, run, attempt, outcome, startedAt, duration, message, host, process, load, cpu) =
                 try row.decode(
-                    (Int64, String, Int64, Int, String?, Double, Double?, String?, String?, Int?, Double?, Double?).self
-                )
+                    (
+                        Int64, String, Int64, Int64, Int, String?, Double, Double?, String?, String?, Int?, Double?,
+                        Double?
+                    ).self)
             return EvidenceRows.Attempt(
-                id: id, test: test, run: run, attempt: attempt, outcome: outcome, startedAt: startedAt,
+                id: id, test: test, testRow: testRow, run: run, attempt: attempt, outcome: outcome, startedAt: startedAt,
                 duration: duration, message: message, host: host, process: process, load: load, cpu: cpu)
         }
-        rows.neighbourhood = try neighbourhood(runs: runs, around: rows.attempts)
+        rows.neighbourhood = try neighbourhood(around: rows.attempts, runs: runs)
         let results = rows.attempts.map(\.id)
         rows.activities = try activityRows(results: results)
         rows.checks = try session.rows(
@@ -275,29 +278,38 @@ extension PostgresReportReader {
         return rows
     }
 
-    /// Every attempt of the runs, and the steps of those beside `attempts`.
-    private func neighbourhood(runs: [WindowRun], around attempts: [EvidenceRows.Attempt]) throws
-        -> RunNeighbourhood
-    {
-        var neighbourhood = RunNeighbourhood(
-            try session.rows(
-                """
-                SELECT r.id, t.key, r.runId, r.startedAt, r.duration, r.outcome, r.process
-                FROM result r JOIN test t ON t.id = r.testId WHERE r.runId = ANY(\(runs.map(\.row)))
-                """
-            ).map { row in
-                let (id, test, run, startedAt, duration, outcome, process) = try row.decode(
-                    (Int64, String, Int64, Double, Double?, String?, Int?).self)
-                return RunNeighbourhood.Row(
-                    id: id, test: test, run: run, startedAt: startedAt, duration: duration, outcome: outcome,
-                    process: process)
-            })
-        neighbourhood.addSteps(try activityRows(results: neighbourhood.beside(attempts)))
-        return neighbourhood
+    func timeline(run row: Int64) throws -> [RunNeighbourhood.Row] {
+        try session.rows(
+            "SELECT id, testId, startedAt, duration, outcome, process FROM result WHERE runId = \(row)"
+        ).map { row in
+            let (id, test, startedAt, duration, outcome, process) = try row.decode(
+                (Int64, Int64, Double, Double?, String?, Int?).self)
+            return RunNeighbourhood.Row(
+                id: id, test: test, startedAt: startedAt, duration: duration,
+                isFailing: outcome.flatMap(Outcome.init(rawValue:))?.isFailure ?? true, process: process)
+        }
     }
 
-    /// The activities of `results`, each with its result's row.
-    private func activityRows(results: [Int64]) throws -> [(result: Int64, activity: StoredActivity)] {
+    /// Walks back from each attempt's row in `result_by_run`.
+    func precedingTests(of attempts: [Int64]) throws -> [Int64: Int64] {
+        guard !attempts.isEmpty else { return [:] }
+        var found: [Int64: Int64] = [:]
+        for row in try session.rows(
+            """
+            SELECT r.id, (SELECT p.testId FROM result p
+                WHERE p.runId = r.runId AND p.id < r.id AND p.testId <> r.testId
+                    AND p.process IS NOT DISTINCT FROM r.process
+                ORDER BY p.id DESC LIMIT 1)
+            FROM result r WHERE r.id = ANY(\(attempts))
+            """)
+        {
+            let (attempt, test) = try row.decode((Int64, Int64?).self)
+            if let test { found[attempt] = test }
+        }
+        return found
+    }
+
+    func activityRows(results: [Int64]) throws -> [(result: Int64, activity: StoredActivity)] {
         try session.rows(
             """
             SELECT resultId, id, parentId, name, startedAt, endedAt, outcome, key FROM activity

@@ -247,10 +247,12 @@ final class PostgresWrites: IngestWriting {
     func storeSummary(_ summary: RunSummary, run row: Int64) throws {
         try session.send(
             """
-            INSERT INTO run_summary (runId, tests, failed, outcomes, seconds)
-            VALUES (\(row), \(summary.tests), \(summary.failed), \(Data(summary.outcomes)), \(Data(summary.seconds)))
+            INSERT INTO run_summary (runId, tests, failed, outcomes, seconds, concurrent)
+            VALUES (
+                \(row), \(summary.tests), \(summary.failed), \(Data(summary.outcomes)), \(Data(summary.seconds)),
+                \(summary.concurrent))
             ON CONFLICT (runId) DO UPDATE SET tests = excluded.tests, failed = excluded.failed,
-                outcomes = excluded.outcomes, seconds = excluded.seconds
+                outcomes = excluded.outcomes, seconds = excluded.seconds, concurrent = excluded.concurrent
             """)
     }
 
@@ -263,10 +265,16 @@ final class PostgresWrites: IngestWriting {
     static func readSummary(run row: Int64, in session: PostgresSession) throws -> RunSummary {
         var builder = RunSummary.Builder()
         for result in try session.rows(
-            "SELECT testId, outcome, coalesce(duration, 0) FROM result WHERE runId = \(row) ORDER BY testId, attempt")
+            """
+            SELECT testId, outcome, coalesce(duration, 0), startedAt, duration FROM result WHERE runId = \(row)
+            ORDER BY testId, attempt
+            """)
         {
-            let (test, outcome, seconds) = try result.decode((Int64, String?, Double).self)
-            builder.add(testID: test, outcome: outcome.flatMap(Outcome.init(rawValue:)) ?? .crashed, seconds: seconds)
+            let (test, outcome, seconds, startedAt, duration) = try result.decode(
+                (Int64, String?, Double, Double, Double?).self)
+            builder.add(
+                testID: test, outcome: outcome.flatMap(Outcome.init(rawValue:)) ?? .crashed, seconds: seconds,
+                startedAt: startedAt, duration: duration)
         }
         return builder.finish()
     }

@@ -136,7 +136,9 @@ public struct LedgerDatabase: Sendable {
 
     /// What a migration's SQL cannot fill in by itself, by migration.
     static let backfills: [String: @Sendable (Database) throws -> Void] = [
-        "003_run_summaries": RunSummary.refreshAll(in:)
+        // Summaries are written as the newest schema has them: a ledger from before 003 gets them
+        // at 015, in the same transaction.
+        "015_run_concurrency": RunSummary.refreshAll(in:)
     ]
 
     /// The table that records applied migrations; the name GRDB's migrator gave it, so that

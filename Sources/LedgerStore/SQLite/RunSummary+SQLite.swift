@@ -6,12 +6,17 @@ extension RunSummary {
     /// Summarises the run's stored results: an attempt with no outcome counts as crashed.
     static func read(run: Int64, in db: Database) throws -> RunSummary {
         let statement = try db.cachedStatement(
-            sql: "SELECT testId, outcome, coalesce(duration, 0) FROM result WHERE runId = ? ORDER BY testId, attempt")
+            sql: """
+                SELECT testId, outcome, coalesce(duration, 0), startedAt, duration FROM result WHERE runId = ?
+                ORDER BY testId, attempt
+                """)
         var fast = FastStatement(statement)
         fast.bind(run)
         var builder = Builder()
         try fast.forEachRow(in: db) { row in
-            builder.add(testID: row.int64(0), outcome: row.withText(1, Code.outcome(named:)), seconds: row.double(2))
+            builder.add(
+                testID: row.int64(0), outcome: row.withText(1, Code.outcome(named:)), seconds: row.double(2),
+                startedAt: row.double(3), duration: row.optionalDouble(4))
         }
         return builder.finish()
     }
@@ -25,10 +30,10 @@ extension RunSummary {
     func store(run: Int64, in db: Database) throws {
         try db.execute(
             sql: """
-                INSERT OR REPLACE INTO run_summary (runId, tests, failed, outcomes, seconds)
-                VALUES (?, ?, ?, ?, ?)
+                INSERT OR REPLACE INTO run_summary (runId, tests, failed, outcomes, seconds, concurrent)
+                VALUES (?, ?, ?, ?, ?, ?)
                 """,
-            arguments: [run, tests, failed, Data(outcomes), Data(seconds)])
+            arguments: [run, tests, failed, Data(outcomes), Data(seconds), concurrent])
     }
 
     /// Summarises every stored run: what a ledger written before summaries needs once.

@@ -72,8 +72,8 @@ struct SQLiteReportReader: ReportReading {
     func forEachSummary(of runs: [WindowRun], seconds: Bool, _ body: (WindowRun, SummaryView) throws -> Bool) throws {
         let statement = try db.cachedStatement(
             sql: seconds
-                ? "SELECT tests, failed, outcomes, seconds FROM run_summary WHERE runId = ?"
-                : "SELECT tests, failed, outcomes, x'' FROM run_summary WHERE runId = ?")
+                ? "SELECT tests, failed, outcomes, seconds, concurrent FROM run_summary WHERE runId = ?"
+                : "SELECT tests, failed, outcomes, x'', concurrent FROM run_summary WHERE runId = ?")
         for run in runs {
             var fast = FastStatement(statement)
             fast.bind(run.row)
@@ -84,7 +84,8 @@ struct SQLiteReportReader: ReportReading {
                             run,
                             SummaryView(
                                 tests: Int(row.int64(0)), failed: Int(row.int64(1)),
-                                entries: SummaryEntries(bytes: outcomes), seconds: seconds))
+                                entries: SummaryEntries(bytes: outcomes), seconds: seconds,
+                                concurrent: row.int(4).map { $0 != 0 }))
                     }
                 }
             }
@@ -257,14 +258,15 @@ extension SQLiteReportReader {
             let run = row.int64(2)
             rows.attempts.append(
                 EvidenceRows.Attempt(
-                    id: row.int64(0), test: keys[row.int64(1)] ?? "", run: run, attempt: row.int(3) ?? 1,
+                    id: row.int64(0), test: keys[row.int64(1)] ?? "", testRow: row.int64(1), run: run,
+                    attempt: row.int(3) ?? 1,
                     outcome: row.string(4), startedAt: row.double(5), duration: row.optionalDouble(6),
                     message: row.string(7), host: hosts[run] ?? nil, process: row.int(8), load: row.optionalDouble(9),
                     cpu: row.optionalDouble(10)))
         }
-        rows.neighbourhood = try neighbourhood(runs: runs, around: rows.attempts)
+        rows.neighbourhood = try neighbourhood(around: rows.attempts, runs: runs)
+        rows.activities = try activityRows(results: rows.attempts.map(\.id))
         let results = LedgerDatabase.jsonArray(rows.attempts.map(\.id))
-        rows.activities = try activityRows(results: results)
         rows.checks = try detailRows(
             "resultId, activityId, name, expect, held, waited, timeout, at", of: "predicate", results: results,
             orderedBy: "at"
@@ -290,36 +292,44 @@ extension SQLiteReportReader {
         return rows
     }
 
-    /// Every attempt of the runs, and the steps of those beside `attempts`.
-    private func neighbourhood(runs: [WindowRun], around attempts: [EvidenceRows.Attempt]) throws
-        -> RunNeighbourhood
-    {
+    func timeline(run row: Int64) throws -> [RunNeighbourhood.Row] {
         var statement = FastStatement(
             try db.cachedStatement(
-                sql: """
-                    SELECT r.id, t.key, r.runId, r.startedAt, r.duration, r.outcome, r.process
-                    FROM result r JOIN test t ON t.id = r.testId
-                    WHERE r.runId IN (SELECT value FROM json_each(?1))
-                    """))
-        statement.bind(LedgerDatabase.jsonArray(runs.map(\.row)))
+                sql: "SELECT id, testId, startedAt, duration, outcome, process FROM result WHERE runId = ?"))
+        statement.bind(row)
         var rows: [RunNeighbourhood.Row] = []
         try statement.forEachRow(in: db) { row in
             rows.append(
                 RunNeighbourhood.Row(
-                    id: row.int64(0), test: row.string(1) ?? "", run: row.int64(2), startedAt: row.double(3),
-                    duration: row.optionalDouble(4), outcome: row.string(5), process: row.int(6)))
+                    id: row.int64(0), test: row.int64(1), startedAt: row.double(2), duration: row.optionalDouble(3),
+                    isFailing: row.withText(4, RunSummary.Code.outcome(named:)).isFailure, process: row.int(5)))
         }
-        var neighbourhood = RunNeighbourhood(rows)
-        neighbourhood.addSteps(
-            try activityRows(results: LedgerDatabase.jsonArray(neighbourhood.beside(attempts))))
-        return neighbourhood
+        return rows
     }
 
-    /// The activities of `results` (result ids, a JSON array), each with its result's row.
-    private func activityRows(results: String) throws -> [(result: Int64, activity: StoredActivity)] {
+    /// Walks back from each attempt's row in `result_by_run`.
+    func precedingTests(of attempts: [Int64]) throws -> [Int64: Int64] {
+        guard !attempts.isEmpty else { return [:] }
+        var statement = FastStatement(
+            try db.cachedStatement(
+                sql: """
+                    SELECT r.id, (SELECT p.testId FROM result p
+                        WHERE p.runId = r.runId AND p.id < r.id AND p.testId <> r.testId AND p.process IS r.process
+                        ORDER BY p.id DESC LIMIT 1)
+                    FROM result r WHERE r.id IN (SELECT value FROM json_each(?))
+                    """))
+        statement.bind(LedgerDatabase.jsonArray(attempts))
+        var found: [Int64: Int64] = [:]
+        try statement.forEachRow(in: db) { row in
+            if let test = row.int(1) { found[row.int64(0)] = Int64(test) }
+        }
+        return found
+    }
+
+    func activityRows(results: [Int64]) throws -> [(result: Int64, activity: StoredActivity)] {
         try detailRows(
-            "resultId, id, parentId, name, startedAt, endedAt, outcome, key", of: "activity", results: results,
-            orderedBy: "startedAt"
+            "resultId, id, parentId, name, startedAt, endedAt, outcome, key", of: "activity",
+            results: LedgerDatabase.jsonArray(results), orderedBy: "startedAt"
         ).map {
             (
                 $0["resultId"],

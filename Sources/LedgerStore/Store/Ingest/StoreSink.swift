@@ -160,13 +160,17 @@ public struct StoreSink: EventSink {
 
     /// Notes an attempt written into `run`: a summary built or stored from memory takes it in or
     /// gives way to reading the results back.
-    private mutating func noteWritten(run: Int64, testID: Int64, attempt: Int, end: LedgerEvent.TestEnd?) {
+    private mutating func noteWritten(
+        run: Int64, testID: Int64, start: LedgerEvent.TestStart, end: LedgerEvent.TestEnd?
+    ) {
         guard case .building(var written) = summaries[run], let end else {
             summaries[run] = .reread
             return
         }
         summaries[run] = .reread  // no second copy of `written` while it grows
-        written.append(testID: testID, attempt: attempt, outcome: end.outcome, seconds: max(0, end.duration))
+        written.append(
+            testID: testID, attempt: start.attempt, outcome: end.outcome, startedAt: start.at,
+            seconds: max(0, end.duration))
         summaries[run] = .building(written)
     }
 
@@ -235,7 +239,7 @@ public struct StoreSink: EventSink {
             testIDs[project, default: [:]][attempt.start.test] = testID
             if entry != known { learnedTests[project, default: [:]][attempt.start.test] = entry }
         }
-        noteWritten(run: row, testID: testID, attempt: attempt.start.attempt, end: end)
+        noteWritten(run: row, testID: testID, start: attempt.start, end: end)
         if let end, attempt.hasNoDetails {
             let queued = StoredRows.Result(run: row, testID: testID, start: attempt.start, end: end)
             if let flushed = try writes.queue(queued) { count(flushed) }

@@ -8,6 +8,8 @@ package struct EvidenceRows {
     package struct Attempt {
         package var id: Int64
         package var test: String
+        /// Its test's row.
+        package var testRow: Int64
         package var run: Int64
         package var attempt: Int
         package var outcome: String?
@@ -20,10 +22,12 @@ package struct EvidenceRows {
         package var cpu: Double?
 
         package init(
-            id: Int64, test: String, run: Int64, attempt: Int, outcome: String?, startedAt: Double, duration: Double?,
+            id: Int64, test: String, testRow: Int64, run: Int64, attempt: Int, outcome: String?, startedAt: Double,
+            duration: Double?,
             message: String?, host: String?, process: Int? = nil, load: Double? = nil, cpu: Double? = nil
         ) {
-            (self.id, self.test, self.run, self.attempt, self.outcome) = (id, test, run, attempt, outcome)
+            (self.id, self.test, self.testRow, self.run, self.attempt) = (id, test, testRow, run, attempt)
+            self.outcome = outcome
             self.startedAt = startedAt
             (self.duration, self.message, self.host) = (duration, message, host)
             (self.process, self.load, self.cpu) = (process, load, cpu)
@@ -83,7 +87,7 @@ package struct EvidenceRows {
     package var captures: [Capture] = []
     package var issues: [Issue] = []
     /// Every attempt of the runs: what ran beside each attempt, failed in its run, ran before it.
-    package var neighbourhood = RunNeighbourhood([])
+    package var neighbourhood = RunNeighbourhood()
 
     package init() {}
 

@@ -45,12 +45,15 @@ package struct RunSummary: Equatable {
     package var seconds: [UInt8] = []
     /// Tests whose final attempt failed.
     package var failed = 0
+    /// Whether two of the run's attempts ran at once; `nil` for a summary stored before this was
+    /// kept, which the reports take as maybe.
+    package var concurrent: Bool? = false
 
     /// Tests with results in the run.
     package var tests: Int { outcomes.count / Self.entrySize }
 
-    package init(outcomes: [UInt8] = [], seconds: [UInt8] = [], failed: Int = 0) {
-        (self.outcomes, self.seconds, self.failed) = (outcomes, seconds, failed)
+    package init(outcomes: [UInt8] = [], seconds: [UInt8] = [], failed: Int = 0, concurrent: Bool? = false) {
+        (self.outcomes, self.seconds, self.failed, self.concurrent) = (outcomes, seconds, failed, concurrent)
     }
 
     mutating func append(testID: Int64, code: Code, seconds: Double) {
@@ -68,11 +71,19 @@ package struct RunSummary: Equatable {
         private var anyPassed = false
         private var anyFailed = false
         private var seconds = 0.0
+        private var spans = ConcurrentSpans()
 
         package init() {}
 
         /// Takes the next attempt; an attempt with no outcome counts as crashed.
-        package mutating func add(testID test: Int64, outcome: Outcome, seconds attemptSeconds: Double) {
+        /// - Parameters:
+        ///   - attemptSeconds: its stored duration, `0` when it has none.
+        ///   - startedAt: when it started.
+        ///   - duration: its stored duration; `nil` for an attempt that never ended.
+        package mutating func add(
+            testID test: Int64, outcome: Outcome, seconds attemptSeconds: Double, startedAt: Double, duration: Double?
+        ) {
+            spans.add(startedAt: startedAt, duration: duration)
             if test != testID {
                 flush()
                 (testID, anyPassed, anyFailed, seconds) = (test, false, false, 0)
@@ -87,6 +98,7 @@ package struct RunSummary: Equatable {
         package mutating func finish() -> RunSummary {
             flush()
             testID = nil
+            summary.concurrent = spans.anyOverlap
             return summary
         }
 

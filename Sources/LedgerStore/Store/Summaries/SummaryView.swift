@@ -10,6 +10,8 @@ package struct SummaryView {
     package var entries: SummaryEntries
     /// Per entry, the seconds of all attempts; empty unless asked for.
     package var seconds: UnsafeRawBufferPointer
+    /// Whether two of the run's attempts ran at once; `nil` when not known.
+    package var concurrent: Bool?
 
     package func seconds(_ index: Int) -> Double { SummaryEntries.seconds(index, in: seconds) }
 }
@@ -21,7 +23,8 @@ extension RunSummary {
             try seconds.withUnsafeBytes { seconds in
                 try body(
                     SummaryView(
-                        tests: tests, failed: failed, entries: SummaryEntries(bytes: outcomes), seconds: seconds))
+                        tests: tests, failed: failed, entries: SummaryEntries(bytes: outcomes), seconds: seconds,
+                        concurrent: concurrent))
             }
         }
     }

@@ -11,16 +11,19 @@ struct WrittenAttempts {
     }
 
     private var entries: [Entry] = []
+    private var spans = ConcurrentSpans()
 
-    mutating func append(testID: Int64, attempt: Int, outcome: Outcome, seconds: Double) {
+    /// Takes an attempt that ended: `seconds` is its stored duration.
+    mutating func append(testID: Int64, attempt: Int, outcome: Outcome, startedAt: Double, seconds: Double) {
         entries.append(Entry(testID: testID, attempt: Int32(clamping: attempt), outcome: outcome, seconds: seconds))
+        spans.add(startedAt: startedAt, duration: seconds)
     }
 
     /// The run's summary, as ``RunSummary/read(run:in:)`` would give it; `nil` when an attempt was
     /// written twice, where only the store knows which one was kept.
     func summary() -> RunSummary? {
         let sorted = entries.sorted { ($0.testID, $0.attempt) < ($1.testID, $1.attempt) }
-        var summary = RunSummary()
+        var summary = RunSummary(concurrent: spans.anyOverlap)
         var index = sorted.startIndex
         while index < sorted.endIndex {
             let testID = sorted[index].testID
