@@ -239,8 +239,8 @@ extension PostgresReportReader {
                         Double?
                     ).self)
             return EvidenceRows.Attempt(
-                id: id, test: test, testRow: testRow, run: run, attempt: attempt, outcome: outcome, startedAt: startedAt,
-                duration: duration, message: message, host: host, process: process, load: load, cpu: cpu)
+                id: id, test: test, testRow: testRow, run: run, attempt: attempt, outcome: outcome,
+                startedAt: startedAt, duration: duration, message: message, host: host, process: process, load: load, cpu: cpu)
         }
         rows.neighbourhood = try neighbourhood(around: rows.attempts, runs: runs)
         let results = rows.attempts.map(\.id)

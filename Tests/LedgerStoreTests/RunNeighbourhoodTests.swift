@@ -17,10 +17,11 @@ import Testing
         for id in 0..<attempts {
             let process = Int.random(in: 0..<processes, using: &random)
             let lane = Int.random(in: 0..<width, using: &random)
-            let start = clocks[process][lane] + [0, 0, 0.0001, 0.01, 0.3].randomElement(using: &random)!
+            let start = clocks[process][lane] + [0, 0, 0.0001, 0.01, 0.3][Int.random(in: 0..<5, using: &random)]
             // The last attempt never ends, as a crash leaves it, when process 0 ran it.
             let duration: Double? =
-                id == attempts - 1 && process == 0 ? nil : [0, 0.002, 0.05, 0.4, 2].randomElement(using: &random)!
+                id == attempts - 1 && process == 0
+                ? nil : [0, 0.002, 0.05, 0.4, 2][Int.random(in: 0..<5, using: &random)]
             clocks[process][lane] = start + (duration ?? 0.5)
             // Few tests, so that retries and the same test in two processes happen.
             let test = Int64.random(in: 0..<Int64(attempts / 3 + 1), using: &random)

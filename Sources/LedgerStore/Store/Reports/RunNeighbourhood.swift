@@ -43,7 +43,9 @@ package struct RunNeighbourhood {
     package init() {}
 
     /// Takes a run none of whose attempts ran at once: no attempt had company.
-    /// - Parameter failed: the rows of the tests with a failing attempt in it.
+    /// - Parameters:
+    ///   - run: the run's row.
+    ///   - failed: the rows of the tests with a failing attempt in it.
     package mutating func addSerialRun(_ run: Int64, failed: [Int64]) {
         failedTests[run] = failed
     }

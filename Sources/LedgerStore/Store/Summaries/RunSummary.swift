@@ -77,6 +77,8 @@ package struct RunSummary: Equatable {
 
         /// Takes the next attempt; an attempt with no outcome counts as crashed.
         /// - Parameters:
+        ///   - test: its test's row.
+        ///   - outcome: its outcome.
         ///   - attemptSeconds: its stored duration, `0` when it has none.
         ///   - startedAt: when it started.
         ///   - duration: its stored duration; `nil` for an attempt that never ended.
