@@ -240,7 +240,8 @@ extension PostgresReportReader {
                     ).self)
             return EvidenceRows.Attempt(
                 id: id, test: test, testRow: testRow, run: run, attempt: attempt, outcome: outcome,
-                startedAt: startedAt, duration: duration, message: message, host: host, process: process, load: load, cpu: cpu)
+                startedAt: startedAt, duration: duration, message: message, host: host, process: process, load: load,
+                cpu: cpu)
         }
         rows.neighbourhood = try neighbourhood(around: rows.attempts, runs: runs)
         let results = rows.attempts.map(\.id)
