@@ -105,7 +105,8 @@ enum PeakMemory {
                 ingest / read, ingest * 1_048_576 / Double(size)))
     }
 
-    private static func child(_ arguments: [String]) throws -> Double {
+    /// Runs this program with `arguments` (a `--peak-rss` mode) and reads the peak it prints.
+    static func child(_ arguments: [String]) throws -> Double {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
         process.arguments = arguments
@@ -131,15 +132,23 @@ enum PeakMemory {
         #endif
     }
 
-    /// Runs in the child: does the work, then prints its peak RSS in MiB.
-    static func measure(mode: String, file: URL) throws {
+    /// Runs in the child: does the work, then prints its peak RSS in MiB. Modes: `read FILE`,
+    /// `ledger FILE [LEDGER]` (ingest into LEDGER, or a ledger of its own), `flaky LEDGER RUNS`.
+    static func measure(mode: String, file: URL, extra: String?) throws {
         if mode == "read" {
             var count = 0
             for line in LineReader(.file(file)) { count &+= line.count }
+        } else if mode == "flaky" {
+            let database = try LedgerDatabase(path: file.path)
+            let runs = extra.flatMap { Int($0) } ?? 100
+            let newest = try database.windowRuns(project: "Bench", count: 1, since: nil).first?.startedAt ?? 0
+            let report = try database.flakyReport(
+                project: "Bench", runs: runs, since: nil, thresholds: FlakyThresholds(), now: newest + 3_600)
+            _ = try database.withCulprits(report, project: "Bench", runs: runs, since: nil)
         } else {
             let folder = FileManager.default.temporaryDirectory.appending(path: "ledger-benchmark-rss-\(getpid())")
             defer { try? FileManager.default.removeItem(at: folder) }
-            let database = try LedgerDatabase(path: folder.appending(path: "ledger.sqlite").path)
+            let database = try LedgerDatabase(path: extra ?? folder.appending(path: "ledger.sqlite").path)
             let context = ImportContext(
                 runID: UUID().uuidString, sourceName: file.path, metadata: RunMetadata(project: "Bench"),
                 fallbackStart: 0)

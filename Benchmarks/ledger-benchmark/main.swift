@@ -16,6 +16,7 @@ import LedgerStore
 //        ledger-benchmark --startup BINARY [BINARY…] [--repeats 10]
 //        ledger-benchmark --ingest-binaries A,B[,…] [--tests 10000] [--runs 20] [--junit-runs 20]
 //            [--rounds 5]
+//        ledger-benchmark --gate [--tests 2000] [--runs 100] [--repeats 7] [--limits docs/benchmarks.md]
 
 let arguments = CommandLine.arguments
 func option(_ name: String, _ fallback: Int) -> Int {
@@ -77,8 +78,21 @@ if arguments.contains("--server") {
 }
 
 if let index = arguments.firstIndex(of: "--peak-rss"), arguments.count > index + 2 {
-    try PeakMemory.measure(mode: arguments[index + 1], file: URL(fileURLWithPath: arguments[index + 2]))
+    try PeakMemory.measure(
+        mode: arguments[index + 1], file: URL(fileURLWithPath: arguments[index + 2]),
+        extra: arguments.dropFirst(index + 3).first)
     exit(0)
+}
+
+if arguments.contains("--gate") {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    var scenario = Gate.Scenario()
+    scenario.tests = option("--tests", scenario.tests)
+    scenario.runs = option("--runs", scenario.runs)
+    scenario.repeats = option("--repeats", scenario.repeats)
+    let limits = text("--limits").map { URL(fileURLWithPath: $0) } ?? root.appending(path: "docs/benchmarks.md")
+    exit(try Gate.run(scenario: scenario, limits: limits) ? 0 : 1)
 }
 
 let folder = FileManager.default.temporaryDirectory.appending(path: "ledger-benchmark-\(getpid())")

@@ -1,4 +1,7 @@
--- Whether two of a run's attempts ran at once (1) or none did (0): in a run where none did, no
--- attempt has another beside it, and the culprit report reads nothing more of the run than its
--- summary. NULL, for a summary stored before, reads as maybe; the summaries are refreshed once.
+-- What the culprit report and the failure clusters read of a run from its summary instead of from
+-- every result: whether two of its attempts ran at once (1) or none did (0), and the highest load
+-- average its attempts sampled. In a run where none ran at once, no attempt has another beside
+-- it, and the report reads nothing more of the run. A summary stored before has NULL in both,
+-- which reads as "not known"; the summaries are refreshed once.
 ALTER TABLE run_summary ADD COLUMN concurrent INTEGER;
+ALTER TABLE run_summary ADD COLUMN load REAL;

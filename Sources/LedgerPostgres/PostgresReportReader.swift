@@ -141,8 +141,9 @@ struct PostgresReportReader: ReportReading {
     func runLoads(runs: [WindowRun]) throws -> [Int64: (host: String?, load: Double?)] {
         let rows = try session.rows(
             """
-            SELECT run.id, run.host, (SELECT max(r.load) FROM result r WHERE r.runId = run.id)
-            FROM run WHERE run.id = ANY(\(runs.map(\.row)))
+            SELECT run.id, run.host, CASE WHEN s.concurrent IS NOT NULL THEN s.load
+                ELSE (SELECT max(r.load) FROM result r WHERE r.runId = run.id) END
+            FROM run LEFT JOIN run_summary s ON s.runId = run.id WHERE run.id = ANY(\(runs.map(\.row)))
             """
         ).map { try $0.decode((Int64, String?, Double?).self) }
         return Dictionary(uniqueKeysWithValues: rows.map { ($0.0, (host: $0.1, load: $0.2)) })

@@ -247,12 +247,13 @@ final class PostgresWrites: IngestWriting {
     func storeSummary(_ summary: RunSummary, run row: Int64) throws {
         try session.send(
             """
-            INSERT INTO run_summary (runId, tests, failed, outcomes, seconds, concurrent)
+            INSERT INTO run_summary (runId, tests, failed, outcomes, seconds, concurrent, load)
             VALUES (
                 \(row), \(summary.tests), \(summary.failed), \(Data(summary.outcomes)), \(Data(summary.seconds)),
-                \(summary.concurrent))
+                \(summary.concurrent), \(summary.load))
             ON CONFLICT (runId) DO UPDATE SET tests = excluded.tests, failed = excluded.failed,
-                outcomes = excluded.outcomes, seconds = excluded.seconds, concurrent = excluded.concurrent
+                outcomes = excluded.outcomes, seconds = excluded.seconds, concurrent = excluded.concurrent,
+                load = excluded.load
             """)
     }
 
@@ -266,15 +267,15 @@ final class PostgresWrites: IngestWriting {
         var builder = RunSummary.Builder()
         for result in try session.rows(
             """
-            SELECT testId, outcome, coalesce(duration, 0), startedAt, duration FROM result WHERE runId = \(row)
+            SELECT testId, outcome, coalesce(duration, 0), startedAt, duration, load FROM result WHERE runId = \(row)
             ORDER BY testId, attempt
             """)
         {
-            let (test, outcome, seconds, startedAt, duration) = try result.decode(
-                (Int64, String?, Double, Double, Double?).self)
+            let (test, outcome, seconds, startedAt, duration, load) = try result.decode(
+                (Int64, String?, Double, Double, Double?, Double?).self)
             builder.add(
                 testID: test, outcome: outcome.flatMap(Outcome.init(rawValue:)) ?? .crashed, seconds: seconds,
-                startedAt: startedAt, duration: duration)
+                startedAt: startedAt, duration: duration, load: load)
         }
         return builder.finish()
     }

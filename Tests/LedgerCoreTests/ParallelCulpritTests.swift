@@ -110,6 +110,23 @@ struct ParallelCulpritTests {
             })
     }
 
+    /// `report flaky`'s brief puts only the first suspect into words: the same brief as the whole
+    /// report's, for every test of serial and parallel histories, the first suspect naming the whole
+    /// cluster where it is a co-failing test.
+    @Test(arguments: [1, 4, 7] as [UInt64]) func theBriefIsTheWholeReportsFirstSuspect(seed: UInt64) {
+        var compared = 0
+        for (test, attempts) in PlantedParallel(seed: seed).attempts.merging(
+            PlantedCulprits(seed: seed).storedAttempts, uniquingKeysWith: { a, _ in a })
+        {
+            let whole = CulpritAnalysis.report(test: test, configuration: "*", attempts: attempts, runs: 40)
+            #expect(
+                CulpritAnalysis.brief(test: test, configuration: "*", attempts: attempts, runs: 40) == whole.brief,
+                "\(test)")
+            if whole.suspects.first?.kind == .coFailure { compared += 1 }
+        }
+        #expect(compared > 0)
+    }
+
     /// The clusters found against the planted ones: the co-failure clusters, and the tests that
     /// fail under load, which fail together too. Over 16 histories the adjusted Rand index is
     /// 0.8 or more in 15 in 16, and the loaded cluster's suspect is the load in each.

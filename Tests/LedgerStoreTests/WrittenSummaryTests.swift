@@ -18,11 +18,13 @@ import Testing
             for run in runs {
                 let row = try #require(
                     try Row.fetchOne(
-                        db, sql: "SELECT tests, failed, outcomes, seconds, concurrent FROM run_summary WHERE runId = ?",
+                        db,
+                        sql:
+                            "SELECT tests, failed, outcomes, seconds, concurrent, load FROM run_summary WHERE runId = ?",
                         arguments: [run]), comment)
                 let stored = RunSummary(
                     outcomes: [UInt8](row[2] as Data), seconds: [UInt8](row[3] as Data), failed: row[1],
-                    concurrent: row[4])
+                    concurrent: row[4], load: row[5])
                 let read = try RunSummary.read(run: run, in: db)
                 #expect(stored == read, comment)
                 #expect(row[0] as Int == read.tests, comment)

@@ -42,6 +42,27 @@ import Testing
         #expect(output.stdout.contains("-: ledger, 2 result(s) stored"))
     }
 
+    @Test func aStreamOfManyRunsNamesAFewAndCountsTheRest() async throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        let runs = (1...7).map { String(format: "00000000-0000-4000-8000-%012d", $0) }
+        let scripts = runs.enumerated().map { index, run in
+            RunScript(run: run, at: 1_700_000_000 + Double(index) * 60).start().pass("A/a").fail("A/b").end()
+        }
+        let many = try await cli.run(["ingest", "-"], stdin: scripts.map(\.ndjson).joined())
+        #expect(many.status == 0, "\(many.stderr)")
+        #expect(
+            many.stdout.contains(
+                "-: ledger, 14 result(s) stored (7 runs: \(runs[0]), \(runs[1]), \(runs[2]) and 4 more)"),
+            "\(many.stdout)")
+        #expect(!many.stdout.contains(runs[3]))
+        let ids = (8...9).map { String(format: "00000000-0000-4000-8000-%012d", $0) }
+        let pair = ids.map { RunScript(run: $0).start().pass("B/a").end() }
+        let two = try await cli.run(["ingest", "-"], stdin: pair.map(\.ndjson).joined())
+        #expect(two.stdout.contains("(runs \(ids[0]), \(ids[1]))"), "\(two.stdout) \(two.stderr)")
+        #expect(try #require(try await cli.json(["runs"]) as? [[String: Any]]).count == 9)
+    }
+
     @Test func aBadLineNamesFileAndLineAndStoresNothing() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }

@@ -67,36 +67,67 @@ public enum FailureClustering {
         failing: [String: Set<String>], runs: [Run], criteria: CulpritAnalysis.Criteria = .init()
     ) -> [FailureCluster] {
         let tests = failing.filter { $0.value.count >= minimumFailures }.keys.sorted()
-        let sets = tests.map { failing[$0] ?? [] }
-        let likeness = likenesses(sets)
         let pairs = Double(max(1, tests.count * (tests.count - 1) / 2))
-        var groups = tests.indices.map { [$0] }
-        var unions = sets
+        var (groups, unions) = alike(tests.map { failing[$0] ?? [] }, runs: runs.count, family: pairs)
+        // Σ of the likeness of every pair of members, by pair of groups: merging two groups adds
+        // their rows, and a pair's mean likeness is its sum over its member pairs.
+        var sums = likenesses(unions).enumerated().map { a, row in
+            row.enumerated().map { b, likeness in likeness * Double(groups[a].count * groups[b].count) }
+        }
         while groups.count > 1 {
             var best: (a: Int, b: Int, likeness: Double)?
             for a in groups.indices {
                 for b in groups.indices where b > a {
-                    let mean = meanLikeness(groups[a], groups[b], likeness)
+                    let mean = sums[a][b] / Double(groups[a].count * groups[b].count)
                     guard mean >= minimumLikeness, mean > best?.likeness ?? -1,
                         overlapBeyondChance(unions[a], unions[b], runs: runs.count, family: pairs)
                     else { continue }
                     best = (a, b, mean)
                 }
             }
-            guard let best else { break }
-            groups[best.a] += groups[best.b]
-            unions[best.a].formUnion(unions[best.b])
-            groups.remove(at: best.b)
-            unions.remove(at: best.b)
+            guard let (a, b, _) = best else { break }
+            groups[a] += groups[b]
+            unions[a].formUnion(unions[b])
+            for c in groups.indices where c != a && c != b {
+                sums[a][c] += sums[b][c]
+                sums[c][a] = sums[a][c]
+            }
+            groups.remove(at: b)
+            unions.remove(at: b)
+            sums.remove(at: b)
+            for row in sums.indices { sums[row].remove(at: b) }
         }
-        return groups.filter { $0.count > 1 }.map { group in
-            cluster(group.map { tests[$0] }.sorted(), failing: failing, runs: runs, criteria: criteria)
+        let named = groups.map { $0.map { tests[$0] } }
+        return named.filter { $0.count > 1 }.map { group in
+            cluster(group.sorted(), failing: failing, runs: runs, criteria: criteria)
         }.sorted {
             ($1.failingRuns, $0.tests.joined(separator: "\n")) < ($0.failingRuns, $1.tests.joined(separator: "\n"))
         }
     }
 
     /// Each pair's likeness: the share of their failing runs they share.
+    /// One group for each test, except that tests failing in the very same runs, which the
+    /// clustering would join first (their likeness is 1), start as one group when their runs are
+    /// beyond chance: a suite's lockstep failures cost one group, not one per test.
+    /// - Returns: the groups (indices of `sets`), each with the runs its tests failed in.
+    private static func alike(_ sets: [Set<String>], runs: Int, family: Double) -> (
+        groups: [[Int]], unions: [Set<String>]
+    ) {
+        var groups: [[Int]] = []
+        var unions: [Set<String>] = []
+        var groupOf: [Set<String>: Int] = [:]
+        for (index, set) in sets.enumerated() {
+            if let group = groupOf[set] {
+                groups[group].append(index)
+                continue
+            }
+            if overlapBeyondChance(set, set, runs: runs, family: family) { groupOf[set] = groups.count }
+            groups.append([index])
+            unions.append(set)
+        }
+        return (groups, unions)
+    }
+
     private static func likenesses(_ sets: [Set<String>]) -> [[Double]] {
         var likeness = Array(repeating: Array(repeating: 0.0, count: sets.count), count: sets.count)
         for a in sets.indices {
@@ -117,11 +148,6 @@ public enum FailureClustering {
         let p = Separation.fisherRightTail(
             failingWith: shared, failing: a.count, passingWith: b.count - shared, passing: max(0, runs - a.count))
         return p * family <= significance
-    }
-
-    private static func meanLikeness(_ a: [Int], _ b: [Int], _ likeness: [[Double]]) -> Double {
-        let total = a.reduce(0.0) { sum, i in b.reduce(sum) { $0 + likeness[i][$1] } }
-        return total / Double(a.count * b.count)
     }
 
     /// A cluster's figures, and what separates the runs it fails in from the others: each run is

@@ -7,7 +7,7 @@ extension RunSummary {
     static func read(run: Int64, in db: Database) throws -> RunSummary {
         let statement = try db.cachedStatement(
             sql: """
-                SELECT testId, outcome, coalesce(duration, 0), startedAt, duration FROM result WHERE runId = ?
+                SELECT testId, outcome, coalesce(duration, 0), startedAt, duration, load FROM result WHERE runId = ?
                 ORDER BY testId, attempt
                 """)
         var fast = FastStatement(statement)
@@ -16,7 +16,7 @@ extension RunSummary {
         try fast.forEachRow(in: db) { row in
             builder.add(
                 testID: row.int64(0), outcome: row.withText(1, Code.outcome(named:)), seconds: row.double(2),
-                startedAt: row.double(3), duration: row.optionalDouble(4))
+                startedAt: row.double(3), duration: row.optionalDouble(4), load: row.optionalDouble(5))
         }
         return builder.finish()
     }
@@ -30,10 +30,10 @@ extension RunSummary {
     func store(run: Int64, in db: Database) throws {
         try db.execute(
             sql: """
-                INSERT OR REPLACE INTO run_summary (runId, tests, failed, outcomes, seconds, concurrent)
-                VALUES (?, ?, ?, ?, ?, ?)
+                INSERT OR REPLACE INTO run_summary (runId, tests, failed, outcomes, seconds, concurrent, load)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
                 """,
-            arguments: [run, tests, failed, Data(outcomes), Data(seconds), concurrent])
+            arguments: [run, tests, failed, Data(outcomes), Data(seconds), concurrent, load])
     }
 
     /// Summarises every stored run: what a ledger written before summaries needs once.

@@ -57,7 +57,7 @@ extension TestLedgerCommand {
                 var line = "\(input.path): \(outcome.format.rawValue), \(summary.results) result(s) stored"
                 if summary.alreadyStored > 0 { line += ", \(summary.alreadyStored) already stored" }
                 if summary.crashed > 0 { line += ", \(summary.crashed) crashed" }
-                line += " (run \(summary.runs.joined(separator: ", ")))"
+                line += runNames(summary.runs)
                 progress.print(line)
                 runs += summary.runs
             }

@@ -106,7 +106,7 @@ extension TestLedgerCommand {
                     try? FileManager.default.removeItem(at: file)
                     var line = "\(name): \(receipt.results) result(s) stored"
                     if receipt.alreadyStored > 0 { line += ", \(receipt.alreadyStored) already stored" }
-                    progress.print(line + " (run \(receipt.runs.joined(separator: ", ")))")
+                    progress.print(line + runNames(receipt.runs))
                 case .refused(let status, let message):
                     refused += 1
                     var kept = "kept in \(file.path)"

@@ -37,6 +37,29 @@ public enum CulpritAnalysis {
     public static func report(
         test: String, configuration: String, attempts: [AttemptEvidence], runs: Int, criteria: Criteria = Criteria()
     ) -> CulpritReport {
+        report(test: test, configuration: configuration, attempts: attempts, runs: runs, criteria: criteria, limit: nil)
+    }
+
+    /// The report's brief, as ``report(test:configuration:attempts:runs:criteria:)`` would give it:
+    /// only the first suspect is put into words, which is what `report flaky` shows of each test.
+    /// - Parameters:
+    ///   - test: the test's stable id.
+    ///   - configuration: the configuration compared; `*` for every configuration.
+    ///   - attempts: its attempts over the window, skipped ones among them (they are left out).
+    ///   - runs: how many runs the window held.
+    ///   - criteria: the thresholds of a verdict.
+    /// - Returns: the verdict, the attempts compared and the likeliest suspect.
+    public static func brief(
+        test: String, configuration: String, attempts: [AttemptEvidence], runs: Int, criteria: Criteria = Criteria()
+    ) -> CulpritReport.Brief {
+        report(test: test, configuration: configuration, attempts: attempts, runs: runs, criteria: criteria, limit: 1)
+            .brief
+    }
+
+    /// The report with at most `limit` suspects put into words; every one when `nil`.
+    private static func report(
+        test: String, configuration: String, attempts: [AttemptEvidence], runs: Int, criteria: Criteria, limit: Int?
+    ) -> CulpritReport {
         let judged = attempts.filter { $0.isFailing || $0.isPassing }
         let failingCount = judged.count(where: \.isFailing)
         let features = CulpritFeatures(judged)
@@ -47,7 +70,7 @@ public enum CulpritAnalysis {
             compared: compared(features, judged), runs: runs)
         report.failsOnlyBeside = failsOnlyBeside(judged, features)
         guard failingCount >= criteria.minimumFailures else { return report }
-        report.suspects = suspects(judged, features, criteria)
+        report.suspects = suspects(judged, features, criteria, limit: limit ?? .max)
         report.verdict = report.suspects.isEmpty ? .noSeparation : .suspects
         return report
     }
@@ -64,11 +87,12 @@ public enum CulpritAnalysis {
     }
 
     private static func suspects(
-        _ attempts: [AttemptEvidence], _ features: CulpritFeatures, _ criteria: Criteria
+        _ attempts: [AttemptEvidence], _ features: CulpritFeatures, _ criteria: Criteria, limit: Int
     ) -> [CulpritReport.Suspect] {
         var tested: [(key: CulpritFeatures.Key, separation: Separation)] = []
-        for (key, counts) in features.presences.sorted(by: { $0.key < $1.key })
-        where couldQualify(counts, criteria) {
+        for (key, counts) in features.presences.filter({ couldQualify($0.value, criteria) }).sorted(by: {
+            $0.key < $1.key
+        }) {
             tested.append((key, .presence(counts)))
         }
         for (key, values) in features.measures.sorted(by: { $0.key < $1.key })
@@ -109,23 +133,30 @@ public enum CulpritAnalysis {
         }
         // A test that fails in the same runs shares a cause rather than being one: it comes after
         // anything that could be the cause.
-        let ranked = best.values.sorted {
-            ($0.key.kind == .coFailure ? 1 : 0, $1.separation.score, $0.separation.p, $0.key)
-                < ($1.key.kind == .coFailure ? 1 : 0, $0.separation.score, $1.separation.p, $1.key)
+        let ranked = best.values.sorted { lhs, rhs in
+            let (left, right) = (lhs.key.kind == .coFailure, rhs.key.kind == .coFailure)
+            if left != right { return right }
+            if lhs.separation.score != rhs.separation.score { return lhs.separation.score > rhs.separation.score }
+            if lhs.separation.p != rhs.separation.p { return lhs.separation.p < rhs.separation.p }
+            return lhs.key < rhs.key
         }
-        let suspects = mostSpecificFirst(ranked, features).map { suspect($0.key, $0.separation, features) }
-        return namingTheCluster(suspects)
+        let ordered = mostSpecificFirst(ranked, features)
+        let cluster = ordered.filter { $0.key.kind == .coFailure }.map(\.key.name).sorted()
+        return namingTheCluster(
+            ordered.prefix(limit).map { suspect($0.key, $0.separation, features) }, cluster: cluster)
     }
 
     /// Each co-failing suspect's evidence ends with the cluster: the test and every test that fails
     /// with it.
-    private static func namingTheCluster(_ suspects: [CulpritReport.Suspect]) -> [CulpritReport.Suspect] {
-        let cluster = suspects.filter { $0.kind == .coFailure }.map(\.name).sorted()
+    private static func namingTheCluster(_ suspects: [CulpritReport.Suspect], cluster: [String])
+        -> [CulpritReport.Suspect]
+    {
         guard !cluster.isEmpty else { return suspects }
+        let naming = "; fails with \(cluster.count) test(s): " + cluster.joined(separator: ", ")
         return suspects.map { suspect in
             guard suspect.kind == .coFailure else { return suspect }
             var named = suspect
-            named.evidence += "; fails with \(cluster.count) test(s): " + cluster.joined(separator: ", ")
+            named.evidence += naming
             return named
         }
     }
@@ -169,9 +200,11 @@ public enum CulpritAnalysis {
         var remaining = ranked
         var ordered: [(key: CulpritFeatures.Key, separation: Separation)] = []
         while !remaining.isEmpty {
+            // Only a step or the whole duration contains anything.
             let next =
                 remaining.firstIndex { candidate in
-                    !remaining.contains { $0.key != candidate.key && contains(candidate.key, $0.key) }
+                    ![.activity, .duration].contains(candidate.key.kind)
+                        || !remaining.contains { contains(candidate.key, $0.key) && $0.key != candidate.key }
                 } ?? 0
             ordered.append(remaining.remove(at: next))
         }

@@ -43,9 +43,15 @@ struct CulpritFeatures {
         /// For another test's step, its path.
         var step: String? = nil
 
+        /// By kind, name, measure, expectation and step, each compared only when the ones before are
+        /// equal: a report sorts hundreds of keys for each test.
         static func < (lhs: Key, rhs: Key) -> Bool {
-            (lhs.kind.rawValue, lhs.name, lhs.measure.rawValue, lhs.expect == .doesntHold ? 1 : 0, lhs.step ?? "")
-                < (rhs.kind.rawValue, rhs.name, rhs.measure.rawValue, rhs.expect == .doesntHold ? 1 : 0, rhs.step ?? "")
+            if lhs.kind != rhs.kind { return lhs.kind.rawValue < rhs.kind.rawValue }
+            if lhs.name != rhs.name { return lhs.name < rhs.name }
+            if lhs.measure != rhs.measure { return lhs.measure.rawValue < rhs.measure.rawValue }
+            let (left, right) = (lhs.expect == .doesntHold, rhs.expect == .doesntHold)
+            if left != right { return right }
+            return (lhs.step ?? "") < (rhs.step ?? "")
         }
     }
 
@@ -356,10 +362,22 @@ struct CulpritFeatures {
                 ? counted.failing.insert(attempt.run).inserted : counted.passing.insert(attempt.run).inserted
             if first { runs.append((attempt.isFailing, failed)) }
         }
-        for name in Set(runs.flatMap(\.tests)) {
-            var counts = Counts()
-            for run in runs { counts.add(run.tests.contains(name), failing: run.failing) }
-            presences[Key(kind: .coFailure, name: name, measure: .present)] = counts
+        // Counted run by run: a name's runs are the ones it is in, every other run counts as without.
+        let failingRuns = runs.count(where: \.failing)
+        var with: [String: (failing: Int, passing: Int)] = [:]
+        for run in runs {
+            for name in run.tests {
+                if run.failing {
+                    with[name, default: (0, 0)].failing += 1
+                } else {
+                    with[name, default: (0, 0)].passing += 1
+                }
+            }
+        }
+        for (name, count) in with {
+            presences[Key(kind: .coFailure, name: name, measure: .present)] = Counts(
+                failingWith: count.failing, failingSeen: failingRuns, passingWith: count.passing,
+                passingSeen: runs.count - failingRuns)
         }
     }
 

@@ -147,8 +147,9 @@ struct SQLiteReportReader: ReportReading {
         let rows = try Row.fetchAll(
             db,
             sql: """
-                SELECT run.id, run.host, (SELECT max(r.load) FROM result r WHERE r.runId = run.id) AS load
-                FROM run WHERE run.id IN (SELECT value FROM json_each(?))
+                SELECT run.id, run.host, CASE WHEN s.concurrent IS NOT NULL THEN s.load
+                    ELSE (SELECT max(r.load) FROM result r WHERE r.runId = run.id) END AS load
+                FROM run LEFT JOIN run_summary s ON s.runId = run.id WHERE run.id IN (SELECT value FROM json_each(?))
                 """, arguments: [LedgerDatabase.jsonArray(runs.map(\.row))])
         return Dictionary(uniqueKeysWithValues: rows.map { ($0["id"], (host: $0["host"], load: $0["load"])) })
     }

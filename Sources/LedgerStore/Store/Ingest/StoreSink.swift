@@ -170,7 +170,7 @@ public struct StoreSink: EventSink {
         summaries[run] = .reread  // no second copy of `written` while it grows
         written.append(
             testID: testID, attempt: start.attempt, outcome: end.outcome, startedAt: start.at,
-            seconds: max(0, end.duration))
+            seconds: max(0, end.duration), load: [start.load, end.load].compactMap { $0 }.max())
         summaries[run] = .building(written)
     }
 

@@ -52,10 +52,8 @@ extension ReportReading {
             let attempts = try evidenceRows(tests: tests, project: project, runs: runs).evidence(runs: runs)
             for index in indices {
                 let test = report.flaky[index].test
-                report.flaky[index].culprit =
-                    CulpritAnalysis.report(
-                        test: test, configuration: configuration, attempts: attempts[test] ?? [], runs: runs.count
-                    ).brief
+                report.flaky[index].culprit = CulpritAnalysis.brief(
+                    test: test, configuration: configuration, attempts: attempts[test] ?? [], runs: runs.count)
             }
         }
         return report
@@ -69,5 +67,13 @@ extension ReportReading {
         let attempts = try evidenceRows(tests: [test], project: project, runs: runs).evidence(runs: runs)[test] ?? []
         return CulpritAnalysis.report(
             test: test, configuration: configuration ?? "*", attempts: attempts, runs: runs.count, criteria: criteria)
+    }
+
+    /// The brief of the culprit report over `runs`, which are of `configuration`.
+    func culpritBrief(test: String, project: String, runs: [WindowRun], configuration: String) throws
+        -> CulpritReport.Brief
+    {
+        let attempts = try evidenceRows(tests: [test], project: project, runs: runs).evidence(runs: runs)[test] ?? []
+        return CulpritAnalysis.brief(test: test, configuration: configuration, attempts: attempts, runs: runs.count)
     }
 }

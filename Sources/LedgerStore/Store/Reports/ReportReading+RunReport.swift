@@ -45,10 +45,9 @@ extension ReportReading {
         report.notAffected = try storeReader.notAffected(run: chosen.row)
         let upToThisRun = [chosen] + earlier.prefix(CulpritAnalysis.defaultRuns - 1)
         for index in report.failures.indices where report.failures[index].verdict == .knownFlaky {
-            let brief = try culpritReport(
+            let brief = try culpritBrief(
                 test: report.failures[index].test, project: chosen.project, runs: upToThisRun,
-                configuration: chosen.configuration
-            ).brief
+                configuration: chosen.configuration)
             report.failures[index].culprit = brief
             if let likely = CulpritRendering.likely(brief) { report.failures[index].evidence += "; " + likely }
         }

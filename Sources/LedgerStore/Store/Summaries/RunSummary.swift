@@ -48,12 +48,17 @@ package struct RunSummary: Equatable {
     /// Whether two of the run's attempts ran at once; `nil` for a summary stored before this was
     /// kept, which the reports take as maybe.
     package var concurrent: Bool? = false
+    /// The highest load average the run's attempts sampled; `nil` when none did.
+    package var load: Double?
 
     /// Tests with results in the run.
     package var tests: Int { outcomes.count / Self.entrySize }
 
-    package init(outcomes: [UInt8] = [], seconds: [UInt8] = [], failed: Int = 0, concurrent: Bool? = false) {
+    package init(
+        outcomes: [UInt8] = [], seconds: [UInt8] = [], failed: Int = 0, concurrent: Bool? = false, load: Double? = nil
+    ) {
         (self.outcomes, self.seconds, self.failed, self.concurrent) = (outcomes, seconds, failed, concurrent)
+        self.load = load
     }
 
     mutating func append(testID: Int64, code: Code, seconds: Double) {
@@ -82,10 +87,13 @@ package struct RunSummary: Equatable {
         ///   - attemptSeconds: its stored duration, `0` when it has none.
         ///   - startedAt: when it started.
         ///   - duration: its stored duration; `nil` for an attempt that never ended.
+        ///   - load: the load average it sampled.
         package mutating func add(
-            testID test: Int64, outcome: Outcome, seconds attemptSeconds: Double, startedAt: Double, duration: Double?
+            testID test: Int64, outcome: Outcome, seconds attemptSeconds: Double, startedAt: Double, duration: Double?,
+            load: Double?
         ) {
             spans.add(startedAt: startedAt, duration: duration)
+            if let load { summary.load = max(summary.load ?? load, load) }
             if test != testID {
                 flush()
                 (testID, anyPassed, anyFailed, seconds) = (test, false, false, 0)

@@ -12,18 +12,22 @@ struct WrittenAttempts {
 
     private var entries: [Entry] = []
     private var spans = ConcurrentSpans()
+    private var load: Double?
 
-    /// Takes an attempt that ended: `seconds` is its stored duration.
-    mutating func append(testID: Int64, attempt: Int, outcome: Outcome, startedAt: Double, seconds: Double) {
+    /// Takes an attempt that ended: `seconds` is its stored duration, `load` its stored load.
+    mutating func append(
+        testID: Int64, attempt: Int, outcome: Outcome, startedAt: Double, seconds: Double, load: Double?
+    ) {
         entries.append(Entry(testID: testID, attempt: Int32(clamping: attempt), outcome: outcome, seconds: seconds))
         spans.add(startedAt: startedAt, duration: seconds)
+        if let load { self.load = max(self.load ?? load, load) }
     }
 
     /// The run's summary, as ``RunSummary/read(run:in:)`` would give it; `nil` when an attempt was
     /// written twice, where only the store knows which one was kept.
     func summary() -> RunSummary? {
         let sorted = entries.sorted { ($0.testID, $0.attempt) < ($1.testID, $1.attempt) }
-        var summary = RunSummary(concurrent: spans.anyOverlap)
+        var summary = RunSummary(concurrent: spans.anyOverlap, load: load)
         var index = sorted.startIndex
         while index < sorted.endIndex {
             let testID = sorted[index].testID
