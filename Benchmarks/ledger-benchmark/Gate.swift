@@ -97,13 +97,13 @@ final class GateMeasures {
         try history.writeCSV(to: csv)
         var round = 0
         let ingesting = try CPUTime.least(
-            repeats: 3, { CPUTime.ofThisProcess },
+            repeats: 5, { CPUTime.ofThisProcess },
             prepare: { round += 1 },
             measure: {
                 let database = try LedgerDatabase(path: folder.appending(path: "ingest-\(round).sqlite").path)
                 try ingest(stream, into: database)
             })
-        let importing = try CPUTime.least(repeats: 3, { CPUTime.ofChildren }) {
+        let importing = try CPUTime.least(repeats: 5, { CPUTime.ofChildren }) {
             let target = folder.appending(path: "import-\(UUID().uuidString).sqlite").path
             try Self.sqlite3(
                 target,
