@@ -58,24 +58,31 @@ if let binaries = text("--ingest-binaries") {
     exit(0)
 }
 
-if arguments.contains("--server"), let index = arguments.firstIndex(of: "--database"),
-    arguments.indices.contains(index + 1)
-{
-    let clients = arguments.firstIndex(of: "--clients").flatMap { arguments.dropFirst($0 + 1).first }
-        .map { $0.split(separator: ",").compactMap { Int($0) } }
-    try ServerLoad.wait {
-        try await StoreComparison.measure(
-            tests: option("--tests", 2_000), uploads: option("--uploads", 300), clients: clients ?? [1, 8, 32],
-            database: arguments[index + 1])
+#if Tools
+    if arguments.contains("--server"), let index = arguments.firstIndex(of: "--database"),
+        arguments.indices.contains(index + 1)
+    {
+        let clients = arguments.firstIndex(of: "--clients").flatMap { arguments.dropFirst($0 + 1).first }
+            .map { $0.split(separator: ",").compactMap { Int($0) } }
+        try ServerLoad.wait {
+            try await StoreComparison.measure(
+                tests: option("--tests", 2_000), uploads: option("--uploads", 300), clients: clients ?? [1, 8, 32],
+                database: arguments[index + 1])
+        }
+        exit(0)
     }
-    exit(0)
-}
 
-if arguments.contains("--server") {
-    try ServerLoad.run(
-        tests: option("--tests", 2_000), uploads: option("--uploads", 300), clients: option("--clients", 8))
-    exit(0)
-}
+    if arguments.contains("--server") {
+        try ServerLoad.run(
+            tests: option("--tests", 2_000), uploads: option("--uploads", 300), clients: option("--clients", 8))
+        exit(0)
+    }
+#else
+    if arguments.contains("--server") {
+        FileHandle.standardError.write(Data("ledger-benchmark: --server needs the Tools trait (the default)\n".utf8))
+        exit(2)
+    }
+#endif
 
 if let index = arguments.firstIndex(of: "--peak-rss"), arguments.count > index + 2 {
     try PeakMemory.measure(
