@@ -75,16 +75,7 @@ final class GateMeasures {
 
     /// One `GROUP BY test` over every stored result: what any report reading every result would cost.
     func groupBy(_ database: LedgerDatabase) throws -> Double {
-        try least {
-            _ = try database.writer.read { db in
-                try Row.fetchAll(
-                    db,
-                    sql: """
-                        SELECT testId, count(*), sum(outcome IN ('failed', 'error', 'crashed')) FROM result
-                        GROUP BY testId
-                        """)
-            }
-        }
+        try least { try ReportCost.groupBy(database) }
     }
 
     /// `ingest` of the scenario's stream into a fresh ledger against `sqlite3 .import` of the same

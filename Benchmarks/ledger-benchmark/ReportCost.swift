@@ -8,16 +8,7 @@ import LedgerStore
 enum ReportCost {
     static func run(database: LedgerDatabase, project: String, runs: Int, results: Int, repeats: Int = 5) throws {
         let newest = try database.windowRuns(project: project, count: 1, since: nil).first?.startedAt ?? 0
-        let groupBy = try CPUTime.least(repeats: repeats, { CPUTime.ofThisProcess }) {
-            _ = try database.writer.read { db in
-                try Row.fetchAll(
-                    db,
-                    sql: """
-                        SELECT testId, count(*), sum(outcome IN ('failed', 'error', 'crashed')) FROM result
-                        GROUP BY testId
-                        """)
-            }
-        }
+        let groupBy = try CPUTime.least(repeats: repeats, { CPUTime.ofThisProcess }) { try Self.groupBy(database) }
         var flaky = FlakyReport(runs: 0, flaky: [], broken: [], recovered: [], predicates: [], noiseRuns: [])
         let flakySeconds = try CPUTime.least(repeats: repeats, { CPUTime.ofThisProcess }) {
             flaky = try database.flakyReport(
@@ -74,6 +65,18 @@ enum ReportCost {
         print(
             "  found \(flaky.flaky.count) flaky, \(flaky.broken.count) broken, \(flaky.recovered.count) recovered,"
                 + " \(flaky.predicates.count) predicates")
+    }
+
+    /// One `GROUP BY test` over every stored result: the baseline of every report's cost.
+    static func groupBy(_ database: LedgerDatabase) throws {
+        _ = try database.writer.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT testId, count(*), sum(outcome IN ('failed', 'error', 'crashed')) FROM result
+                    GROUP BY testId
+                    """)
+        }
     }
 
     static func line(_ label: String, _ seconds: Double, baseline: Double, target: Double? = nil) {

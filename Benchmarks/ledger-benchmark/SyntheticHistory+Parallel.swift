@@ -12,9 +12,7 @@ extension SyntheticHistory {
         for run in 0..<runs {
             let runID = String(format: "00000000-0000-4000-a000-%012x", run)
             let start = 1_700_000_000.0 + Double(run) * 3_600
-            writer.write(
-                #"{"v":1,"type":"run.start","run":"\#(runID)","at":\#(start),"project":"Bench","source":"xctest","revision":"r\#(run / 3)"}"#
-                    + "\n")
+            writer.write(runStart(runID, run: run, at: start))
             for test in 0..<tests {
                 let id = "\(layerName(test)).Suite\(test / 20)/test\(test)()"
                 let at = start + Double(test / workers) * 0.002

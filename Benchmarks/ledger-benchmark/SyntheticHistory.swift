@@ -19,6 +19,12 @@ struct SyntheticHistory {
         test % 10 == 0 ? "DemoUITests" : test % 10 < 3 ? "DemoIntegrationTests" : "DemoTests"
     }
 
+    /// The `run.start` line of run number `run`: project `Bench`, three runs a revision.
+    func runStart(_ id: String, run: Int, at: Double) -> String {
+        #"{"v":1,"type":"run.start","run":"\#(id)","at":\#(at),"project":"Bench","source":"xctest","revision":"r\#(run / 3)"}"#
+            + "\n"
+    }
+
     /// Writes the Ledger event stream; returns the number of results written.
     @discardableResult
     func writeLedgerStream(to url: URL) throws -> Int {
@@ -27,9 +33,7 @@ struct SyntheticHistory {
         for run in 0..<runs {
             let runID = String(format: "00000000-0000-4000-8000-%012x", run)
             var at = 1_700_000_000.0 + Double(run) * 3_600
-            writer.write(
-                #"{"v":1,"type":"run.start","run":"\#(runID)","at":\#(at),"project":"Bench","source":"xctest","revision":"r\#(run / 3)"}"#
-                    + "\n")
+            writer.write(runStart(runID, run: run, at: at))
             for test in 0..<tests {
                 let id = "\(layerName(test)).Suite\(test / 20)/test\(test)()"
                 let outcome = outcome(test: test, run: run)
