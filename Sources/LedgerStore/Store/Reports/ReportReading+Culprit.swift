@@ -69,11 +69,18 @@ extension ReportReading {
             test: test, configuration: configuration ?? "*", attempts: attempts, runs: runs.count, criteria: criteria)
     }
 
-    /// The brief of the culprit report over `runs`, which are of `configuration`.
-    func culpritBrief(test: String, project: String, runs: [WindowRun], configuration: String) throws
-        -> CulpritReport.Brief
+    /// The brief of each test's culprit report over `runs`, which are of `configuration`, the
+    /// tests' attempts read together; by test.
+    func culpritBriefs(tests: [String], project: String, runs: [WindowRun], configuration: String) throws
+        -> [String: CulpritReport.Brief]
     {
-        let attempts = try evidenceRows(tests: [test], project: project, runs: runs).evidence(runs: runs)[test] ?? []
-        return CulpritAnalysis.brief(test: test, configuration: configuration, attempts: attempts, runs: runs.count)
+        guard !tests.isEmpty else { return [:] }
+        let attempts = try evidenceRows(tests: tests, project: project, runs: runs).evidence(runs: runs)
+        var briefs: [String: CulpritReport.Brief] = [:]
+        for test in tests {
+            briefs[test] = CulpritAnalysis.brief(
+                test: test, configuration: configuration, attempts: attempts[test] ?? [], runs: runs.count)
+        }
+        return briefs
     }
 }

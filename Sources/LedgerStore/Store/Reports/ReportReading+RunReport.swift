@@ -43,11 +43,14 @@ extension ReportReading {
             broken: flakyReport.broken, quarantine: try quarantined(project: chosen.project, at: now))
         report.groups = try failureGroups(of: [chosen], including: failingTests.contains)
         report.notAffected = try storeReader.notAffected(run: chosen.row)
-        let upToThisRun = [chosen] + earlier.prefix(CulpritAnalysis.defaultRuns - 1)
-        for index in report.failures.indices where report.failures[index].verdict == .knownFlaky {
-            let brief = try culpritBrief(
-                test: report.failures[index].test, project: chosen.project, runs: upToThisRun,
-                configuration: chosen.configuration)
+        let upToThisRun = Array([chosen] + earlier.prefix(CulpritAnalysis.defaultRuns - 1))
+        let knownFlaky = report.failures.indices.filter { report.failures[$0].verdict == .knownFlaky }
+        // Read together, as report flaky reads its culprits: one pass over the window's runs.
+        let briefs = try culpritBriefs(
+            tests: knownFlaky.map { report.failures[$0].test }, project: chosen.project, runs: upToThisRun,
+            configuration: chosen.configuration)
+        for index in knownFlaky {
+            guard let brief = briefs[report.failures[index].test] else { continue }
             report.failures[index].culprit = brief
             if let likely = CulpritRendering.likely(brief) { report.failures[index].evidence += "; " + likely }
         }
