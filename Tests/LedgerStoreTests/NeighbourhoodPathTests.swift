@@ -17,7 +17,7 @@ import Testing
         }
     }
 
-    /// Each run's flag by comparing every pair of its attempts in SQL.
+    /// Each run's flag by comparing every pair of its attempts in SQL, by the summary's tolerance.
     func pairwiseFlags(_ ledger: TemporaryLedger) throws -> [Int?] {
         try ledger.database.writer.read { db in
             try Int?.fetchAll(
@@ -25,8 +25,8 @@ import Testing
                 sql: """
                     SELECT EXISTS (SELECT 1 FROM result a JOIN result b ON a.runId = b.runId AND a.id < b.id
                         WHERE a.runId = run.id
-                            AND a.startedAt < coalesce(b.startedAt + b.duration, 1e300) - \(AttemptTimeline.slack)
-                            AND b.startedAt < coalesce(a.startedAt + a.duration, 1e300) - \(AttemptTimeline.slack))
+                            AND a.startedAt < coalesce(b.startedAt + b.duration, 1e300) - \(ConcurrentSpans.tolerance)
+                            AND b.startedAt < coalesce(a.startedAt + a.duration, 1e300) - \(ConcurrentSpans.tolerance))
                     FROM run ORDER BY id
                     """)
         }

@@ -79,7 +79,9 @@ public enum FailureClustering {
             for a in groups.indices {
                 for b in groups.indices where b > a {
                     let mean = sums[a][b] / Double(groups[a].count * groups[b].count)
-                    guard mean >= minimumLikeness, mean > best?.likeness ?? -1,
+                    // Sums in another order than pair by pair: a tie is a tie within rounding, and
+                    // goes to the first pair, as it would in exact arithmetic.
+                    guard mean >= minimumLikeness - 1e-12, mean > (best?.likeness ?? -1) + 1e-12,
                         overlapBeyondChance(unions[a], unions[b], runs: runs.count, family: pairs)
                     else { continue }
                     best = (a, b, mean)

@@ -10,14 +10,17 @@ struct ConcurrentSpans {
         spans.append((startedAt, duration.map { startedAt + $0 } ?? .infinity))
     }
 
-    /// Whether two of the spans overlap by more than ``AttemptTimeline/slack``.
-    var anyOverlap: Bool { Self.anyOverlap(spans) }
+    /// The overlap a summary counts: half the culprit report's slack, so that a run it calls serial
+    /// has no overlap the report could find, whatever the rounding of times near 1.7 × 10⁹ s.
+    static let tolerance = AttemptTimeline.slack / 2
+
+    /// Whether two of the spans overlap by more than ``tolerance``: when not, none did by the slack.
+    var anyOverlap: Bool { Self.anyOverlap(spans, slack: Self.tolerance) }
 
     /// Whether two of `spans` overlap as the culprit report counts it: each starts more than
-    /// ``AttemptTimeline/slack`` before the other ends. In order of start, each span is compared
-    /// with the latest end among the spans before it that started early enough, a prefix of them.
-    static func anyOverlap(_ spans: [(start: Double, end: Double)]) -> Bool {
-        let slack = AttemptTimeline.slack
+    /// `slack` before the other ends. In order of start, each span is compared with the latest end
+    /// among the spans before it that started early enough, a prefix of them.
+    static func anyOverlap(_ spans: [(start: Double, end: Double)], slack: Double = AttemptTimeline.slack) -> Bool {
         let sorted = spans.sorted { $0.start < $1.start }
         var latestEnd: [Double] = []  // the latest end among sorted[...index]
         latestEnd.reserveCapacity(sorted.count)
@@ -28,7 +31,7 @@ struct ConcurrentSpans {
                 let middle = (low + high) / 2
                 if sorted[middle].start < span.end - slack { low = middle + 1 } else { high = middle }
             }
-            if low > 0, latestEnd[low - 1] > span.start + slack { return true }
+            if low > 0, span.start < latestEnd[low - 1] - slack { return true }
             latestEnd.append(max(latestEnd.last ?? -.infinity, span.end))
         }
         return false
