@@ -47,14 +47,10 @@ extension ReportReading {
         // The flaky tests of one configuration are read together, over that configuration's runs.
         let byConfiguration = Dictionary(grouping: report.flaky.indices) { report.flaky[$0].configuration }
         for (configuration, indices) in byConfiguration.sorted(by: { $0.key < $1.key }) {
-            let runs = window.filter { $0.configuration == configuration }
-            let tests = indices.map { report.flaky[$0].test }
-            let attempts = try evidenceRows(tests: tests, project: project, runs: runs).evidence(runs: runs)
-            for index in indices {
-                let test = report.flaky[index].test
-                report.flaky[index].culprit = CulpritAnalysis.brief(
-                    test: test, configuration: configuration, attempts: attempts[test] ?? [], runs: runs.count)
-            }
+            let briefs = try culpritBriefs(
+                tests: indices.map { report.flaky[$0].test }, project: project,
+                runs: window.filter { $0.configuration == configuration }, configuration: configuration)
+            for index in indices { report.flaky[index].culprit = briefs[report.flaky[index].test] }
         }
         return report
     }

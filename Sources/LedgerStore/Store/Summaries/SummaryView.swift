@@ -11,7 +11,7 @@ package struct SummaryView {
     /// Per entry, the seconds of all attempts; empty unless asked for.
     package var seconds: UnsafeRawBufferPointer
     /// Whether two of the run's attempts ran at once; `nil` when not known.
-    package var concurrent: Bool? = nil
+    package var concurrent: Bool?
 
     package func seconds(_ index: Int) -> Double { SummaryEntries.seconds(index, in: seconds) }
 }
