@@ -95,7 +95,7 @@ import Testing
             // Every other test with a failing attempt, and never the attempt's own.
             let failing = Set(rows.filter(\.isFailing).map { "T\($0.test)" })
             for attempt in compared.prefix(20) {
-                #expect(neighbourhood.failedBeside(attempt) == failing.subtracting([attempt.test]))
+                #expect(neighbourhood.failedInRun(attempt).tests == failing.subtracting([attempt.test]))
             }
         }
     }

@@ -187,8 +187,13 @@ public struct AttemptEvidence: Hashable, Sendable {
     /// The other tests' attempts that ran while it did, with their steps; empty when it ran
     /// alone, `nil` when unknown.
     public var company: [Company]?
+    /// Its run of the window's failures: the other tests that failed in it; `nil` when unknown.
+    public var failedInRun: WindowFailures.Run?
     /// The other tests that failed in its run; `nil` when unknown.
-    public var failedBeside: Set<String>?
+    public var failedBeside: Set<String>? {
+        get { failedInRun?.tests }
+        set { failedInRun = newValue.map(WindowFailures.Run.init(failed:)) }
+    }
     /// Its steps, in the order they started.
     public var steps: [Step]
     /// Its retry-based checks, in the order they finished.

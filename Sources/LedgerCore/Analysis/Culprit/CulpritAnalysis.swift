@@ -109,18 +109,21 @@ public enum CulpritAnalysis {
         // other tests of the runs (beside it, failing with it) are a family of their own: in a
         // large suite they are many, and would drown the test's own steps, checks and captures.
         let isOtherTest = { (key: CulpritFeatures.Key) in
-            [.overlappingTest, .overlappingStep, .coFailure].contains(key.kind)
+            [.overlappingTest, .overlappingStep].contains(key.kind)
         }
-        let others = Double(max(1, tested.count { isOtherTest($0.key) }))
+        let coFailing = coFailures(features, criteria)
+        let others = Double(max(1, tested.count { isOtherTest($0.key) } + coFailing.count))
         let own = Double(max(1, tested.count { !isOtherTest($0.key) }))
+        let qualifies = { (separation: Separation) in
+            separation.p <= criteria.significance && separation.failing.share >= criteria.minimumFailingShare
+                && separation.score >= criteria.minimumScore
+        }
         // One suspect per thing: a step slower and missing, a check timed out and near it, keep the surest.
         var best: [String: (key: CulpritFeatures.Key, separation: Separation)] = [:]
         for var candidate in tested {
             candidate.separation.p = min(1, candidate.separation.p * (isOtherTest(candidate.key) ? others : own))
             let separation = candidate.separation
-            guard separation.p <= criteria.significance, separation.failing.share >= criteria.minimumFailingShare,
-                separation.score >= criteria.minimumScore
-            else { continue }
+            guard qualifies(separation) else { continue }
             let thing = candidate.key.kind.rawValue + "\u{0}" + thingName(candidate.key)
             // On a tie, a check that timed out says more than how near it came.
             if let kept = best[thing],
@@ -131,19 +134,50 @@ public enum CulpritAnalysis {
             }
             best[thing] = candidate
         }
-        // A test that fails in the same runs shares a cause rather than being one: it comes after
-        // anything that could be the cause.
-        let ranked = best.values.sorted { lhs, rhs in
-            let (left, right) = (lhs.key.kind == .coFailure, rhs.key.kind == .coFailure)
-            if left != right { return right }
+        let byRank = { (lhs: Candidate, rhs: Candidate) in
             if lhs.separation.score != rhs.separation.score { return lhs.separation.score > rhs.separation.score }
             if lhs.separation.p != rhs.separation.p { return lhs.separation.p < rhs.separation.p }
             return lhs.key < rhs.key
         }
-        let ordered = mostSpecificFirst(ranked, features)
-        let cluster = ordered.filter { $0.key.kind == .coFailure }.map(\.key.name).sorted()
-        return namingTheCluster(
-            ordered.prefix(limit).map { suspect($0.key, $0.separation, features) }, cluster: cluster)
+        // A test that fails in the same runs shares a cause rather than being one: it comes after
+        // anything that could be the cause, but the whole duration. It contains nothing, so the
+        // co-failures keep their rank among themselves.
+        let coFailed = coFailing.compactMap { candidate -> Candidate? in
+            var adjusted = candidate
+            adjusted.separation.p = min(1, candidate.separation.p * others)
+            return qualifies(adjusted.separation) ? adjusted : nil
+        }.sorted(by: byRank)
+        var ordered = mostSpecificFirst(best.values.sorted(by: byRank), features)
+        ordered.insert(contentsOf: coFailed, at: ordered.firstIndex { $0.key.kind == .duration } ?? ordered.endIndex)
+        let chosen = ordered.prefix(limit)
+        let cluster =
+            chosen.contains { $0.key.kind == .coFailure } ? coFailed.map(\.key.name).sorted() : []
+        return namingTheCluster(chosen.map { suspect($0.key, $0.separation, features) }, cluster: cluster)
+    }
+
+    /// A feature with its separation.
+    private typealias Candidate = (key: CulpritFeatures.Key, separation: Separation)
+
+    /// The co-failures that could qualify, with their separations. In a large suite many tests
+    /// fail in the very same runs: each distinct count is tested once.
+    private static func coFailures(_ features: CulpritFeatures, _ criteria: Criteria) -> [Candidate] {
+        var separations: [CulpritFeatures.Counts: Separation] = [:]
+        var cannot = Set<CulpritFeatures.Counts>()
+        var found: [Candidate] = []
+        for (test, counts) in features.coFailures where !cannot.contains(counts) {
+            let separation: Separation
+            if let known = separations[counts] {
+                separation = known
+            } else if couldQualify(counts, criteria) {
+                separation = .presence(counts)
+                separations[counts] = separation
+            } else {
+                cannot.insert(counts)
+                continue
+            }
+            found.append((CulpritFeatures.Key(kind: .coFailure, name: test, measure: .present), separation))
+        }
+        return found
     }
 
     /// Each co-failing suspect's evidence ends with the cluster: the test and every test that fails
@@ -280,7 +314,7 @@ public enum CulpritAnalysis {
         if counts.fields > 0 { compared.append("\(counts.fields) captured field(s)") }
         if attempts.contains(where: { $0.preceding != nil }) { compared.append("the test run just before") }
         if attempts.contains(where: { $0.beside != nil }) { compared.append("the tests that ran beside it") }
-        if attempts.contains(where: { $0.failedBeside != nil }) {
+        if attempts.contains(where: { $0.failedInRun != nil }) {
             compared.append("the tests failing in the same runs")
         }
         if attempts.contains(where: { $0.load != nil }) { compared.append("the load average") }

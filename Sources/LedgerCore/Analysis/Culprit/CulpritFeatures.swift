@@ -80,8 +80,11 @@ struct CulpritFeatures {
         var activity: String?
     }
 
-    /// Each presence feature's counts.
+    /// Each presence feature's counts, but the co-failures'.
     private(set) var presences: [Key: Counts] = [:]
+    /// Each test that failed in a run of the attempts, with its counts: a feature of kind
+    /// `coFailure` each, kept apart because a large suite has many.
+    private(set) var coFailures: [(test: String, counts: Counts)] = []
     /// Each measure's values in the failing and the passing attempts, in the attempts' order.
     private(set) var measures: [Key: (failing: [Double], passing: [Double])] = [:]
     /// Where each failing attempt failed, in the attempts' order, with the attempt's index.
@@ -350,34 +353,26 @@ struct CulpritFeatures {
         }
     }
 
-    /// The other tests that failed in the same runs, counted by run as a host is: a run with a
-    /// failing attempt, a run with a passing one.
+    /// Which other tests failed in the same runs as the attempts, each run counted once on each
+    /// side it is on: a run where the test failed and then passed counts on both.
     private mutating func compareCoFailures(_ attempts: [AttemptEvidence]) {
-        var runs: [(failing: Bool, tests: Set<String>)] = []
+        var runs: [(failing: Bool, run: WindowFailures.Run)] = []
         var counted = (failing: Set<String>(), passing: Set<String>())
         for attempt in attempts {
-            guard let failed = attempt.failedBeside else { continue }
+            guard let failed = attempt.failedInRun else { continue }
             let first =
                 attempt.isFailing
                 ? counted.failing.insert(attempt.run).inserted : counted.passing.insert(attempt.run).inserted
             if first { runs.append((attempt.isFailing, failed)) }
         }
-        // Counted run by run: a name's runs are the ones it is in, every other run counts as without.
         let failingRuns = runs.count(where: \.failing)
-        var with: [String: (failing: Int, passing: Int)] = [:]
-        for run in runs {
-            for name in run.tests {
-                if run.failing {
-                    with[name, default: (0, 0)].failing += 1
-                } else {
-                    with[name, default: (0, 0)].passing += 1
-                }
-            }
-        }
-        for (name, count) in with {
-            presences[Key(kind: .coFailure, name: name, measure: .present)] = Counts(
-                failingWith: count.failing, failingSeen: failingRuns, passingWith: count.passing,
-                passingSeen: runs.count - failingRuns)
+        coFailures = WindowFailures.together(runs).map { found in
+            (
+                found.test,
+                Counts(
+                    failingWith: found.failing, failingSeen: failingRuns, passingWith: found.passing,
+                    passingSeen: runs.count - failingRuns)
+            )
         }
     }
 

@@ -21,6 +21,8 @@ extension LedgerDatabase {
         try runs(project: nil, id: id, limit: 1).first
     }
 
+    /// The chosen runs drive the join (`CROSS JOIN` keeps SQLite from scanning every result to
+    /// find theirs): one run's counts read its results alone.
     private func runs(project: String?, id: String?, limit: Int) throws -> [RunListing] {
         try writer.read { db in
             let rows = try Row.fetchAll(
@@ -35,7 +37,7 @@ extension LedgerDatabase {
                             sum(coalesce(r.duration, 0)) AS seconds,
                             sum(r.outcome IN ('failed', 'error', 'crashed')) > 0 AS anyFailure,
                             sum(r.muted) > 0 AS muted
-                        FROM result r JOIN chosen ON chosen.id = r.runId
+                        FROM chosen CROSS JOIN result r ON r.runId = chosen.id
                         GROUP BY r.runId, r.testId)
                     SELECT chosen.*,
                         count(final.testId) AS tests,

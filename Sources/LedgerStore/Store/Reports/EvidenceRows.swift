@@ -146,7 +146,7 @@ package struct EvidenceRows {
                 message: row.message)
             (evidence.process, evidence.load, evidence.cpu) = (row.process, row.load, row.cpu)
             (evidence.beside, evidence.company) = neighbours
-            evidence.failedBeside = neighbourhood.failedBeside(row)
+            evidence.failedInRun = neighbourhood.failedInRun(row)
             byTest[row.test, default: []].append(evidence)
         }
         return byTest

@@ -32,9 +32,11 @@ package struct RunNeighbourhood {
     private var company: [Int64: [Row]] = [:]
     /// The test row stored just before each compared attempt in its serial process.
     private var precedingTest: [Int64: Int64] = [:]
-    /// The tests with a failing attempt, by run; after ``addKeys(_:)``, their ids.
+    /// The tests with a failing attempt, by run; after ``addKeys(_:)``, by their ids in `failures`.
     private var failedTests: [Int64: [Int64]] = [:]
-    private var failedKeys: [Int64: Set<String>] = [:]
+    private var failures = WindowFailures(failed: [])
+    /// Each run's index in `failures`, by its row.
+    private var runIndex: [Int64: Int] = [:]
     /// Test ids by row, of the tests named above.
     private var keys: [Int64: String] = [:]
     /// The steps of the attempts beside the compared ones, by attempt.
@@ -80,7 +82,9 @@ package struct RunNeighbourhood {
     /// Takes the ids of the tests ``namedTests`` listed.
     package mutating func addKeys(_ found: [Int64: String]) {
         keys = found
-        failedKeys = failedTests.mapValues { Set($0.compactMap { found[$0] }) }
+        let runs = failedTests.keys.sorted()
+        runIndex = Dictionary(uniqueKeysWithValues: runs.enumerated().map { ($1, $0) })
+        failures = WindowFailures(failed: runs.map { failedTests[$0, default: []].compactMap { found[$0] } })
     }
 
     /// Takes the steps of the attempts ``companions`` named, each with the row of its attempt.
@@ -117,10 +121,9 @@ package struct RunNeighbourhood {
     }
 
     /// The other tests that failed in the attempt's run.
-    package func failedBeside(_ attempt: EvidenceRows.Attempt) -> Set<String> {
-        var failed = failedKeys[attempt.run] ?? []
-        failed.remove(attempt.test)
-        return failed
+    package func failedInRun(_ attempt: EvidenceRows.Attempt) -> WindowFailures.Run {
+        guard let run = runIndex[attempt.run] else { return WindowFailures.Run(failed: []) }
+        return WindowFailures.Run(failures, run: run, excluding: attempt.test)
     }
 
     /// The test stored just before the attempt in its process, when that process ran one test at
