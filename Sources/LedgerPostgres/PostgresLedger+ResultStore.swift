@@ -64,6 +64,12 @@ extension PostgresLedger: ResultStore {
         try runs(project: nil, id: id, limit: 1).first
     }
 
+    public func project(ofRun id: String) throws -> String? {
+        try withConnection { session in
+            try session.value("SELECT project FROM run WHERE uuid = \(id)", as: String.self)
+        }
+    }
+
     private func runs(project: String?, id: String?, limit: Int) throws -> [RunListing] {
         let limit: Int? = limit < 0 ? nil : limit
         return try withConnection { session in

@@ -146,6 +146,8 @@ struct PostgresStoreTests {
             #expect(try store.count("SELECT count(*) FROM test") == 400)
             let run = try #require(try ledger.run(id: runID(1)))
             #expect(run.tests == 400)
+            #expect(try ledger.project(ofRun: runID(1)) == run.project)
+            #expect(try ledger.project(ofRun: "no-such-run") == nil)
             #expect(run.failed == (0..<400).filter { $0 % 7 == 0 }.count)
             // The summary the reports read agrees with the results.
             let pyramid = try ledger.pyramidReport(

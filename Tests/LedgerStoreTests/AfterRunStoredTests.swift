@@ -69,6 +69,8 @@ import Testing
             let again = try ledger.database.afterRunsStored([untouched.run], now: now)
             #expect(again.muted == [untouched.run: ["A/every"]], "a run that named no configuration")
             #expect(try ledger.database.run(id: untouched.run)?.muted == 1)
+            #expect(try ledger.database.project(ofRun: untouched.run) == "Demo")
+            #expect(try ledger.database.project(ofRun: "no-such-run") == nil)
         }
     }
 

@@ -35,6 +35,8 @@ public protocol ResultStore: Sendable {
     func runs(project: String?, limit: Int) throws -> [RunListing]
     /// One run by id, with its counts.
     func run(id: String) throws -> RunListing?
+    /// The project of the run with that id, without its counts; `nil` when no run has it.
+    func project(ofRun id: String) throws -> String?
     /// Every project with its runs and tests.
     func projects() throws -> [ProjectListing]
     /// One test's attempts, activities, captures, predicates and attachments in a run: those of

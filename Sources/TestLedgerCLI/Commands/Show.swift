@@ -31,7 +31,7 @@ extension TestLedgerCommand {
         func run() throws {
             let database = try store.openForReading()
             var detail = try database.testDetail(test: test, run: runID, project: nil, attempt: attempt)
-            if let project = try database.run(id: detail.run)?.project {
+            if let project = try database.project(ofRun: detail.run) {
                 detail = detail.owned(
                     by: try CheckoutOwnership.owners(of: project, config: try ProjectConfiguration.load(), in: database)
                 )

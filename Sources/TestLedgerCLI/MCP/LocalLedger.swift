@@ -27,12 +27,12 @@ struct LocalLedger: AgentLedger {
 
     func testDetail(test: String, run: String?, attempt: Int?) throws -> TestDetail {
         let detail = try database.testDetail(test: test, run: run, project: nil, attempt: attempt)
-        guard let project = try database.run(id: detail.run)?.project else { return detail }
+        guard let project = try database.project(ofRun: detail.run) else { return detail }
         return detail.owned(by: try CheckoutOwnership.owners(of: project, config: config, in: database))
     }
 
     func history(of detail: TestDetail, limit: Int) throws -> [AttemptsInRun] {
-        let project = try database.run(id: detail.run)?.project ?? ""
+        let project = try database.project(ofRun: detail.run) ?? ""
         return try database.outcomeHistory(project: project, test: detail.test, limit: limit)
     }
 

@@ -21,6 +21,14 @@ extension LedgerDatabase {
         try runs(project: nil, id: id, limit: 1).first
     }
 
+    /// The project of one run by id, without counting its results.
+    /// - Parameter id: the run's id.
+    /// - Returns: its project, or `nil` when no run has that id.
+    /// - Throws: any SQLite error.
+    public func project(ofRun id: String) throws -> String? {
+        try writer.read { db in try String.fetchOne(db, sql: "SELECT project FROM run WHERE uuid = ?", arguments: [id]) }
+    }
+
     /// The chosen runs drive the join (`CROSS JOIN` keeps SQLite from scanning every result to
     /// find theirs): one run's counts read its results alone.
     private func runs(project: String?, id: String?, limit: Int) throws -> [RunListing] {
