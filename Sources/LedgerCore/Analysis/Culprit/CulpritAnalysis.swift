@@ -89,7 +89,7 @@ public enum CulpritAnalysis {
     private static func suspects(
         _ attempts: [AttemptEvidence], _ features: CulpritFeatures, _ criteria: Criteria, limit: Int
     ) -> [CulpritReport.Suspect] {
-        var tested: [(key: CulpritFeatures.Key, separation: Separation)] = []
+        var tested: [Candidate] = []
         for (key, counts) in features.presences.filter({ couldQualify($0.value, criteria) }).sorted(by: {
             $0.key < $1.key
         }) {
@@ -119,7 +119,7 @@ public enum CulpritAnalysis {
                 && separation.score >= criteria.minimumScore
         }
         // One suspect per thing: a step slower and missing, a check timed out and near it, keep the surest.
-        var best: [String: (key: CulpritFeatures.Key, separation: Separation)] = [:]
+        var best: [String: Candidate] = [:]
         for var candidate in tested {
             candidate.separation.p = min(1, candidate.separation.p * (isOtherTest(candidate.key) ? others : own))
             let separation = candidate.separation
