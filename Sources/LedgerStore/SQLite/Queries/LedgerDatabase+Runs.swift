@@ -26,7 +26,8 @@ extension LedgerDatabase {
     /// - Returns: its project, or `nil` when no run has that id.
     /// - Throws: any SQLite error.
     public func project(ofRun id: String) throws -> String? {
-        try writer.read { db in try String.fetchOne(db, sql: "SELECT project FROM run WHERE uuid = ?", arguments: [id])
+        try writer.read { db in
+            try String.fetchOne(db, sql: "SELECT project FROM run WHERE uuid = ?", arguments: [id])
         }
     }
 
