@@ -6,8 +6,6 @@ public final class WindowFailures: Sendable {
     let tests: [String]
     /// Each test's index.
     let index: [String: Int]
-    /// The runs of the window.
-    let runs: Int
     /// The words of one test's bits.
     let words: Int
     /// Test `t`'s bits are `bits[t * words ..< (t + 1) * words]`; run `r` is bit `r % 64` of word `r / 64`.
@@ -32,7 +30,7 @@ public final class WindowFailures: Sendable {
         let words = (failed.count + 63) / 64
         var bits = [UInt64](repeating: 0, count: tests.count * words)
         for (test, run) in failures { bits[test * words + run / 64] |= 1 << UInt64(run % 64) }
-        (self.tests, self.index, self.runs, self.words, self.bits) = (tests, index, failed.count, words, bits)
+        (self.tests, self.index, self.words, self.bits) = (tests, index, words, bits)
     }
 
     /// One run of a window, seen from one of its tests: the other tests that failed in it.
