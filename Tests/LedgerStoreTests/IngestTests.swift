@@ -188,6 +188,28 @@ import Testing
         #expect(latest.status == .finished)
     }
 
+    @Test func aRunsCountsFromItsSummaryMatchItsResultsCounted() throws {
+        let ledger = try TemporaryLedger()
+        defer { ledger.directory.remove() }
+        let script = RunScript(at: 3_000).start()
+            .pass("A/a").result("A/b", .failed).result("A/b", .passed, attempt: 2).fail("A/c").result("A/d", .skipped)
+            .result("A/e", .error).result("A/f", .expectedFailure).fail("A/g")
+            .with(.testStart(.init(at: 3_100, test: "A/crashes")))
+        try ledger.ingest(script.records)
+        try ledger.database.writer.write { db in
+            try db.execute(
+                sql: "UPDATE result SET muted = 1 WHERE testId IN (SELECT id FROM test WHERE key IN ('A/c', 'A/a'))")
+        }
+        let summarised = try #require(try ledger.database.run(id: script.run))
+        #expect(
+            [summarised.tests, summarised.passed, summarised.failed, summarised.skipped] == [8, 3, 3, 1]
+                && [summarised.crashed, summarised.flaky, summarised.muted] == [1, 1, 1],
+            "a muted pass is not muted; a muted failure is")
+        try ledger.database.writer.write { db in try db.execute(sql: "DELETE FROM run_summary") }
+        #expect(try ledger.database.run(id: script.run) == summarised)
+        #expect(try ledger.database.runs(limit: -1) == [summarised])
+    }
+
     @Test func concurrentWritersFromTwoConnectionsLoseNothing() async throws {
         let ledger = try TemporaryLedger()
         defer { ledger.directory.remove() }
