@@ -26,11 +26,13 @@ public struct PreparedImport: Sendable {
     ///     same content imported twice into a project is one run.
     ///   - digest: the content's digest when it is known already; read from `file` if needed.
     ///   - fallbackStart: the run's start when the input carries none.
+    ///   - repeats: how a repeated test id is read; `nil` lets the input decide.
     /// - Throws: ``LedgerInputError`` for an input whose format is not detected; an error
     ///   reading `file`.
     public init(
         file: URL, sourceName: String, format: InputFormat?, formatOption: String = "--format ",
-        metadata: RunMetadata, runID: String? = nil, digest: ContentDigest? = nil, fallbackStart: Double
+        metadata: RunMetadata, runID: String? = nil, digest: ContentDigest? = nil, fallbackStart: Double,
+        repeats: Repeats? = nil
     ) throws {
         guard let format = try format ?? InputFormat.detect(prefix: Self.prefix(of: file)) else {
             throw LedgerInputError(
@@ -41,7 +43,7 @@ public struct PreparedImport: Sendable {
         self.file = file
         context = ImportContext(
             runID: try runID ?? (digest ?? ContentDigest.of(file: file)).runID(project: metadata.project),
-            sourceName: sourceName, metadata: metadata, fallbackStart: fallbackStart)
+            sourceName: sourceName, metadata: metadata, fallbackStart: fallbackStart, repeats: repeats)
     }
 
     /// Imports the file into `sink`.

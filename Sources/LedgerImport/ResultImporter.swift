@@ -12,6 +12,8 @@ public struct ImportContext: Sendable {
     public var metadata: RunMetadata
     /// The run's start time when the input carries none (e.g. the file's modification time).
     public var fallbackStart: Double
+    /// How a repeated test id is read; `nil` lets the input decide (``Repeats``).
+    public var repeats: Repeats?
 
     /// Creates a context.
     /// - Parameters:
@@ -19,11 +21,15 @@ public struct ImportContext: Sendable {
     ///   - sourceName: the name errors are attributed to.
     ///   - metadata: what is known about the run from outside the input.
     ///   - fallbackStart: the run's start when the input carries none, in seconds since 1970.
-    public init(runID: String, sourceName: String, metadata: RunMetadata, fallbackStart: Double) {
+    ///   - repeats: how a repeated test id is read; `nil` lets the input decide.
+    public init(
+        runID: String, sourceName: String, metadata: RunMetadata, fallbackStart: Double, repeats: Repeats? = nil
+    ) {
         self.runID = runID
         self.sourceName = sourceName
         self.metadata = metadata
         self.fallbackStart = fallbackStart
+        self.repeats = repeats
     }
 }
 

@@ -19,14 +19,15 @@ package enum Ingestion {
     ///   - attemptOffset: the attempts its tests already had in the run (for a retry's
     ///     outputs): each attempt it holds is stored that many later.
     ///   - stamp: the process and load `record` saw, for the attempts that name none.
+    ///   - repeats: how a repeated test id is read; `nil` lets the input decide.
     ///   - database: the store.
     /// - Returns: the format read and what was stored.
     /// - Throws: ``LedgerInputError`` for unreadable or malformed input.
     package static func ingest(
         _ file: InputFile, format: InputFormat?, metadata: RunMetadata, runID: String? = nil, attemptOffset: Int = 0,
-        stamp: ProcessStamp? = nil, into database: any ResultStore
+        stamp: ProcessStamp? = nil, repeats: Repeats? = nil, into database: any ResultStore
     ) throws -> Outcome {
-        let prepared = try file.prepared(format: format, metadata: metadata, runID: runID)
+        let prepared = try file.prepared(format: format, metadata: metadata, runID: runID, repeats: repeats)
         do {
             let summary = try database.ingest { sink in
                 try sink.offsettingAttempts(by: attemptOffset) { shifting in

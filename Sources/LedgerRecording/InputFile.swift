@@ -41,10 +41,12 @@ package struct InputFile {
     /// The file ready to import: its format (detected unless given) and its import context,
     /// whose run id is the one given or derived from the content and the project.
     /// - Throws: ``LedgerInputError`` for a file whose format is not detected.
-    package func prepared(format: InputFormat?, metadata: RunMetadata, runID: String? = nil) throws -> PreparedImport {
+    package func prepared(format: InputFormat?, metadata: RunMetadata, runID: String? = nil, repeats: Repeats? = nil)
+        throws -> PreparedImport
+    {
         try PreparedImport(
             file: url, sourceName: name, format: format, metadata: metadata, runID: runID, digest: digest,
-            fallbackStart: modified)
+            fallbackStart: modified, repeats: repeats)
     }
 
     /// Removes the temporary copy of standard input.

@@ -95,4 +95,19 @@ struct CTRFImporterTests {
             Data(#"{"results":{"tool":{"name":"x"},"tests":[{"#.utf8), with: CTRFImporter())
         #expect(truncated.description.contains("the JSON is malformed"), "\(truncated)")
     }
+
+    @Test func retryAttemptsThatListTheFinalOneTooAreNotCountedTwice() throws {
+        let attempt = { (number: Int, status: String) in #"{"attempt":\#(number),"status":"\#(status)","duration":5}"# }
+        let run = try Self.run(
+            [
+                #"{"name":"all","status":"passed","duration":5,"retries":2,"retryAttempts":["#
+                    + [attempt(1, "failed"), attempt(2, "failed"), attempt(3, "passed")].joined(separator: ",") + "]}",
+                #"{"name":"earlier","status":"passed","duration":5,"retries":1,"retryAttempts":["#
+                    + attempt(1, "failed") + "]}",
+                #"{"name":"uncounted","status":"failed","duration":5,"retryAttempts":["# + attempt(1, "failed") + "]}",
+            ].joined(separator: ","))
+        #expect(run.outcomes("all") == [.failed, .failed, .passed])
+        #expect(run.outcomes("earlier") == [.failed, .passed])
+        #expect(run.outcomes("uncounted") == [.failed, .failed])
+    }
 }

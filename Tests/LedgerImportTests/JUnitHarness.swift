@@ -13,37 +13,40 @@ enum JUnitHarness {
     static let fallbackStart = 1_700_000_000.0
     static let sourceName = "report.xml"
 
-    static func context(metadata: RunMetadata = RunMetadata(project: "Demo")) -> ImportContext {
+    static func context(metadata: RunMetadata = RunMetadata(project: "Demo"), repeats: Repeats? = nil)
+        -> ImportContext
+    {
         ImportContext(
-            runID: runID, sourceName: sourceName, metadata: metadata, fallbackStart: fallbackStart)
+            runID: runID, sourceName: sourceName, metadata: metadata, fallbackStart: fallbackStart, repeats: repeats)
     }
 
     /// Imports `xml` from memory and from a temporary file.
-    static func run(_ xml: String, metadata: RunMetadata = RunMetadata(project: "Demo")) throws
-        -> ImportedRun
+    static func run(_ xml: String, metadata: RunMetadata = RunMetadata(project: "Demo"), repeats: Repeats? = nil)
+        throws -> ImportedRun
     {
-        try run(data: Data(xml.utf8), metadata: metadata)
+        try run(data: Data(xml.utf8), metadata: metadata, repeats: repeats)
     }
 
     /// Imports `data` from memory and from a temporary file.
-    static func run(data: Data, metadata: RunMetadata = RunMetadata(project: "Demo")) throws
-        -> ImportedRun
+    static func run(data: Data, metadata: RunMetadata = RunMetadata(project: "Demo"), repeats: Repeats? = nil)
+        throws -> ImportedRun
     {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let file = directory.url.appendingPathComponent(sourceName)
         try data.write(to: file)
-        return try run(file: file, metadata: metadata)
+        return try run(file: file, metadata: metadata, repeats: repeats)
     }
 
     /// Imports the file at `url` as `.file` and, read into memory, as `.data`.
-    static func run(file url: URL, metadata: RunMetadata = RunMetadata(project: "Demo")) throws
-        -> ImportedRun
+    static func run(file url: URL, metadata: RunMetadata = RunMetadata(project: "Demo"), repeats: Repeats? = nil)
+        throws -> ImportedRun
     {
-        let fromFile = try records(.file(url), metadata: metadata)
-        let fromData = try records(.data(Data(contentsOf: url)), metadata: metadata)
-        #expect(fromFile == fromData, ".file and .data inputs disagree")
-        return ImportedRun(records: fromFile)
+        let fromFile = try imported(.file(url), metadata: metadata, repeats: repeats)
+        let fromData = try imported(.data(Data(contentsOf: url)), metadata: metadata, repeats: repeats)
+        #expect(fromFile.records == fromData.records, ".file and .data inputs disagree")
+        #expect(fromFile.warnings == fromData.warnings, ".file and .data inputs warn differently")
+        return fromFile
     }
 
     /// The error importing `xml` throws, from memory and from a file (they must agree).
@@ -66,10 +69,16 @@ enum JUnitHarness {
     static func records(
         _ input: LineReader.Input, metadata: RunMetadata = RunMetadata(project: "Demo")
     ) throws -> [LedgerRecord] {
+        try imported(input, metadata: metadata).records
+    }
+
+    static func imported(
+        _ input: LineReader.Input, metadata: RunMetadata = RunMetadata(project: "Demo"), repeats: Repeats? = nil
+    ) throws -> ImportedRun {
         var sink = CollectingSink()
         try JUnitImporter().importResults(
-            from: input, context: context(metadata: metadata), into: &sink)
-        return sink.records
+            from: input, context: context(metadata: metadata, repeats: repeats), into: &sink)
+        return ImportedRun(records: sink.records, warnings: sink.warnings)
     }
 }
 

@@ -112,20 +112,6 @@ struct JUnitOutcomeTests {
         #expect(run.start("A/c")?.at == 1_704_067_211)
     }
 
-    @Test func repeatedTestcaseIsTheNextAttemptAndItsLastOutcomeDecidesTheRun() throws {
-        let run = try Self.one(
-            """
-            <testcase classname="A" name="b" time="1"><failure message="no"/></testcase>
-            <testcase classname="A" name="c" time="1"/>
-            <testcase classname="A" name="b" time="2"/>
-            """)
-        #expect(run.ends.map(\.test) == ["A/b", "A/c", "A/b"])
-        #expect(run.ends.map(\.attempt) == [1, 1, 2])
-        #expect(run.outcomes("A/b") == [.failed, .passed])
-        #expect(run.start("A/b", attempt: 2)?.at == JUnitHarness.fallbackStart + 2)
-        #expect(run.runEnd == LedgerEvent.RunEnd(at: JUnitHarness.fallbackStart + 4, outcome: .passed))
-    }
-
     @Test func testcasePropertiesGiveTagsInOrder() throws {
         let run = try Self.one(
             #"<testcase classname="A" name="b"><properties><property name="tag2" value="ui"/><property name="tagline" value="x"/><property name="tag10" value="slow"/><property name="repetition" value="First Run"/></properties></testcase>"#

@@ -145,4 +145,31 @@ struct RSpecImporterTests {
             ]))
         #expect(run.testIDs == [#"spec/a_spec.rb:Robert'); DROP TABLE tests;--/x"}, {"type": "run.end"#])
     }
+
+    @Test func textAfterTheReportIsLeftUnreadWithAWarning() throws {
+        let report = Self.report([Self.example("braces { in } text", full: "A braces { in } text", status: "failed")])
+        let trailer = "Coverage report generated for RSpec to /app/coverage.\nLine Coverage: 100.0% (14 / 14)\n"
+        let run = try Self.run(report + trailer)
+        #expect(run.testIDs == ["spec/a_spec.rb:A/braces { in } text"])
+        #expect(run.outcomes("spec/a_spec.rb:A/braces { in } text") == [.failed])
+        #expect(run.warnings == ["input: \(trailer.utf8.count) byte(s) after the report's JSON object were not read"])
+        #expect(try Self.run(report + "\n\n").warnings.isEmpty, "white space after the object is no text")
+    }
+
+    @Test func aReportCutShortIsStillRefusedWhateverFollowsIt() throws {
+        let cut = String(Self.report([Self.example("a", full: "A a")]).dropLast(30))
+        for input in [cut, cut + "\nCoverage report generated\n", "{\"examples\":[{\"id\":\"x\"}"] {
+            #expect(throws: LedgerInputError.self, "\(input)") { try Self.run(input) }
+        }
+    }
+
+    @Test func aReportWithoutAVersionIsReadAsRSpec30WroteIt() throws {
+        let old =
+            #"{"examples":["# + Self.example("adds", full: "Calculator adds")
+            + #"],"summary":{"duration":1.0,"example_count":1,"failure_count":0,"pending_count":0},"summary_line":"1 example, 0 failures"}"#
+        #expect(InputFormat.detect(prefix: Data(old.utf8)) == .rspec)
+        let run = try Self.run(old)
+        #expect(run.testIDs == ["spec/a_spec.rb:Calculator/adds"])
+        #expect(run.runEnd?.outcome == .passed)
+    }
 }

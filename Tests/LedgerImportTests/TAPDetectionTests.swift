@@ -15,6 +15,8 @@ struct TAPDetectionTests {
         "Bail out! no database\n",
         "t/basic.t .. \n1..1\nok 1\n",
         "    # Subtest: child first\n    ok 1 - a\n",
+        "service running on port 3003\n1..3\nnot ok 1  Uncaught error outside test suite\n",
+        "Listening on :8080\nTAP version 13\nok 1 - a\n",
     ])
     func recognisesTheWaysTAPStarts(text: String) {
         #expect(TAPImporter.looksLikeTAP(prefix: Data(text.utf8)))
@@ -23,6 +25,7 @@ struct TAPDetectionTests {
     @Test(arguments: [
         "", "\n\n", "{\"v\":1,\"type\":\"run.start\"}\n", "<?xml version=\"1.0\"?><testsuites/>",
         "okay, so this is prose\n", "ok google\n", "Test Suite 'All tests' started\n", "# only a comment\n",
+        "some output\nok 1 - a\nok 2 - b\n", "some output\nBail out! no database\n",
     ])
     func rejectsWhatIsNotTAP(text: String) {
         #expect(!TAPImporter.looksLikeTAP(prefix: Data(text.utf8)))

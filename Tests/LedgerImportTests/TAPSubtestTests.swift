@@ -142,4 +142,39 @@ struct TAPSubtestTests {
         #expect(run.testIDs == ["\(path)/bottom"])
         #expect(run.runEnd?.outcome == .passed)
     }
+
+    @Test func aBufferedSubtestIsReadAsTheStreamedOneItStandsFor() throws {
+        let run = try TAPSamples.run(
+            """
+            TAP version 13
+            ok 1 - nesting {
+                1..2
+                ok 1 - first {
+                    ok 1 - true is ok
+
+                    ok 2 - also ok
+                    1..2
+                }
+                not ok 2 - second {
+                    not ok 1 - broke
+                    1..1
+                }
+            }
+            not ok 2 - empty {
+                1..0
+            }
+            ok 3 - ends in a brace {
+            ok 4 - plain
+            1..4
+            """)
+        #expect(
+            run.testIDs == [
+                "nesting / first/true is ok", "nesting / first/also ok", "nesting / second/broke", "empty",
+                "ends in a brace {", "plain",
+            ])
+        #expect(run.outcomes("nesting / second/broke") == [.failed])
+        #expect(run.outcomes("empty") == [.failed], "a subtest with no tests of its own is a test")
+        #expect(run.warnings.isEmpty)
+        #expect(run.runEnd?.outcome == .failed)
+    }
 }

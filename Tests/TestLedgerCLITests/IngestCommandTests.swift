@@ -33,6 +33,43 @@ import Testing
         #expect(runs.first?["source"] as? String == "junit")
     }
 
+    @Test func aRepeatedTestcaseIsATestOfItsOwnUnlessRepeatsSaysRetries() async throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        let file = try cli.directory.write(
+            "mocha.xml",
+            """
+            <testsuites name="Mocha Tests"><testsuite name="Cart">
+            <testcase classname="Cart" name="adds" time="0.1"><failure message="expected 2"/></testcase>
+            <testcase classname="Cart" name="adds" time="0.1"/>
+            </testsuite></testsuites>
+            """)
+        let apart = try await cli.run(["ingest", file.path])
+        #expect(apart.status == 0)
+        #expect(apart.stdout.contains("junit, 2 result(s) stored"))
+        #expect(
+            apart.stderr.contains(
+                "1 testcase(s) repeat an earlier one's classname and name and are stored as tests of their own, such as \"Cart/adds (2)\"; if they are retries, ingest the file with --repeats retries"
+            ))
+        let runs = try #require(try await cli.json(["runs"]) as? [[String: Any]])
+        #expect(
+            runs.first?["tests"] as? Int == 2 && runs.first?["failed"] as? Int == 1 && runs.first?["flaky"] as? Int == 0
+        )
+
+        let retried = try await cli.run([
+            "ingest", "--repeats", "retries", "--db", cli.directory.path("retried.sqlite"), file.path,
+        ])
+        #expect(retried.stderr.contains("are stored as its retries (--repeats retries)"))
+        let flaky = try #require(
+            try await cli.json(["runs", "--db", cli.directory.path("retried.sqlite")]) as? [[String: Any]])
+        #expect(
+            flaky.first?["tests"] as? Int == 1 && flaky.first?["failed"] as? Int == 0
+                && flaky.first?["flaky"] as? Int == 1)
+
+        let wrong = try await cli.run(["ingest", "--repeats", "maybe", file.path])
+        #expect(wrong.status != 0 && wrong.stderr.contains("retries"))
+    }
+
     @Test func readsStandardInput() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }

@@ -6,7 +6,8 @@ import LedgerCore
 ///
 /// Each test's id is its suites joined by ` > ` and its name (`Login > signs in/with a password`),
 /// or its name alone; a second test with the same id gets ` (2)`. A retried test becomes its
-/// attempts: those of `retryAttempts`, else, when the reporter gave only a count (`retries`),
+/// attempts: those of `retryAttempts` (less the last, when they are more than `retries`: the final
+/// attempt, listed too), else, when the reporter gave only a count (`retries`),
 /// that many failed attempts with no detail (a test runs again only after it failed), then the
 /// final one. `passed`, `failed` and `skipped` map to themselves, `pending` to skipped, `other`
 /// to an error. Times in milliseconds (or seconds, which some reporters write) place the run
@@ -91,11 +92,14 @@ public struct CTRFImporter: ResultImporter {
             line: test.line)
         let earlier: [Attempt]
         if !test.retryAttempts.isEmpty {
-            earlier = test.retryAttempts.sorted { ($0.attempt ?? 0) < ($1.attempt ?? 0) }.map {
+            let listed = test.retryAttempts.sorted { ($0.attempt ?? 0) < ($1.attempt ?? 0) }.map {
                 Attempt(
                     status: $0.status, seconds: milliseconds($0.duration), message: $0.message, trace: $0.trace,
                     line: $0.line)
             }
+            // The specification's own example lists every attempt, the final one too, beside a
+            // `retries` that counts the ones before it.
+            earlier = test.retries > 0 && listed.count > test.retries ? Array(listed.dropLast()) : listed
         } else {
             earlier = Array(
                 repeating: Attempt(

@@ -40,6 +40,9 @@ enum JUnitAttemptPlanner {
             attempt.outcome = skip.type == "pytest.xfail" ? .expectedFailure : .skipped
             attempt.message = JUnitText.nonBlank(skip.message) ?? JUnitText.firstLine(of: skip.text)
             return attempt
+        } else if testcase.isSkippedByAttribute {
+            attempt.outcome = .skipped
+            return attempt
         }
         attempt.issues = testcase.problems.map { issue(from: $0, location: locate($0)) }
         if testcase.problemsLeftOut > 0 {

@@ -28,6 +28,12 @@ struct JUnitDocument {
     private var linesStartAtZero = false
     /// The suite property being read whose value is its text (Jenkins accepts that form).
     private var pendingProperty: String?
+    /// How a repeated test id is read: as given, else as the testcase or the document's tool says.
+    private let repeats: Repeats?
+    /// Whether the document is from a tool that writes each retry as another testcase of the same
+    /// classname and name (``JUnitRetryWriters``).
+    private var writerRepeatsRetries = false
+    private let sourceName: String
 
     /// - Parameters:
     ///   - sink: where the events go.
@@ -40,6 +46,8 @@ struct JUnitDocument {
         self.header = JUnitRunHeader(
             metadata: context.metadata, fallbackStart: context.fallbackStart, source: source)
         self.emitter = JUnitEventEmitter(runID: context.runID, expectedTests: expectedTests)
+        self.repeats = context.repeats
+        self.sourceName = context.sourceName
     }
 
     /// An element opened: `element` is what it is, or `nil` for one the import ignores.
@@ -56,6 +64,7 @@ struct JUnitDocument {
             linesStartAtZero =
                 (element == .testsuites && name == "pytest tests")
                 || (element == .testsuite && name == "pytest")
+            writerRepeatsRetries = JUnitRetryWriters.opens(root: element, attributes: attributes)
         }
         switch element {
         case .testsuite:
@@ -138,10 +147,22 @@ struct JUnitDocument {
     mutating func end() throws {
         if let start = header.last() { try send(start) }
         try send(emitter.end(notBefore: header.startedAt))
+        let repeating = "testcase(s) repeat an earlier one's classname and name and are stored as"
+        if emitter.retried > 0 {
+            let why = repeats == nil ? "the file or the tool that wrote it marks them so" : "--repeats retries"
+            sink.warn("\(sourceName): \(emitter.retried) \(repeating) its retries (\(why))")
+        }
+        if emitter.keptApart.count > 0, let example = emitter.keptApart.example {
+            let fix = repeats == nil ? "; if they are retries, ingest the file with --repeats retries" : ""
+            sink.warn(
+                "\(sourceName): \(emitter.keptApart.count) \(repeating) tests of their own, such as \"\(example)\"\(fix)"
+            )
+        }
     }
 
     /// A `<property>` of a suite: trainer's `device` and `Configuration` go into `run.start`.
     private mutating func suiteProperty(_ attributes: [String: String]) -> JUnitTextBuffer.Keep? {
+        if attributes["name"].map(JUnitRetryWriters.marks(suiteProperty:)) == true { writerRepeatsRetries = true }
         guard let name = attributes["name"], JUnitRunHeader.keeps(property: name) else { return nil }
         if let value = attributes["value"] {
             header.sawProperty(name, value: value)
@@ -175,6 +196,10 @@ struct JUnitDocument {
         id += classname
         id += "/"
         id += name
+        if emitter.hasSeen(id) {
+            id = emitter.claim(
+                id, retry: repeats.map { $0 == .retries } ?? (testcase.isMarkedRetry || writerRepeatsRetries))
+        }
         let test = LedgerEvent.TestStart(
             at: 0, test: id, suite: classname, name: name,
             file: JUnitText.nonBlank(testcase.file) ?? suite?.file,

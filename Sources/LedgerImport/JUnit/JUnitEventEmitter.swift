@@ -1,18 +1,25 @@
 import LedgerCore
 
-/// Turns worked-out attempts into events: numbers attempts per test id across the document,
-/// gives each attempt its start and end, and keeps what `run.end` needs.
+/// Turns worked-out attempts into events: gives a testcase whose id an earlier one had its own id
+/// or the earlier one's next attempts, numbers attempts per test id across the document, gives
+/// each attempt its start and end, and keeps what `run.end` needs.
 struct JUnitEventEmitter {
     /// What is known of one test id so far.
     private struct TestState {
         var attempts = 0
         var failing = false
+        /// The testcases that had this id, retries or not: the next one kept apart is one more.
+        var testcases = 1
     }
 
     let runID: String
-    /// Per test id: a test id seen again (a trainer retry, or the same classname and name
-    /// twice) continues the numbering.
+    /// Per test id given out: a retry continues its numbering.
     private var tests: [String: TestState] = [:]
+    /// Testcases stored as retries of an earlier testcase of their id.
+    private(set) var retried = 0
+    /// Testcases whose id an earlier testcase had, stored as tests of their own, and the first id
+    /// one was given.
+    private(set) var keptApart = (count: 0, example: nil as String?)
     /// How many test ids have a failing latest attempt, for `run.end`'s outcome.
     private var failingCount = 0
     /// When the last attempt so far ended; `nil` before the first.
@@ -26,6 +33,31 @@ struct JUnitEventEmitter {
         self.runID = runID
         tests.reserveCapacity(expectedTests)
     }
+
+    /// The id to store a testcase of `id` under: `id` itself, also when it is a retry of an earlier
+    /// testcase of that id, else the first of `id (2)`, `id (3)`… no testcase has had.
+    mutating func claim(_ id: String, retry: Bool) -> String {
+        guard let index = tests.index(forKey: id) else { return id }
+        tests.values[index].testcases += 1
+        if retry {
+            retried += 1
+            return id
+        }
+        var number = tests.values[index].testcases
+        var candidate = "\(id) (\(number))"
+        while tests[candidate] != nil {
+            number += 1
+            candidate = "\(id) (\(number))"
+        }
+        tests.values[index].testcases = number
+        tests[candidate] = TestState(testcases: 1)
+        keptApart.count += 1
+        keptApart.example = keptApart.example ?? candidate
+        return candidate
+    }
+
+    /// Whether a testcase of `id` would repeat an earlier one's id.
+    func hasSeen(_ id: String) -> Bool { tests[id] != nil }
 
     /// `run.end` at the end of the last attempt, or at `start` when that is later or there
     /// was none; `failed` when some test's last attempt failed.

@@ -9,6 +9,9 @@ struct JUnitTestcase {
 
     /// The attributes the import reads; the others are ignored.
     var classname, name, time, file, line, timestamp: String?
+    /// googletest's `status` (`run`, `notrun`) and `result` (`completed`, `skipped`, `suppressed`);
+    /// other tools write `status="disabled"` or `"skipped"`.
+    var status, result: String?
     /// `<failure>` and `<error>`, in document order.
     private(set) var problems: [JUnitResultElement] = []
     /// How many failures and errors were left out.
@@ -32,13 +35,26 @@ struct JUnitTestcase {
             case "file": file = value
             case "line": line = value
             case "timestamp": timestamp = value
+            case "status": status = value
+            case "result": result = value
             default: break
             }
         }
     }
 
-    /// Whether it has no child that changes its outcome or attempts: a plain pass.
-    var isPlainPass: Bool { problems.isEmpty && skipped == nil && retries.isEmpty }
+    /// Whether it has no child or attribute that changes its outcome or attempts: a plain pass.
+    var isPlainPass: Bool { problems.isEmpty && skipped == nil && retries.isEmpty && !isSkippedByAttribute }
+
+    /// Whether an attribute alone says it did not run: `status` `disabled`, `skipped` or `notrun`,
+    /// or `result` `skipped` or `suppressed`, in any case.
+    var isSkippedByAttribute: Bool {
+        if let status, ["disabled", "skipped", "notrun"].contains(status.lowercased()) { return true }
+        if let result, ["skipped", "suppressed"].contains(result.lowercased()) { return true }
+        return false
+    }
+
+    /// Whether it says it is one of several runs of its test: trainer's `repetition` property.
+    var isMarkedRetry: Bool { properties.contains { $0.name == "repetition" } }
 
     /// Values of trainer's `tag1`, `tag2`, … properties, in document order.
     var tags: [String] {

@@ -38,7 +38,23 @@ struct JSONReportReader {
     /// `input` decoded as `type`.
     /// - Throws: ``LedgerInputError`` naming what is wrong and where in the document.
     func decode<Value: Decodable>(_ type: Value.Type, from input: LineReader.Input) throws -> Value {
+        try decode(type, from: data(of: input))
+    }
+
+    /// The first JSON object of `input` decoded as `type`, and how many bytes other than white
+    /// space follow it (text another tool printed after the report).
+    /// - Throws: ``LedgerInputError`` naming what is wrong and where in the document.
+    func decodeFirstObject<Value: Decodable>(_ type: Value.Type, from input: LineReader.Input) throws -> (
+        value: Value, ignored: Int
+    ) {
         let data = try data(of: input)
+        guard let end = JSONObjectExtent.end(in: data), !JSONObjectExtent.onlySpace(in: data, from: end) else {
+            return (try decode(type, from: data), 0)
+        }
+        return (try decode(type, from: data.prefix(end)), data.count - end)
+    }
+
+    private func decode<Value: Decodable>(_ type: Value.Type, from data: Data) throws -> Value {
         do {
             return try JSONDecoder().decode(type, from: data)
         } catch let error as DecodingError {

@@ -2,6 +2,8 @@ import Foundation
 import LedgerCore
 
 /// Imports the report `rspec --format json` writes (one JSON object) into the Ledger event stream.
+/// Text after the object (SimpleCov's summary, printed to the same output) is left unread, with a
+/// warning.
 ///
 /// Each example is a test with the id `<spec file>:<group path>/<description>`: the spec file
 /// without its leading `./`, the example groups' descriptions as RSpec joins them in
@@ -33,7 +35,10 @@ public struct RSpecImporter: ResultImporter {
         let reader = JSONReportReader(
             sourceName: context.sourceName, kind: "an RSpec JSON report",
             fix: "write it with `rspec --format json --out FILE`")
-        let report = try reader.decode(RSpecReport.self, from: input)
+        let (report, ignored) = try reader.decodeFirstObject(RSpecReport.self, from: input)
+        if ignored > 0 {
+            sink.warn("\(context.sourceName): \(ignored) byte(s) after the report's JSON object were not read")
+        }
         let run = context.runID
         let start = context.fallbackStart
         try sink.consume(

@@ -11,7 +11,8 @@ import LedgerCore
 /// without description is called `test <number>`; the second test of the same suite and name
 /// gets ` (2)` after its id, and so on. A subtest's name comes from `# Subtest: name` (at the
 /// parent's or the child's indentation), else from the test point that closes it; the events of
-/// an unnamed subtest's tests wait for that point.
+/// an unnamed subtest's tests wait for that point. A buffered subtest (`ok 1 - name {`, its tests
+/// indented below, then `}`) is read as the streamed one it stands for: its point after its tests.
 ///
 /// **Outcomes.** `ok` passed, `not ok` failed (one issue: YAML `message` or node:test's `error`,
 /// else the `#` comment lines after it, else the line itself; its place from YAML `at`, the
@@ -58,6 +59,8 @@ public struct TAPParser: StreamingParser, Sendable {
     var clock: Double
     /// When the last test point arrived.
     var lastPointAt: Double?
+    /// Buffered subtests open (`ok 1 - name {` … `}`), innermost last: their points wait for the `}`.
+    var buffered: [TAPBufferedSubtest] = []
     /// The latest arrival time seen.
     var lastArrival: Double?
 
@@ -80,6 +83,27 @@ public struct TAPParser: StreamingParser, Sendable {
         lineNumber += 1
         if let at { lastArrival = max(lastArrival ?? at, at) }
         if continueYAML(line) { return [] }
+        let indentation = TAPText.indentation(of: line)
+        var events: [LedgerEvent] = []
+        while let parent = buffered.last, indentation <= parent.indentation,
+            !TAPText.trimmed(line.dropFirst(indentation)).isEmpty
+        {
+            buffered.removeLast()
+            if indentation == parent.indentation, TAPText.trimmed(line.dropFirst(indentation)) == "}" {
+                return try events + read(Substring(parent.point), at: at)
+            }
+            events += try read(Substring(parent.line), at: at)
+        }
+        if let opened = TAPBufferedSubtest(opening: line, indentation: indentation) {
+            buffered.append(opened)
+            return events
+        }
+        return try events + read(line, at: at)
+    }
+
+    /// Reads one line as the stream has it, a buffered subtest's point after its tests.
+    private mutating func read(_ line: Substring, at: Double?) throws -> [LedgerEvent] {
+        if bailedOut { return [] }
         let indentation = TAPText.indentation(of: line)
         let content = line.dropFirst(indentation)
         if let point = pending, point.yaml.isEmpty, point.comments.isEmpty, indentation > point.indentation,

@@ -31,6 +31,14 @@ extension TestLedgerCommand {
         @Option(help: "Keep the attachments of .xcresult bundles in this folder (default: sizes only).")
         var attachments: String?
 
+        @Option(
+            help: ArgumentHelp(
+                "How a JUnit testcase that repeats an earlier one's classname and name is read: retries (attempts of one test) or tests (a test of its own, stored as \"<id> (2)\").",
+                discussion:
+                    "Default: retries where the file marks them (fastlane trainer) or its tool writes retries so (gotestsum, go-junit-report, xcpretty, xcbeautify); tests elsewhere."
+            ))
+        var repeats: Repeats?
+
         @OptionGroup var store: StoreOptions
         @OptionGroup var runInfo: RunOptions
 
@@ -79,7 +87,7 @@ extension TestLedgerCommand.Ingest {
         }
         let file = try InputFile.open(input.path)
         defer { file.close() }
-        return try Ingestion.ingest(file, format: format, metadata: metadata, into: database)
+        return try Ingestion.ingest(file, format: format, metadata: metadata, repeats: repeats, into: database)
     }
 
     struct Input {
@@ -128,3 +136,4 @@ extension TestLedgerCommand.Ingest {
 }
 
 extension InputFormat: ExpressibleByArgument {}
+extension Repeats: ExpressibleByArgument {}
