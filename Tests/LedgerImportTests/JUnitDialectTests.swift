@@ -163,4 +163,22 @@ struct JUnitDialectTests {
         #expect(run.types == ["run.start", "test.start", "test.end", "run.end"])
         #expect(run.testIDs == ["A/b"])
     }
+
+    @Test func swiftPMsOwnFilesSayWhatTheyLose() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appending(path: "../Fixtures/RealWorld/swift-xunit").standardizedFileURL
+        let xctest = try JUnitHarness.run(file: folder.appending(path: "xctest-parallel-swift-6.3.1.xml"))
+        #expect(xctest.outcomes("AcmeTests.CartXCTests/testSkipped") == [.passed], "what the file says")
+        #expect(xctest.warnings.count == 1)
+        #expect(xctest.warnings.first?.contains("skipped XCTest test into this file as passed") == true)
+        let swiftTesting = try JUnitHarness.run(file: folder.appending(path: "swift-testing-swift-6.3.1.xml"))
+        #expect(swiftTesting.outcomes("AcmeTests.CartTests/disabled()") == [.skipped])
+        #expect(swiftTesting.outcomes("AcmeTests.CartTests/parameterized(x:)") == [.failed])
+        #expect(swiftTesting.warnings.count == 1)
+        #expect(swiftTesting.warnings.first?.contains("--event-stream-output-path") == true)
+        let other = try JUnitHarness.run(
+            #"<testsuites><testsuite name="TestResults" errors="1"><testcase classname="A" name="b"/></testsuite></testsuites>"#
+        )
+        #expect(other.warnings.isEmpty, "another tool's suite of that name")
+    }
 }

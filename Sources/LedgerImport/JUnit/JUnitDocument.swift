@@ -33,6 +33,8 @@ struct JUnitDocument {
     /// Whether the document is from a tool that writes each retry as another testcase of the same
     /// classname and name (``JUnitRetryWriters``).
     private var writerRepeatsRetries = false
+    /// Set when the document is what `swift test --xunit-output` writes.
+    private var swiftPMFile: SwiftPMXUnitFile?
     private let sourceName: String
 
     /// - Parameters:
@@ -68,6 +70,9 @@ struct JUnitDocument {
         }
         switch element {
         case .testsuite:
+            if ancestors == 1, open[0] == .testsuites, swiftPMFile == nil {
+                swiftPMFile = SwiftPMXUnitFile(suiteAttributes: attributes)
+            }
             let stamp = attributes["timestamp"].flatMap(JUnitTimestamp.parse)
             if let stamp { header.sawSuite(at: stamp) }
             // A suite inside a testcase is no suite of it.
@@ -147,6 +152,7 @@ struct JUnitDocument {
     mutating func end() throws {
         if let start = header.last() { try send(start) }
         try send(emitter.end(notBefore: header.startedAt))
+        if let swiftPMFile { sink.warn("\(sourceName): \(swiftPMFile.warning)") }
         let repeating = "testcase(s) repeat an earlier one's classname and name and are stored as"
         if emitter.retried > 0 {
             let why = repeats == nil ? "the file or the tool that wrote it marks them so" : "--repeats retries"
