@@ -56,8 +56,8 @@ extension LedgerDatabase {
         statement.bind(run)
         var failing: [Int64] = []
         let summarised = try statement.row(in: db) { row in
-            try row.withBlob(0) { outcomes in
-                try row.withBlob(1) { seconds in
+            row.withBlob(0) { outcomes in
+                row.withBlob(1) { seconds in
                     let entries = SummaryEntries(bytes: outcomes)
                     var tally = SummaryTally()
                     for index in 0..<entries.count {
