@@ -26,6 +26,8 @@ RETRY_PRODUCERS = {
     "fastlane-trainer",
     "gotestsum",
     "go-junit-report",
+    "xcbeautify",
+    "xcpretty",
 }
 
 FAILING = {"failed", "error"}

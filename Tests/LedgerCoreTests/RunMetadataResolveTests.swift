@@ -6,6 +6,15 @@ import Testing
 @Suite struct RunMetadataResolveTests {
     let git = GitInfo(revision: "abc123", branch: "feature", repositoryName: "shop")
 
+    @Test func theConfigurationComesFromTheEnvironmentUnlessGiven() {
+        let environment: LedgerEnvironment = ["TESTLEDGER_CONFIGURATION": "iPhone 16 / iOS 18"]
+        #expect(RunMetadata.resolve(environment: environment, git: { git }).configuration == "iPhone 16 / iOS 18")
+        let given = RunMetadata.resolve(
+            given: .init(configuration: "macOS 15"), environment: environment, git: { git })
+        #expect(given.configuration == "macOS 15")
+        #expect(RunMetadata.resolve(environment: [:], git: { git }).configuration == nil)
+    }
+
     @Test func gitFillsWhatNothingElseGives() {
         let metadata = RunMetadata.resolve(environment: [:], git: { git })
         #expect(metadata.project == "shop")

@@ -30,9 +30,6 @@ import Testing
     @Test func whatEachRunnerCanDo() {
         #expect(TestRunner.swiftTest.listsItsTests && TestRunner.xcodebuild.listsItsTests)
         #expect(!TestRunner.module.listsItsTests && !TestRunner.module.selectsTestsByArgument)
-        // swift test's failures are run again by record; Xcode and a module retry in their own run.
-        #expect(!TestRunner.swiftTest.retriesItself && TestRunner.xcodebuild.retriesItself)
-        #expect(TestRunner.module.retriesItself)
         #expect(!TestRunner.xcodebuild.repeatsNewTests && TestRunner.swiftTest.repeatsNewTests)
         // The command-line spellings scripts use: `quarantine args --for bacon`.
         #expect(TestRunner.allCases.map(\.rawValue) == ["swift-test", "xcodebuild", "bacon"])

@@ -33,6 +33,9 @@ public struct LedgerEnvironment: Sendable {
     public var revision: String? { self["TESTLEDGER_REVISION"] }
     /// `TESTLEDGER_BRANCH`: the branch under test.
     public var branch: String? { self["TESTLEDGER_BRANCH"] }
+    /// `TESTLEDGER_CONFIGURATION`: the destination, OS or device the tests run on, set once for
+    /// every command of a CI matrix's job.
+    public var configuration: String? { self["TESTLEDGER_CONFIGURATION"] }
     /// `TESTLEDGER_URL`: the server a recorder or `upload` sends to.
     public var serverURL: URL? { self["TESTLEDGER_URL"].flatMap(URL.init(string:)) }
     /// `TESTLEDGER_TOKEN`: the write token for ``serverURL``.

@@ -11,8 +11,8 @@ extension RunMetadata {
     /// - Parameters:
     ///   - given: values named explicitly (the CLI's flags); they win.
     ///   - configuredProject: the project `.testledger.yml` names, when there is one.
-    ///   - environment: `TESTLEDGER_PROJECT`, `TESTLEDGER_REVISION`, `TESTLEDGER_BRANCH` and the
-    ///     CI's variables.
+    ///   - environment: `TESTLEDGER_PROJECT`, `TESTLEDGER_REVISION`, `TESTLEDGER_BRANCH`,
+    ///     `TESTLEDGER_CONFIGURATION` and the CI's variables.
     ///   - git: reads git, called only when the revision or the branch is still missing.
     ///   - host: the machine the run happens on.
     /// - Returns: the metadata; the project falls back to the repository's folder name, then to
@@ -34,7 +34,7 @@ extension RunMetadata {
             project: project ?? gitInfo?.repositoryName ?? GitInfo.repositoryName(in: directory)
                 ?? URL(fileURLWithPath: directory).lastPathComponent,
             revision: revision ?? gitInfo?.revision, branch: branch ?? gitInfo?.branch, ci: ciInfo,
-            host: host, ciAttempt: ci?.attempt, configuration: given.configuration)
+            host: host, ciAttempt: ci?.attempt, configuration: given.configuration ?? environment.configuration)
     }
 
     /// Values named explicitly, which win over everything the environment says.

@@ -4,8 +4,10 @@ public enum TestRunner: String, Sendable, CaseIterable {
     /// selects them by argument (`--filter`, `--skip`); `record` runs a failed or new test again in
     /// a process of its own.
     case swiftTest = "swift-test"
-    /// `xcodebuild test`: it lists its tests (`-enumerate-tests`), selects them by argument
-    /// (`-only-testing:`, `-skip-testing:`) and retries them itself (`-retry-tests-on-failure`).
+    /// `xcodebuild test`: it lists its tests (`-enumerate-tests`) and selects them by argument
+    /// (`-only-testing:`, `-skip-testing:`); `record` runs a failed test again with
+    /// `test-without-building -only-testing:`, not Xcode's `-retry-tests-on-failure`, which would run
+    /// every Swift Testing test of the bundle again.
     case xcodebuild
     /// Any other command, whose runner has a TestLedger module (Bacon's): the module reads
     /// ``LedgerEnvironment``'s variables and retries, repeats, shards and skips in its own process.
@@ -18,10 +20,6 @@ public enum TestRunner: String, Sendable, CaseIterable {
     /// Whether the runner's arguments choose the tests that run (`--filter`, `-only-testing:`);
     /// a module is told them in its environment instead.
     public var selectsTestsByArgument: Bool { self != .module }
-
-    /// Whether a failed test is run again inside the runner's own run (Xcode's retries, the
-    /// module's); `swift test`'s are run by `record` in processes of their own.
-    public var retriesItself: Bool { self != .swiftTest }
 
     /// Whether `record --repeat-new` can run the new tests again: `swift test` by `record`, a
     /// module in its process; `xcodebuild` repeats a test plan, not single tests.

@@ -15,7 +15,7 @@ struct RunOptions: ParsableArguments {
     var branch: String?
     @Option(help: "The CI build number or id.")
     var build: String?
-    @Option(help: "The destination, OS or device, e.g. \"iPhone 15 / iOS 18\".")
+    @Option(help: "The destination, OS or device, e.g. \"iPhone 15 / iOS 18\" (default: $TESTLEDGER_CONFIGURATION).")
     var configuration: String?
 
     /// Resolves the metadata: flags, then environment, then git.

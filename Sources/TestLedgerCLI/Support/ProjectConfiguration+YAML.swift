@@ -16,7 +16,7 @@ extension ProjectConfiguration {
         } catch {
             throw LedgerInputError(
                 source: path, problem: "not a valid configuration: \(error)",
-                fix: "see the README's Configuration section")
+                fix: "see docs/configuration.md")
         }
     }
 }
