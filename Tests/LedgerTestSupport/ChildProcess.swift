@@ -9,6 +9,8 @@ public enum ChildProcess {
         public var status: Int32
         public var stdout: String
         public var stderr: String
+        /// From the program's start to its end: without the time spent waiting for a slot.
+        public var took: Duration = .zero
     }
 
     /// Runs `executable` with `arguments`, in `directory`, with `environment` (when `nil`, this
@@ -78,6 +80,8 @@ public enum ChildProcess {
         process.standardOutput = output
         process.standardError = errors
         process.standardInput = input
+        let clock = ContinuousClock()
+        let started = clock.now
         try process.run()
         return try await onOwnThread {
             let feeding = Thread {
@@ -90,7 +94,7 @@ public enum ChildProcess {
             process.waitUntilExit()
             return Output(
                 status: process.terminationStatus, stdout: String(decoding: text, as: UTF8.self),
-                stderr: String(decoding: errorText.wait(), as: UTF8.self))
+                stderr: String(decoding: errorText.wait(), as: UTF8.self), took: clock.now - started)
         }
     }
 
