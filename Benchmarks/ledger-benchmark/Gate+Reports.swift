@@ -31,7 +31,7 @@ extension GateMeasures {
                 "culprit", "report culprit (the most failing flaky test)",
                 {
                     _ = try database.culpritReport(
-                        test: mostFailing, project: "Bench", runs: CulpritAnalysis.defaultRuns, since: nil)
+                        test: mostFailing, project: "Bench", runs: ReportCost.culpritRuns, since: nil)
                 }
             ),
             (

@@ -70,7 +70,7 @@ struct DashboardRoutes {
                             .owned(by: try database.testOwners(project: project)),
                         try database.outcomeHistory(project: project, test: test, limit: Self.historyLength),
                         try database.culpritReportIfInWindow(
-                            test: test, project: project, runs: CulpritAnalysis.defaultRuns)
+                            test: test, project: project, runs: window)
                     )
                 }
                 return TestPage.render(project: project, detail: detail, history: history, culprit: culprit)

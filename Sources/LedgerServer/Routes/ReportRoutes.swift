@@ -214,7 +214,7 @@ struct ReportRoutes {
     }
 
     private func culprit(of test: String, project: String, _ request: Request) async throws -> Response {
-        let (runs, since) = (request.count("runs", default: CulpritAnalysis.defaultRuns), try request.since())
+        let (runs, since) = (request.count("runs", default: window), try request.since())
         let configuration = request.uri.queryParameters.get("configuration").map { String($0) }
         return try JSONResponse.make(
             try await Blocking.lookup {

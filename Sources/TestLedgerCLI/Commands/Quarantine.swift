@@ -189,10 +189,9 @@ extension TestLedgerCommand {
             return list.entries
         }
 
-        /// The project given, else `.testledger.yml`'s, else the newest run's.
+        /// The project as every command takes it (``ProjectOption``).
         static func project(_ given: String?, in database: any ResultStore) throws -> String {
-            if let given { return given }
-            if let configured = try ProjectConfiguration.load().project { return configured }
+            if let named = ProjectOption.named(given) { return named }
             guard let newest = try database.latestProject() else {
                 throw LedgerInputError(
                     source: "--project", problem: "the ledger has no runs yet", fix: "pass --project")

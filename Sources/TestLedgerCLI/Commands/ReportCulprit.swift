@@ -18,23 +18,20 @@ extension TestLedgerCommand.Report {
 
         @Argument(help: "The test id, e.g. FeedTests.FeedTests/testRefresh.")
         var test: String
-        @Option(help: "How many recent runs make the window (default 60).")
-        var runs = CulpritAnalysis.defaultRuns
-        @Option(help: "Only runs since then (30d, 12h, 2026-11-01).")
-        var since: String?
-        @OptionGroup var project: ProjectOption
+        @OptionGroup var window: WindowOptions
         @Option(help: "Only runs of this configuration (default: every configuration, compared).")
         var configuration: String?
 
         @OptionGroup var reporting: ReportOptions
 
         func validate() throws {
-            guard runs > 0 else { throw ValidationError("--runs takes a positive number") }
+            if let runs = window.runs, runs <= 0 { throw ValidationError("--runs takes a positive number") }
         }
 
         func run() throws {
-            let report = try reporting.store.openForReading().culpritReport(
-                test: test, project: project.name, runs: runs, since: try since.map { try TimeWindow.start($0) },
+            let (config, database) = try reporting.open()
+            let report = try database.culpritReport(
+                test: test, project: window.project.name, runs: window.count(config), since: try window.start(),
                 configuration: configuration)
             try reporting.print(report, table: CulpritRendering.text, markdown: CulpritRendering.markdown)
         }

@@ -32,11 +32,10 @@ extension TestLedgerCommand {
             let database = try store.openForReading()
             var detail = try database.testDetail(test: test, run: runID, project: nil, attempt: attempt)
             if let project = try database.project(ofRun: detail.run) {
-                detail = detail.owned(
-                    by: try CheckoutOwnership.owners(of: project, config: try ProjectConfiguration.load(), in: database)
-                )
+                let config = try ProjectConfiguration.load()
+                detail = detail.owned(by: try CheckoutOwnership.owners(of: project, config: config, in: database))
                 detail.culprit = try database.culpritReportIfInWindow(
-                    test: test, project: project, runs: CulpritAnalysis.defaultRuns)
+                    test: test, project: project, runs: config.reportWindow)
             }
             switch output.format {
             case .json: print(try OutputOptions.json(detail))

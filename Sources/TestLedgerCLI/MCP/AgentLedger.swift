@@ -13,8 +13,8 @@ protocol AgentLedger: Sendable {
     func testDetail(test: String, run: String?, attempt: Int?) throws -> TestDetail
     /// The test's attempts in the newest `limit` runs of its project, newest first.
     func history(of detail: TestDetail, limit: Int) throws -> [AttemptsInRun]
-    /// Why `test` fails, over the newest `window` runs.
-    func culpritReport(test: String, window: Int) throws -> CulpritReport
+    /// Why `test` fails, over the newest `window` runs (the configured window when `nil`).
+    func culpritReport(test: String, window: Int?) throws -> CulpritReport
     /// Failures grouped by cause over the newest `window` runs, the largest first.
     func failureGroups(window: Int?) throws -> [FailureGroup]
     /// The slowest tests over the newest `window` runs, and the ones that became slower.

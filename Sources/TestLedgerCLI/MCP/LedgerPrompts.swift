@@ -39,7 +39,7 @@ struct LedgerPrompts: Sendable {
 
     func fixFlakyTest(_ test: String) -> String {
         let standing = (try? tools.ledger.standing(test: test)).map { "\($0.standing.rawValue): \($0.reason)" }
-        let culprit = (try? tools.ledger.culpritReport(test: test, window: 60)).flatMap { report in
+        let culprit = (try? tools.ledger.culpritReport(test: test, window: nil)).flatMap { report in
             report.suspects.first.map { "`\($0.name)` (\($0.kind.rawValue)): \($0.evidence)" }
         }
         let running =

@@ -125,7 +125,7 @@ struct LedgerTools: Sendable {
 
     func culprit(_ arguments: ToolArguments) throws -> String {
         let report = try ledger.culpritReport(
-            test: try arguments.test().test, window: try arguments.count("window") ?? 60)
+            test: try arguments.test().test, window: try arguments.count("window"))
         var bounded = report
         bounded.suspects = Array(report.suspects.prefix(arguments.cut(5)))
         return try Self.json(Bounded(value: bounded, more: report.suspects.count - bounded.suspects.count))

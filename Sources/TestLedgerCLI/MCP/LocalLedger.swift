@@ -36,8 +36,8 @@ struct LocalLedger: AgentLedger {
         return try database.outcomeHistory(project: project, test: detail.test, limit: limit)
     }
 
-    func culpritReport(test: String, window: Int) throws -> CulpritReport {
-        try database.culpritReport(test: test, project: nil, runs: window, since: nil)
+    func culpritReport(test: String, window: Int?) throws -> CulpritReport {
+        try database.culpritReport(test: test, project: nil, runs: window ?? config.reportWindow, since: nil)
     }
 
     func failureGroups(window: Int?) throws -> [FailureGroup] {

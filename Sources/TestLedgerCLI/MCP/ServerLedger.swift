@@ -51,8 +51,8 @@ struct ServerLedger: AgentLedger {
         try get([AttemptsInRun].self, "tests/" + Self.testPath(detail.test) + "/history", ["limit": String(limit)])
     }
 
-    func culpritReport(test: String, window: Int) throws -> CulpritReport {
-        try get(CulpritReport.self, "tests/" + Self.testPath(test) + "/culprit", ["runs": String(window)])
+    func culpritReport(test: String, window: Int?) throws -> CulpritReport {
+        try get(CulpritReport.self, "tests/" + Self.testPath(test) + "/culprit", ["runs": window.map(String.init)])
     }
 
     func failureGroups(window: Int?) throws -> [FailureGroup] {

@@ -1,15 +1,31 @@
 import ArgumentParser
+import LedgerCore
+import LedgerRecording
 import LedgerStore
 
-/// `--project`: the project a report is on, the newest run's when not given.
+/// `--project`: the project a command is on. One rule for every command, the one `record` names
+/// its runs by: `--project`, else `TESTLEDGER_PROJECT`, else `.testledger.yml`'s `project`, else
+/// (where nothing names one) the newest run's.
 struct ProjectOption: ParsableArguments {
     @Option(
         name: .customLong("project"),
-        help: ArgumentHelp("The project (default: the newest run's).", valueName: "project"))
-    var name: String?
+        help: ArgumentHelp(
+            "The project (default: $TESTLEDGER_PROJECT, else .testledger.yml's project, else the newest run's).",
+            valueName: "project"))
+    var given: String?
 
-    /// The project given, else the newest run's; `nil` when the ledger has no runs.
+    /// The project the flag, the environment or `.testledger.yml` names; `nil` leaves it to the
+    /// ledger's newest run.
+    var name: String? { Self.named(given) }
+
+    /// The project given, else named by the environment or `.testledger.yml`, else the newest
+    /// run's; `nil` when the ledger has no runs.
     func resolved(in database: any ResultStore) throws -> String? {
         try name ?? database.latestProject()
+    }
+
+    /// `given`, else `TESTLEDGER_PROJECT`, else `.testledger.yml`'s `project`.
+    static func named(_ given: String?) -> String? {
+        given ?? LedgerEnvironment().project ?? (try? ProjectConfiguration.load())?.project
     }
 }

@@ -4,7 +4,7 @@ import LedgerRecording
 
 /// The runs a report over recent history reads: `--runs`, `--since`, `--project`.
 struct WindowOptions: ParsableArguments {
-    @Option(help: "How many recent runs make the window (default 30).")
+    @Option(help: "How many recent runs make the window (default: .testledger.yml's window, else 30).")
     var runs: Int?
     @Option(help: "Only runs since then (14d, 12h, 2026-11-01).")
     var since: String?

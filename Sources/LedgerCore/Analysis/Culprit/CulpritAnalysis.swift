@@ -8,9 +8,6 @@
 /// every feature compared: the test's own, and apart from them the other tests'. Where the attempts fail is reported as
 /// `where`, never as a suspect, and the most specific suspect ranks first.
 public enum CulpritAnalysis {
-    /// How many of the newest runs a culprit is looked for in, unless told otherwise.
-    public static let defaultRuns = 60
-
     /// The thresholds of a verdict.
     public struct Criteria: Hashable, Sendable {
         /// The failing attempts a verdict needs.

@@ -43,7 +43,7 @@ extension ReportReading {
             broken: flakyReport.broken, quarantine: try quarantined(project: chosen.project, at: now))
         report.groups = try failureGroups(of: [chosen], including: failingTests.contains)
         report.notAffected = try storeReader.notAffected(run: chosen.row)
-        let upToThisRun = Array([chosen] + earlier.prefix(CulpritAnalysis.defaultRuns - 1))
+        let upToThisRun = Array([chosen] + earlier.prefix(max(window - 1, 0)))
         let knownFlaky = report.failures.indices.filter { report.failures[$0].verdict == .knownFlaky }
         // Read together, as report flaky reads its culprits: one pass over the window's runs.
         let briefs = try culpritBriefs(
