@@ -169,7 +169,7 @@ extension TestLedgerCommand {
                 case .swiftTest, .xcodebuild:
                     arguments = SkipArguments.arguments(for: runner, skipping: skipped.map(\.test))
                 case .module:
-                    let file = QuarantineList.cacheFile(project: project, store: store)
+                    let file = QuarantineList.cacheFile(project: project, ledgerFile: store.filePath)
                         .deletingPathExtension().appendingPathExtension("bacon.json")
                     let variable = try QuarantineList.handToModule(entries, at: file)
                     arguments = ["\(variable.name)=\(variable.value)"]
@@ -180,13 +180,8 @@ extension TestLedgerCommand {
 
         /// The quarantine in force now: the server's when `TESTLEDGER_URL` is set (a note on
         /// standard error when its saved copy stands in), else the ledger's.
-        static func current(project: String, store: StoreOptions, budget: NetworkBudget? = nil) throws
-            -> [QuarantinedTest]
-        {
-            let list = try QuarantineList.current(
-                project: project, store: store, at: Date().timeIntervalSince1970, budget: budget)
-            if let note = list.note { FileHandle.standardError.write(Data("testledger: \(note)\n".utf8)) }
-            return list.entries
+        static func current(project: String, store: StoreOptions) throws -> [QuarantinedTest] {
+            try QuarantineList.inForce(project: project, ledgerFile: store.filePath, local: store.open)
         }
 
         /// The project as every command takes it (``ProjectOption``).

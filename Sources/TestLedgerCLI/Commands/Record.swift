@@ -142,26 +142,26 @@ extension TestLedgerCommand {
         }
 
         func run() throws {
-            let runID = LedgerEnvironment().run ?? UUID().uuidString.lowercased()
-            let folder = FileManager.default.temporaryDirectory.appending(path: "testledger-record-\(runID)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: folder) }
-            let plan = try prepare(run: runID, folder: folder)
-            let console = ConsoleCollector()
-            let commandStatus = try runCommand(plan, console: console)
-            guard let database = plan.database else { throw ExitCode(commandStatus != 0 ? commandStatus : 1) }
-            var outcome = RecordOutcome(status: commandStatus)
-            let settled: RecordOutcome.Settled
+            var options = RecordOptions(command: command)
+            (options.resultFiles, options.base, options.retries, options.retryLimit) = (
+                resultFiles, base, retries, retryLimit
+            )
+            (options.retryOnly, options.failOnRetried, options.repeatNew) = (retryOnly, failOnRetried, repeatNew)
+            options.repeatNewBudget = repeatNewBudget.flatMap(TimeWindow.seconds)
+            (options.shard, options.select, options.observe) = (shard, select, observe)
+            (options.githubComment, options.checkRun, options.otlpEndpoint) = (githubComment, checkRun, otlpEndpoint)
+            (options.networkTimeout, options.strict) = (networkTimeout, strict)
+            let config = try ProjectConfiguration.load()
+            let session = RecordSession(
+                options: options, config: config, metadata: runInfo.metadata(config: config),
+                ledgerFile: store.filePath, openLedger: store.openFile, openQuarantine: store.open)
+            let status: Int32
             do {
-                try collect(plan, console: console, into: database, outcome: &outcome)
-                try retryAndRepeat(plan, in: database, outcome: &outcome)
-                settled = try settle(plan, in: database, outcome: outcome)
-            } catch {
-                // Storing failed part way (the disk filled up): what ran is the command's to say.
-                for failure in outcome.failures + ["\(error)"] { printError("testledger: \(failure)") }
-                throw ExitCode(commandStatus != 0 ? commandStatus : 1)
+                status = try session.run()
+            } catch let error as RecordUsageError {
+                throw ValidationError(error.description)
             }
-            try explain(plan, in: database, outcome: outcome, settled: settled)
+            if status != 0 { throw ExitCode(status) }
         }
     }
 }

@@ -37,7 +37,7 @@ extension TestLedgerCommand.Report {
         func run() throws {
             let config = try ProjectConfiguration.load()
             let database = try store.openForReading()
-            var report = try Self.report(database, run: runID, project: project.name, base: base, config: config)
+            var report = try database.runReport(run: runID, project: project.name, base: base, config: config)
             if let owner = owners.owner {
                 report = report.only(
                     owner: owner, owners: try CheckoutOwnership.owners(of: report.project, config: config, in: database)
@@ -67,15 +67,6 @@ extension TestLedgerCommand.Report {
             return CTRFDocument(
                 report, attempts: try database.attempts(run: report.run), source: listing?.source ?? "testledger",
                 start: start)
-        }
-
-        static func report(
-            _ database: any ResultStore, run: String?, project: String?, base: String, config: ProjectConfiguration
-        ) throws -> RunReport {
-            let report = try database.runReport(
-                run: run, project: project, base: base, window: config.reportWindow, thresholds: config.flaky,
-                now: Date().timeIntervalSince1970)
-            return report.owned(by: try CheckoutOwnership.owners(of: report.project, config: config, in: database))
         }
     }
 }

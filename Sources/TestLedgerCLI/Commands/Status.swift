@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LedgerCore
+import LedgerRecording
 import LedgerStore
 
 extension TestLedgerCommand {
@@ -34,7 +35,8 @@ extension TestLedgerCommand {
                 thresholds: config.flaky, in: database
             ) {
                 // The team server's quarantine when there is one, as `record` applies it.
-                try TestLedgerCommand.Quarantine.current(project: $0, store: reporting.store)
+                try QuarantineList.inForce(
+                    project: $0, ledgerFile: reporting.store.filePath, local: reporting.store.open)
             }
             try reporting.print(standings, table: Self.table, markdown: Self.markdown)
             let status = TestStanding.exitStatus(of: standings)

@@ -1,5 +1,6 @@
 import Foundation
 import LedgerCore
+import LedgerRecording
 import LedgerStore
 
 extension TestLedgerCommand.Verify {
@@ -8,7 +9,8 @@ extension TestLedgerCommand.Verify {
     func releaseFixed(_ reports: [VerificationReport], run: String, metadata: RunMetadata) throws {
         let fixed = reports.filter { $0.verdict == .fixed }
         guard release, !fixed.isEmpty else { return }
-        let quarantine = try TestLedgerCommand.Quarantine.current(project: metadata.project, store: store)
+        let quarantine = try QuarantineList.inForce(
+            project: metadata.project, ledgerFile: store.filePath, local: store.open)
         let database = try store.open()
         for report in fixed {
             let entries = quarantine.filter { $0.test == report.test }

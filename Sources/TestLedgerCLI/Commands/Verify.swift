@@ -81,16 +81,11 @@ extension TestLedgerCommand {
             guard !command.isEmpty else {
                 throw ValidationError("give the test command after --: testledger verify TEST -- swift test")
             }
-            switch TestCommand(command, outputFolder: URL(fileURLWithPath: "/")) {
-            case .swiftTest: break
-            case .xcodebuild(let xcodebuild):
-                if let option = xcodebuild.original.first(where: { word in
-                    XcodebuildVerification.repeatOptions.contains { word.hasPrefix($0) }
-                }) {
-                    throw ValidationError("verify chooses the tests and their iterations itself: leave out \(option)")
-                }
-            case .module:
-                break
+            let xcodebuild = TestCommand(command, outputFolder: URL(fileURLWithPath: "/")).xcodebuild
+            if let option = xcodebuild?.original.first(where: { word in
+                XcodebuildVerification.repeatOptions.contains { word.hasPrefix($0) }
+            }) {
+                throw ValidationError("verify chooses the tests and their iterations itself: leave out \(option)")
             }
             if let rate, !VerificationPlan.isValid(failureRate: rate) {
                 throw ValidationError("--rate is a failure rate from 0.0001 to 1 (0.05 for one failure in 20)")
@@ -111,75 +106,39 @@ extension TestLedgerCommand {
 
         func run() throws {
             let config = try ProjectConfiguration.load()
-            let metadata = runInfo.metadata(config: config)
-            let database = try store.openFile()
-            if isolate { return try runIsolation(metadata: metadata, config: config, in: database) }
-            let measured = try tests.map { try failureRate(of: $0, metadata: metadata, config: config, in: database) }
-            let plans = measured.map { measured in
-                reproduce
-                    ? Self.reproducing(measured.rate, confidence: confidence, maxRuns: maxRuns)
-                    : VerificationPlan(
-                        failureRate: measured.rate, confidence: confidence, maxRuns: maxRuns,
-                        budget: budget.flatMap(TimeWindow.seconds), secondsPerRun: measured.seconds)
-            }
-            let runID = UUID().uuidString.lowercased()
-            let folder = FileManager.default.temporaryDirectory.appending(path: "testledger-verify-\(runID)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: folder) }
-            let started = Date().timeIntervalSince1970
-            let testCommand = TestCommand(command, outputFolder: folder)
-            var start = metadata.runStart(at: started, source: testCommand.source)
-            start.kind = .verification
-            try database.ingest { try $0.consume(LedgerRecord(run: runID, event: .runStart(start))) }
-            if stress > 0 { printError("testledger: verify: \(stress) busy threads run beside the tests") }
-            let runBeside = besideConditions(measured)
-            let busy = BusyThreads(count: stress)
-            defer { busy.stop() }
-            let outcome: VerificationOutcome
+            let session = VerificationSession(
+                command: command, config: config, metadata: runInfo.metadata(config: config),
+                ledgerFile: store.filePath, database: try store.openFile())
             do {
-                outcome = try runTests(
-                    testCommand, runs: plans.map(\.runsAllowed).max() ?? 1,
-                    runBefore: Set(measured.flatMap(\.conditions.runsBefore)).subtracting(tests).sorted(),
-                    runBeside: runBeside,
-                    deadline: budget.flatMap(TimeWindow.seconds).map { started + $0 },
-                    run: runID, metadata: metadata, folder: folder, in: database)
+                if isolate {
+                    let report = try session.isolate(test, beside: beside, runs: runs)
+                    try print(report, text: VerificationRendering.text)
+                    if report.verdict.exitStatus != 0 { throw ExitCode(report.verdict.exitStatus) }
+                    return
+                }
+                var options = VerificationOptions()
+                (options.confidence, options.rate, options.maxRuns) = (confidence, rate, maxRuns)
+                (options.budget, options.reproduce) = (budget.flatMap(TimeWindow.seconds), reproduce)
+                (options.stress, options.alone) = (stress, alone)
+                let (reports, run) = try session.verify(tests, options: options)
+                if reports.count == 1 {
+                    try print(reports[0], text: VerificationRendering.text)
+                } else {
+                    try print(reports) { $0.map(VerificationRendering.text).joined(separator: "\n\n") }
+                }
+                try releaseFixed(reports, run: run, metadata: session.metadata)
+                let status = reports.map(\.verdict.exitStatus).max() ?? 0
+                if status != 0 { throw ExitCode(status) }
             } catch let error as RecordUsageError {
                 throw ValidationError(error.description)
             }
-            let failed = outcome.passes.values.contains { $0.contains(false) }
-            let end = LedgerEvent.RunEnd(at: Date().timeIntervalSince1970, outcome: failed ? .failed : .passed)
-            try database.ingest { try $0.consume(LedgerRecord(run: runID, event: .runEnd(end))) }
-            for problem in outcome.problems { printError("testledger: \(problem)") }
-            let reports = try zip(measured, plans).map { measured, plan in
-                try report(
-                    measured, plan: plan, passes: outcome.passes[measured.test] ?? [], run: runID,
-                    seconds: Date().timeIntervalSince1970 - started, in: database)
-            }
-            try print(reports)
-            try releaseFixed(reports, run: runID, metadata: metadata)
-            let status = reports.map { Self.exitStatus($0.verdict) }.max() ?? 0
-            if status != 0 { throw ExitCode(status) }
         }
 
-        /// The tests to run beside the verified ones, said on standard error: those that ran with
-        /// a test that fails only beside others, unless `--alone`, which is warned about.
-        private func besideConditions(_ measured: [Measured]) -> [String] {
-            var beside: [String] = []
-            for measured in measured where !measured.conditions.runsBeside.isEmpty {
-                let names = measured.conditions.runsBeside
-                if alone {
-                    printError(
-                        "testledger: verify: warning: \(measured.test) fails only beside other tests, and runs alone "
-                            + "(--alone): it may pass whether it is fixed or not")
-                } else {
-                    printError(
-                        "testledger: verify: \(measured.test) fails only beside other tests: it runs beside the "
-                            + "\(names.count) that ran with it when it failed (\(names.prefix(3).joined(separator: ", "))"
-                            + (names.count > 3 ? ", …" : "") + "); --alone runs it alone")
-                    beside += names
-                }
-            }
-            return Array(Set(beside).subtracting(tests)).sorted()
+        /// Prints `report` as `--format` asks, and writes its JSON to `--json-file` when given.
+        private func print<Report: Encodable>(_ report: Report, text: (Report) -> String) throws {
+            let json = try OutputOptions.json(report)
+            if let jsonFile { try Data(json.utf8).write(to: URL(fileURLWithPath: jsonFile), options: .atomic) }
+            Swift.print(output.format == .json ? json : text(report))
         }
 
         private func validateIsolation() throws {
@@ -192,41 +151,8 @@ extension TestLedgerCommand {
             }
             guard tests.count == 1 else { throw ValidationError("--isolate takes one test") }
             guard (2...1000).contains(runs) else { throw ValidationError("--runs is a count, 2 to 1000") }
-            guard case .swiftTest = TestCommand(command, outputFolder: URL(fileURLWithPath: "/")) else {
+            guard TestCommand(command, outputFolder: URL(fileURLWithPath: "/")).swiftTest != nil else {
                 throw ValidationError("verify --isolate runs swift test: give it after --")
-            }
-        }
-
-        /// Runs the tests as the runner allows: `swift test` a process a run; `xcodebuild`, and a
-        /// runner's module (Bacon's), one process for every run.
-        private func runTests(
-            _ testCommand: TestCommand, runs: Int, runBefore: [String], runBeside: [String], deadline: Double?,
-            run: String,
-            metadata: RunMetadata, folder: URL, in database: LedgerDatabase
-        ) throws -> VerificationOutcome {
-            let recorded = LedgerEnvironment.forRecordedTests(
-                run: run, databasePath: store.filePath, metadata: metadata)
-            var environment = ProcessInfo.processInfo.environment.merging(recorded) { _, recorded in recorded }
-            switch testCommand {
-            case .swiftTest(let invocation):
-                let verification = SwiftTestVerification(
-                    invocation: invocation, tests: tests, runBefore: runBefore, runBeside: runBeside,
-                    processes: SwiftTestProcesses(
-                        run: run, metadata: metadata, environment: environment, databasePath: store.filePath),
-                    outputFolder: folder)
-                return try verification.verify(runs: runs, deadline: deadline, in: database)
-            case .xcodebuild(let invocation):
-                environment.merge(XcodebuildInvocation.testRunnerEnvironment(recorded)) { _, recorded in recorded }
-                let verification = XcodebuildVerification(
-                    invocation: invocation, tests: tests, runBefore: runBefore + runBeside, run: run,
-                    metadata: metadata)
-                return try verification.verify(
-                    runs: runs, environment: environment, databasePath: store.filePath, in: database)
-            case .module(let command):
-                let verification = ModuleVerification(
-                    command: command, tests: tests, runBefore: runBefore + runBeside, run: run)
-                return try verification.verify(
-                    runs: runs, environment: environment, folder: folder, databasePath: store.filePath, in: database)
             }
         }
     }

@@ -22,7 +22,7 @@ struct LocalLedger: AgentLedger {
     }
 
     func runReport(run: String?, base: String) throws -> RunReport {
-        try TestLedgerCommand.Report.Run.report(database, run: run, project: nil, base: base, config: config)
+        try database.runReport(run: run, project: nil, base: base, config: config)
     }
 
     func testDetail(test: String, run: String?, attempt: Int?) throws -> TestDetail {

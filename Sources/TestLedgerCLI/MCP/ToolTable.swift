@@ -94,7 +94,10 @@ extension LedgerTools {
         ToolSpec(
             name: "culprit",
             description: "Why a flaky test fails: what separates its failing attempts from its passing ones.",
-            arguments: ["test": .string(testArgument), "window": .integer("Runs to compare (default: the project's window, 30).")],
+            arguments: [
+                "test": .string(testArgument),
+                "window": .integer("Runs to compare (default: the project's window, 30)."),
+            ],
             required: ["test"], output: ToolSchemas.culprit, answer: { try $0.culprit($1) }),
         ToolSpec(
             name: "failure_groups", description: "Failures grouped by cause across recent runs, the largest first.",

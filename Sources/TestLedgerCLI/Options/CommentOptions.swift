@@ -13,7 +13,7 @@ struct CommentOptions: ParsableArguments {
 
     /// The run's report against `base`.
     func report(base: String) throws -> RunReport {
-        try TestLedgerCommand.Report.Run.report(
-            try store.open(), run: runID, project: project.name, base: base, config: try ProjectConfiguration.load())
+        try store.open().runReport(
+            run: runID, project: project.name, base: base, config: try ProjectConfiguration.load())
     }
 }

@@ -5,7 +5,7 @@ import LedgerStore
 /// `testledger verify` for a runner's module (Bacon's): the command runs once, and the module, told
 /// by `TESTLEDGER_VERIFY=N` and `TESTLEDGER_VERIFY_TESTS`, runs only the named tests, each up to N
 /// times until it fails, in its own process; each run is an attempt of the verification run.
-package struct ModuleVerification {
+package struct ModuleVerification: VerifyingRunner {
     /// The command as given, such as `bacon -r testledger -o TestLedger spec/cart_spec.rb`.
     package var command: [String]
     /// The tests verified, by stable id.
@@ -14,9 +14,19 @@ package struct ModuleVerification {
     package var runBefore: [String]
     /// The verification run.
     package var run: String
+    /// The command's environment, with what the module reads of the run.
+    package var environment: [String: String]
+    /// Where the named tests' file goes.
+    package var folder: URL
+    /// The ledger file the module journals beside.
+    package var databasePath: String
 
-    package init(command: [String], tests: [String], runBefore: [String], run: String) {
+    package init(
+        command: [String], tests: [String], runBefore: [String], run: String, environment: [String: String],
+        folder: URL, databasePath: String
+    ) {
         (self.command, self.tests, self.runBefore, self.run) = (command, tests, runBefore, run)
+        (self.environment, self.folder, self.databasePath) = (environment, folder, databasePath)
     }
 
     /// The variables the module reads: the runs, the tests (in a file in `folder`), and an empty
@@ -32,18 +42,9 @@ package struct ModuleVerification {
         ]
     }
 
-    /// Runs the command once, then stores what the module journaled.
-    /// - Parameters:
-    ///   - runs: the most runs of each test.
-    ///   - environment: the command's environment, with what the module reads of the run.
-    ///   - folder: where the named tests' file goes.
-    ///   - databasePath: the ledger file the module journals beside.
-    ///   - database: the ledger the verification run is stored in.
-    /// - Returns: each test's result in each of its runs.
-    /// - Throws: a test that never ran (its id matches no spec, or the command has no module).
-    package func verify(
-        runs: Int, environment: [String: String], folder: URL, databasePath: String, in database: LedgerDatabase
-    ) throws -> VerificationOutcome {
+    /// Runs the command once, then stores what the module journaled. The runs are the module's,
+    /// in one process: no deadline stops them.
+    package func verify(runs: Int, deadline: Double?, in database: LedgerDatabase) throws -> VerificationOutcome {
         let line = "testledger: verify: up to \(runs) runs each in one process: \(tests.joined(separator: ", "))\n"
         FileHandle.standardOutput.write(Data(line.utf8))
         let variables = environment.merging(try self.variables(runs: runs, folder: folder)) { _, verify in verify }

@@ -5,7 +5,7 @@ import LedgerStore
 /// `testledger verify` for `swift test`: runs only the named tests, one process per run (the first
 /// builds, the rest `--skip-build`), each run the next attempt of one run of kind `verification`,
 /// until every test has failed, the runs are done or the deadline has passed.
-package struct SwiftTestVerification {
+package struct SwiftTestVerification: VerifyingRunner {
     /// The command as given, `swift test` with its package and build options.
     package var invocation: SwiftTestInvocation
     /// The tests verified, by stable id.
@@ -104,13 +104,12 @@ extension SwiftTestVerification {
     ///   - serial: whether the two run one at a time (a preceding test) rather than side by side.
     ///   - runs: the runs of each half.
     ///   - database: the ledger the verification run is stored in.
-    /// - Returns: the test's results alone and with the neighbour, `true` for a pass, and problems
-    ///   storing the outputs.
+    /// - Returns: the test's results alone and with the neighbour, and problems storing the outputs.
     /// - Throws: a test that never ran (its id matches no test), or what storing throws.
-    package func isolate(_ neighbour: String, serial: Bool, runs: Int, in database: LedgerDatabase) throws -> (
-        alone: [Bool], beside: [Bool], problems: [String]
-    ) {
-        guard let test = tests.first else { return ([], [], []) }
+    package func isolate(_ neighbour: String, serial: Bool, runs: Int, in database: LedgerDatabase) throws
+        -> IsolationOutcome
+    {
+        guard let test = tests.first else { return IsolationOutcome() }
         var results: [[Bool]] = [[], []]
         var problems: [String] = []
         for (half, selected) in [[test], [neighbour, test]].enumerated() {
@@ -135,7 +134,7 @@ extension SwiftTestVerification {
                 results[half].append(attempts.count >= attempt && attempts[attempt - 1] == .ended(.passed))
             }
         }
-        return (results[0], results[1], problems)
+        return IsolationOutcome(alone: results[0], beside: results[1], problems: problems)
     }
 
     /// The first process builds as the command would, and runs only `selected`.

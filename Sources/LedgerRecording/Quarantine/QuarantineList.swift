@@ -6,17 +6,25 @@ import LedgerStore
 /// Where a command's quarantine comes from: the team server's when `TESTLEDGER_URL` and
 /// `TESTLEDGER_TOKEN` are set (kept on disk, and that copy used while the server cannot be
 /// reached), else the local ledger's.
-enum QuarantineList {
-    /// The entries in force for `project` at `time`, and a note to print when they are not the
-    /// server's answer of the moment.
-    static func current(
-        project: String, store: StoreOptions, at time: Double, budget: NetworkBudget? = nil,
-        environment: LedgerEnvironment = LedgerEnvironment()
+package enum QuarantineList {
+    /// The entries in force for `project` at `time`.
+    /// - Parameters:
+    ///   - project: the project whose quarantine is read.
+    ///   - ledgerFile: the ledger file the server's copy is kept beside.
+    ///   - local: the ledger whose quarantine applies when no server is set.
+    ///   - time: when the entries are in force (seconds since 1970).
+    ///   - budget: the network deadline the server's answer waits within.
+    ///   - environment: where the server and its token are named.
+    /// - Returns: the entries, and a note to print when they are not the server's answer of the moment.
+    /// - Throws: what reading the local ledger throws.
+    package static func current(
+        project: String, ledgerFile: String, local: () throws -> any ResultStore, at time: Double,
+        budget: NetworkBudget? = nil, environment: LedgerEnvironment = LedgerEnvironment()
     ) throws -> (entries: [QuarantinedTest], note: String?) {
         guard let server = environment.serverURL, let token = environment.token, !token.isEmpty else {
-            return (try store.open().quarantined(project: project, at: time), nil)
+            return (try local().quarantined(project: project, at: time), nil)
         }
-        let cache = cacheFile(project: project, store: store)
+        let cache = cacheFile(project: project, ledgerFile: ledgerFile)
         switch ServerClient(server: server, token: token, budget: budget).quarantine(project: project) {
         case .success(let entries):
             try? FileManager.default.createDirectory(
@@ -43,18 +51,30 @@ enum QuarantineList {
         }
     }
 
+    /// The entries in force now for `project`, as ``current(project:ledgerFile:local:at:budget:environment:)``
+    /// finds them, its note said on standard error.
+    package static func inForce(
+        project: String, ledgerFile: String, local: () throws -> any ResultStore, budget: NetworkBudget? = nil
+    ) throws -> [QuarantinedTest] {
+        let list = try current(
+            project: project, ledgerFile: ledgerFile, local: local, at: Date().timeIntervalSince1970, budget: budget)
+        if let note = list.note { printError("testledger: \(note)") }
+        return list.entries
+    }
+
     /// Writes `entries` to `file` for Bacon's module, which then reads them instead of asking.
     /// - Returns: the variable naming the file (`TESTLEDGER_QUARANTINE`), for the module's environment.
-    static func handToModule(_ entries: [QuarantinedTest], at file: URL) throws -> (name: String, value: String) {
+    package static func handToModule(_ entries: [QuarantinedTest], at file: URL) throws -> (name: String, value: String)
+    {
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try JSONEncoder().encode(entries).write(to: file, options: .atomic)
         return (LedgerEnvironment.Module.quarantine, file.standardizedFileURL.path)
     }
 
     /// The copy of the server's list: beside the ledger, one file per project.
-    static func cacheFile(project: String, store: StoreOptions) -> URL {
+    package static func cacheFile(project: String, ledgerFile: String) -> URL {
         let safe = project.map { $0.isLetter || $0.isNumber || "-_.".contains($0) ? $0 : "_" }
-        return URL(fileURLWithPath: store.filePath).deletingLastPathComponent()
+        return URL(fileURLWithPath: ledgerFile).deletingLastPathComponent()
             .appending(path: "quarantine-\(String(safe)).json")
     }
 }

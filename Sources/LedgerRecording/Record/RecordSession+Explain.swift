@@ -1,44 +1,43 @@
-import ArgumentParser
 import Foundation
 import LedgerCore
 import LedgerDelivery
-import LedgerRecording
 import LedgerStore
 
-extension TestLedgerCommand.Record {
+extension RecordSession {
     /// Says what happened and decides the exit: what could not be stored, the summary, what each
     /// failure means (on GitHub Actions also on the pull request), the trace; then the job's
-    /// status, and with --strict a failure for what the network calls could not reach.
+    /// status, and with `strict` a failure for what the network calls could not reach.
     func explain(
         _ plan: RecordPlan, in database: LedgerDatabase, outcome: RecordOutcome, settled: RecordOutcome.Settled
-    ) throws {
+    ) throws -> Int32 {
         for failure in outcome.failures { printError("testledger: \(failure)") }
         print(
             try RecordSummary.text(
-                database, run: plan.runID, project: plan.metadata.project, config: plan.config,
+                database, run: plan.runID, project: plan.metadata.project, config: config,
                 flakyBefore: plan.flakyBefore, mutedFailures: settled.mutedFailures,
                 forgiven: settled.status != outcome.status && !settled.failedForRetries, retries: outcome.retried,
                 repeats: outcome.repeated, failedForRetries: settled.failedForRetries))
         let failsTheJob = settled.failedForRetries || outcome.repeated?.failsTheJob == true
         try explainFailures(
-            run: plan.runID, project: plan.metadata.project, config: plan.config, in: database, network: plan.network,
+            run: plan.runID, in: database, network: plan.network,
             jobFailed: settled.status != 0 || failsTheJob || !outcome.failures.isEmpty)
         exportTrace(run: plan.runID, from: database, network: plan.network)
-        if settled.status != 0 { throw ExitCode(settled.status) }
-        if failsTheJob || !outcome.failures.isEmpty { throw ExitCode(1) }
+        if settled.status != 0 { return settled.status }
+        if failsTheJob || !outcome.failures.isEmpty { return 1 }
         let unreached = plan.network.failures
-        if strict || plan.config.strict == true, !unreached.isEmpty {
+        if options.strict || config.strict == true, !unreached.isEmpty {
             printError(
                 "testledger: --strict: the job fails, as \(unreached.count) network call(s) failed: "
                     + unreached.joined(separator: "; "))
-            throw ExitCode(1)
+            return 1
         }
+        return 0
     }
 
     /// Sends the run to `--otlp-endpoint`; a collector that is down is said, never the job's failure.
     private func exportTrace(run: String, from database: any ResultStore, network: NetworkBudget) {
         guard
-            let otlpEndpoint,
+            let otlpEndpoint = options.otlpEndpoint,
             let exporter = TraceExporter(address: otlpEndpoint, environment: ProcessInfo.processInfo.environment)
         else { return }
         do {
@@ -54,13 +53,12 @@ extension TestLedgerCommand.Record {
 
     /// Prints what each failure means and, on GitHub Actions, marks the failures on their lines,
     /// writes the report to the job's summary and, when asked, to the pull request and a check run.
-    private func explainFailures(
-        run: String, project: String, config: ProjectConfiguration, in database: any ResultStore,
-        network: NetworkBudget, jobFailed: Bool
-    ) throws {
+    private func explainFailures(run: String, in database: any ResultStore, network: NetworkBudget, jobFailed: Bool)
+        throws
+    {
         guard try database.windowRun(id: run) != nil else { return }
-        let report = try TestLedgerCommand.Report.Run.report(
-            database, run: run, project: project, base: baseBranch, config: config)
+        let report = try database.runReport(
+            run: run, project: metadata.project, base: options.baseBranch, config: config)
         if !report.failures.isEmpty || !report.fixed.isEmpty { print(RunReportRendering.table(report)) }
         let job = GitHubJob(environment: ProcessInfo.processInfo.environment)
         let dashboard = LedgerEnvironment().serverURL
@@ -84,7 +82,7 @@ extension TestLedgerCommand.Record {
         }
         var feedback = GitHubFeedback(job: job, dashboard: dashboard, jobFailed: jobFailed)
         feedback.budget = network
-        if githubComment { feedback.comment(report) }
-        if checkRun { feedback.checkRun(report) }
+        if options.githubComment { feedback.comment(report) }
+        if options.checkRun { feedback.checkRun(report) }
     }
 }

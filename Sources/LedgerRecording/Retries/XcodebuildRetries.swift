@@ -19,25 +19,9 @@ package struct XcodebuildRetries: RetryingRunner {
     ) {
         let (retry, arguments) = invocation.retrying(
             batch.tests, outputFolder: outputFolder.appending(path: "retry-\(process)"))
-        var variables = environment
-        variables.merge(
-            XcodebuildInvocation.testRunnerEnvironment([
-                LedgerEnvironment.attemptOffsetVariable: String(batch.offset)
-            ])
-        ) { _, offset in offset }
-        let status = try ChildProcess(arguments: arguments, environment: variables).run { _ in }
-        database.recoverPendingJournals(databasePath: databasePath)
-        let bundle = retry.resultBundle.path
-        guard XCResultBundle.isBundle(bundle) else {
-            return (status, ["xcodebuild wrote no result bundle at \(bundle) (it exited with \(status))"])
-        }
-        do {
-            _ = try Ingestion.ingest(
-                XCResultBundle(path: bundle), metadata: metadata, runID: run, interrupted: status >= 128,
-                attemptOffset: batch.offset, into: database)
-        } catch {
-            return (status, ["\(error)"])
-        }
-        return (status, [])
+        let processes = XcodebuildProcesses(
+            run: run, metadata: metadata, environment: environment, databasePath: databasePath)
+        return try processes.run(
+            arguments, bundle: retry.resultBundle.path, attemptOffset: batch.offset, in: database)
     }
 }

@@ -1,12 +1,10 @@
-import ArgumentParser
 import Foundation
 import LedgerCore
 import LedgerDelivery
-import LedgerRecording
 import LedgerStore
 
 /// What `record --select` decided before the command: the selection and every test the runner lists.
-struct RecordSelected {
+package struct RecordSelected {
     let plan: SelectionPlan
     let listed: [String]
     /// `--observe`: everything runs, and what selection would skip is stored.
@@ -32,21 +30,20 @@ struct RecordSelected {
     }
 }
 
-extension TestLedgerCommand.Record {
+extension RecordSession {
     /// `--select`: the tests the change can break, for `swift test` and a package's `xcodebuild`
     /// scheme; `nil`, with the reason said, when every test runs because selection cannot be made.
     /// Selection never stops the tests: what it cannot read makes every test run.
-    /// - Throws: `ValidationError` when the command chooses its tests itself.
-    func selectTests(
-        _ command: TestCommand, metadata: RunMetadata, config: ProjectConfiguration, database: LedgerDatabase?,
-        network: NetworkBudget, folder: URL
-    ) throws -> RecordSelected? {
-        guard select else { return nil }
+    /// - Throws: ``RecordUsageError`` when the command chooses its tests itself.
+    func selectTests(_ command: TestCommand, database: LedgerDatabase?, network: NetworkBudget, folder: URL) throws
+        -> RecordSelected?
+    {
+        guard options.select else { return nil }
         if command.selectsTests {
             let option = command.runner == .xcodebuild ? "xcodebuild's -only-testing" : "swift test's --filter"
-            throw ValidationError("--select chooses the tests itself: leave out \(option)")
+            throw RecordUsageError("--select chooses the tests itself: leave out \(option)")
         }
-        if case .xcodebuild(let xcodebuild) = command, let reason = xcodebuild.notAPackageScheme {
+        if let reason = command.xcodebuild?.notAPackageScheme {
             printError("testledger: select: every test runs: \(reason)")
             return nil
         }
@@ -56,8 +53,8 @@ extension TestLedgerCommand.Record {
         }
         do {
             let plan = try SelectionPlan.planned(
-                packagePath: command.packagePath, base: baseBranch, command: command, metadata: metadata,
-                config: config, history: RecordHistory(database: database, budget: network), ledger: store.filePath)
+                packagePath: command.packagePath, base: options.baseBranch, command: command, metadata: metadata,
+                config: config, history: RecordHistory(database: database, budget: network), ledger: ledgerFile)
             guard let listed = try command.allTests(writingInto: folder), !listed.isEmpty else {
                 printError("testledger: select: the runner listed no tests; every test runs")
                 return nil
@@ -72,10 +69,10 @@ extension TestLedgerCommand.Record {
                 return nil
             }
             printError(
-                observe
+                options.observe
                     ? plan.announcement.replacingOccurrences(of: "select:", with: "select (observing):")
                     : plan.announcement)
-            return RecordSelected(plan: plan, listed: listed, observing: observe, runner: command.runner)
+            return RecordSelected(plan: plan, listed: listed, observing: options.observe, runner: command.runner)
         } catch {
             printError("testledger: select: \(error); every test runs")
             return nil
