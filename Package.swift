@@ -160,7 +160,7 @@ let package = Package(
         .testTarget(
             name: "TestLedgerCLITests",
             dependencies: [
-                "LedgerCore", "LedgerDelivery", "LedgerStore", "LedgerTestSupport",
+                "LedgerCore", "LedgerDelivery", "LedgerRecording", "LedgerStore", "LedgerTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: tools),
                 .product(name: "Hummingbird", package: "hummingbird", condition: tools),
                 .product(name: "NIOCore", package: "swift-nio", condition: tools),

@@ -30,12 +30,12 @@ import Testing
     /// The side-by-side tests of the kinds only they show.
     static let parallelCulpritCommands: [[String]] = parallel.tests.compactMap { test in
         guard let cause = test.cause, [.overlappingTest, .load, .coFailure].contains(cause) else { return nil }
-        return ["report", "culprit", test.id, "--project", "Parallel"]
+        return ["report", "culprit", test.id, "--project", "Parallel", "--runs", "60"]
     }
     /// A test of each planted cause, for a culprit suspect of every kind.
     static let culpritCommands = feed.tests.compactMap { test -> [String]? in
         guard case .cause = test.planted else { return nil }
-        return ["report", "culprit", test.id, "--project", "Feed"]
+        return ["report", "culprit", test.id, "--project", "Feed", "--runs", "60"]
     }
     static let contracts: [Contract] = [
         Contract(

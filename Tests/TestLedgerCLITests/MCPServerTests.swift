@@ -53,7 +53,10 @@ struct MCPServerTests {
                 ["quarantine", ["test": spinner, "action": "add", "reason": "x"]], ["flaky_tests", ["limit": 2]],
             ])
         #expect(
-            tools == ["flaky_tests", "run_summary", "test_detail", "culprit", "failure_groups", "slow_tests", "status"])
+            tools == [
+                "flaky_tests", "run_summary", "test_detail", "culprit", "failure_groups", "slow_tests", "status",
+                "selection",
+            ])
 
         let flaky = try answer(calls[0])
         let listed = (flaky["flaky"] as? [[String: Any]] ?? []).compactMap { $0["test"] as? String }
@@ -195,11 +198,28 @@ struct MCPServerTests {
         var calls: [[Any]] = [["flaky_tests", ["limit": 50]], ["failure_groups", ["limit": 50]]]
         calls += history.runIDs.suffix(12).map { ["run_summary", ["run": $0]] }
         calls += history.tests.flatMap {
-            [["culprit", ["test": $0.id]], ["test_detail", ["test": $0.id]], ["status", ["test": $0.id]]]
+            // The whole planted history (40 runs), so that every kind of suspect is named.
+            [
+                ["culprit", ["test": $0.id, "window": 60]], ["test_detail", ["test": $0.id]],
+                ["status", ["test": $0.id]],
+            ]
         }
         answers.merge(try await self.answers(feed, calls).answers) { $0 + $1 }
+        // Selection reads the newest run's project: a ledger of `record --select` runs alone.
+        let cart = try CLI()
+        defer { cart.directory.remove() }
+        let selectionPaths = try JSONContractTests.selectionRuns().enumerated().map { index, text in
+            try cart.directory.write("run\(index).jsonl", text).path
+        }
+        #expect(try await cart.run(["ingest"] + selectionPaths).status == 0)
+        let selection = try await self.answers(cart, [["selection", [:] as [String: Any]]]).answers
+        answers.merge(selection) { $0 + $1 }
+        let served = try #require(selection["selection"]?.first)
+        let printed = try await cart.run(["report", "selection", "--format", "json"])
+        #expect(
+            JSONValue(jsonText: printed.stdout) == served, "mcp's selection is the report's: \(printed.stdout)")
 
-        #expect(Set(answers.keys) == Set(offered) && offered.count == 8, "every tool answers: \(offered)")
+        #expect(Set(answers.keys) == Set(offered) && offered.count == 9, "every tool answers: \(offered)")
         for (tool, documents) in answers.sorted(by: { $0.key < $1.key }) {
             var shape = JSONShape(
                 maps: ["$.detail.captures[].fields"],

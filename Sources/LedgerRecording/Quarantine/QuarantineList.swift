@@ -62,6 +62,23 @@ package enum QuarantineList {
         return list.entries
     }
 
+    /// What applies `entries` to `runner` in `configuration`: the arguments that skip the skipped
+    /// tests, or for a module the variable naming `moduleFile`, where the entries are written.
+    /// - Returns: the arguments, or `NAME=VALUE` for a module.
+    /// - Throws: what writing `moduleFile` throws.
+    package static func arguments(
+        for runner: TestRunner, entries: [QuarantinedTest], configuration: String, moduleFile: URL
+    ) throws -> [String] {
+        switch runner {
+        case .swiftTest, .xcodebuild:
+            let skipped = entries.filter { $0.mode == .skip && $0.applies(to: configuration) }
+            return SkipArguments.arguments(for: runner, skipping: skipped.map(\.test))
+        case .module:
+            let variable = try handToModule(entries, at: moduleFile)
+            return ["\(variable.name)=\(variable.value)"]
+        }
+    }
+
     /// Writes `entries` to `file` for Bacon's module, which then reads them instead of asking.
     /// - Returns: the variable naming the file (`TESTLEDGER_QUARANTINE`), for the module's environment.
     package static func handToModule(_ entries: [QuarantinedTest], at file: URL) throws -> (name: String, value: String)

@@ -22,7 +22,7 @@ struct ReportRoutes {
 
     /// What `tests/{test id}/…` asks of a test besides its detail.
     private enum TestAspect: String {
-        case culprit, history
+        case culprit, history, status
     }
 
     func add(to router: Router<LedgerRequestContext>) {
@@ -45,6 +45,7 @@ struct ReportRoutes {
         routes.get(":project/known-tests", use: knownTests)
         routes.get(":project/target-hashes", use: targetHashes)
         routes.get(":project/failures", use: failures)
+        routes.get(":project/selection", use: selection)
         routes.get(":project/tests/**", use: test)
         return routes
     }
@@ -187,7 +188,7 @@ struct ReportRoutes {
             })
     }
 
-    /// `tests/{test id}`, its `/history` or its `/culprit`.
+    /// `tests/{test id}`, its `/history`, its `/culprit` or its `/status`.
     @Sendable func test(_ request: Request, context: LedgerRequestContext) async throws -> Response {
         let name = try access.readable(context)
         var segments = context.parameters.getCatchAll().map(String.init)
@@ -199,6 +200,7 @@ struct ReportRoutes {
         switch aspect {
         case .history: return try await history(of: test, project: name, request)
         case .culprit: return try await culprit(of: test, project: name, request)
+        case .status: return try await status(of: test, project: name, request)
         case nil: return try await detail(of: test, project: name, request)
         }
     }

@@ -163,17 +163,10 @@ extension TestLedgerCommand {
                 let store = selection.store
                 let project = try selection.project ?? Quarantine.project(nil, in: store.open())
                 let entries = try Quarantine.current(project: project, store: store)
-                let skipped = entries.filter { $0.mode == .skip && $0.applies(to: selection.configuration ?? "") }
-                let arguments: [String]
-                switch runner {
-                case .swiftTest, .xcodebuild:
-                    arguments = SkipArguments.arguments(for: runner, skipping: skipped.map(\.test))
-                case .module:
-                    let file = QuarantineList.cacheFile(project: project, ledgerFile: store.filePath)
-                        .deletingPathExtension().appendingPathExtension("bacon.json")
-                    let variable = try QuarantineList.handToModule(entries, at: file)
-                    arguments = ["\(variable.name)=\(variable.value)"]
-                }
+                let arguments = try QuarantineList.arguments(
+                    for: runner, entries: entries, configuration: selection.configuration ?? "",
+                    moduleFile: QuarantineList.cacheFile(project: project, ledgerFile: store.filePath)
+                        .deletingPathExtension().appendingPathExtension("bacon.json"))
                 if !arguments.isEmpty { print(SkipArguments.substitutionLine(arguments)) }
             }
         }

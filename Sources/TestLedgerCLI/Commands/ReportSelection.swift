@@ -16,51 +16,22 @@ extension TestLedgerCommand.Report {
                 its saving is what their tests took in the vouching run.
                 """)
 
-        @Option(help: "How many of the newest runs that selected or observed to read.")
-        var runs = 30
+        @Option(
+            help:
+                "How many of the newest runs that selected or observed to read (default: .testledger.yml's window, else 30)."
+        )
+        var runs: Int?
         @OptionGroup var project: ProjectOption
         @OptionGroup var reporting: ReportOptions
 
         func run() throws {
-            let (_, database) = try reporting.open()
+            let (config, database) = try reporting.open()
             guard let name = try project.resolved(in: database) else {
-                return try reporting.print(SelectionReport([]), table: Self.table, markdown: Self.markdown)
+                return try reporting.print(
+                    SelectionReport([]), table: SelectionRendering.table, markdown: SelectionRendering.markdown)
             }
-            let report = try database.selectionReport(project: name, runs: runs)
-            try reporting.print(report, table: Self.table, markdown: Self.markdown)
-        }
-
-        static func table(_ report: SelectionReport) -> String {
-            guard !report.runs.isEmpty else {
-                return "no run selected its tests: record with --select (or --select --observe to measure first)"
-            }
-            let rows = report.runs.map { run in
-                [
-                    String(run.run.prefix(8)), run.revision.map { String($0.prefix(7)) } ?? "", run.mode.rawValue,
-                    "\(run.skippedTargets.count) of \(run.targets)", "\(run.missedFailures.count)",
-                    String(format: "%.1f of %.1f", run.savedSeconds, run.testSeconds),
-                ]
-            }
-            let table = TextTable(
-                headers: ["run", "revision", "mode", "targets left out", "missed failures", "seconds saved"],
-                rows: rows, numeric: [4])
-            return table.plain + "\n" + summary(report)
-        }
-
-        static func markdown(_ report: SelectionReport) -> String {
-            var lines = ["### TestLedger: selection", "", TextTable.escapeMarkdown(summary(report))]
-            let missed = report.runs.filter { !$0.missedFailures.isEmpty }
-            for run in missed {
-                lines.append(
-                    "- run `\(run.run.prefix(8))`: " + run.missedFailures.map { "`\($0)`" }.joined(separator: ", "))
-            }
-            return lines.joined(separator: "\n")
-        }
-
-        static func summary(_ report: SelectionReport) -> String {
-            "\(report.runs.count) run(s): \(report.missedFailures) failure(s) missed, "
-                + String(
-                    format: "%.1f s saved (%.0f %% of the test time)", report.savedSeconds, report.savedShare * 100)
+            let report = try database.selectionReport(project: name, runs: runs ?? config.reportWindow)
+            try reporting.print(report, table: SelectionRendering.table, markdown: SelectionRendering.markdown)
         }
     }
 }

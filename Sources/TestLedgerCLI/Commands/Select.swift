@@ -92,7 +92,7 @@ extension TestLedgerCommand {
                 throw ValidationError("\(problem)")
             }
             if format == .json { return Swift.print(try OutputOptions.json(report)) }
-            Swift.print(TestLedgerCommand.Report.Selection.table(report))
+            Swift.print(SelectionRendering.table(report))
         }
 
         private func print(_ plan: SelectionPlan, as format: SelectFormat) throws {

@@ -25,6 +25,8 @@ protocol AgentLedger: Sendable {
     func release(test: String, reason: String) throws -> [QuarantineChange]
     /// Where `test` stands over the window, as `testledger status` says.
     func standing(test: String) throws -> TestStanding
+    /// Per run of the newest `runs` that selected its tests, what selection missed and saved.
+    func selectionReport(runs: Int?) throws -> SelectionReport
 }
 
 /// Who changes the quarantine through `testledger mcp`, for the audit trail.

@@ -145,6 +145,10 @@ struct LedgerTools: Sendable {
         return try Self.json(Bounded(value: report, more: max(0, slower - limit)))
     }
 
+    func selection(_ arguments: ToolArguments) throws -> String {
+        try Self.json(try ledger.selectionReport(runs: try arguments.count("window")))
+    }
+
     func status(_ arguments: ToolArguments) throws -> String {
         try Self.json(try ledger.standing(test: try arguments.test().test))
     }

@@ -67,11 +67,15 @@ struct LocalLedger: AgentLedger {
     }
 
     func standing(test: String) throws -> TestStanding {
-        let standings = try TestLedgerCommand.Status.standings(
-            of: [test], project: try database.latestProject(), runs: config.reportWindow, since: nil,
-            thresholds: config.flaky, in: database
-        ) { try database.quarantined(project: $0, at: Date().timeIntervalSince1970) }
+        let standings = try database.standings(
+            of: [test], project: nil, runs: config.reportWindow, since: nil, thresholds: config.flaky,
+            now: Date().timeIntervalSince1970)
         return standings[0]
+    }
+
+    func selectionReport(runs: Int?) throws -> SelectionReport {
+        guard let project = try database.latestProject() else { return SelectionReport([]) }
+        return try database.selectionReport(project: project, runs: runs ?? config.reportWindow)
     }
 
     /// The owners of the newest run's project; `nil` when the ledger has no runs.

@@ -79,18 +79,11 @@ struct ServerLedger: AgentLedger {
     }
 
     func standing(test: String) throws -> TestStanding {
-        let report = try flakyReport(window: nil, owner: nil)
-        var history: [AttemptsInRun] = []
-        do {
-            history = try get(
-                [AttemptsInRun].self, "tests/" + Self.testPath(test) + "/history",
-                ["limit": String(max(1, report.runs))])
-        } catch let error as ServerReadError where error.status == 404 {
-            // A test the project never ran: unknown.
-        }
-        return TestStanding.of(
-            test, report: report, quarantine: try get([QuarantinedTest].self, "quarantine", [:]),
-            runs: TestLedgerCommand.Status.runs(history.reversed(), leavingOut: Set(report.noiseRuns.map(\.run))))
+        try get(TestStanding.self, "tests/" + Self.testPath(test) + "/status", [:])
+    }
+
+    func selectionReport(runs: Int?) throws -> SelectionReport {
+        try get(SelectionReport.self, "selection", ["runs": runs.map(String.init)])
     }
 
     /// The quarantine's changes a `PUT` or `DELETE` answered with.
@@ -117,7 +110,7 @@ struct ServerLedger: AgentLedger {
     /// when the id ends like one of the test's own routes.
     static func testPath(_ test: String) -> String {
         var parts = test.split(separator: "/", omittingEmptySubsequences: false).map { segment(String($0)) }
-        if parts.count > 1, ["culprit", "history"].contains(parts[parts.count - 1]) {
+        if parts.count > 1, ["culprit", "history", "status"].contains(parts[parts.count - 1]) {
             let last = parts.removeLast()
             parts[parts.count - 1] += "%2F" + last
         }

@@ -76,6 +76,15 @@ enum ToolSchemas {
             "configuration": string, "failureRate": number, "runs": integer, "quarantined": string, "reason": string,
         ], optional: ["failureRate", "quarantined"])
 
+    static let selection = object([
+        "runs": array(
+            object([
+                "run": string, "mode": string, "targets": integer, "skippedTargets": array(string),
+                "missedFailures": array(string), "savedSeconds": number, "testSeconds": number,
+            ])),
+        "missedFailures": integer, "savedSeconds": number, "savedShare": number,
+    ])
+
     static let verification = object(
         [
             "test": string, "configuration": string, "failureRate": number, "rateFrom": string,

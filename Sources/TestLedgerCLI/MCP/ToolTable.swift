@@ -126,6 +126,15 @@ extension LedgerTools {
             arguments: ["test": .string(testArgument)], required: ["test"], output: ToolSchemas.status,
             answer: { try $0.status($1) }),
         ToolSpec(
+            name: "selection",
+            description:
+                "Per run that selected its tests (record --select, or --observe): the failures selection missed "
+                + "and the test time it saved.",
+            arguments: [
+                "window": .integer("How many of the newest runs that selected (default: the project's window, 30).")
+            ],
+            output: ToolSchemas.selection, answer: { try $0.selection($1) }),
+        ToolSpec(
             name: "reproduce",
             description:
                 "Run a flaky test until it fails, at most ⌈3 / p⌉ runs, on the code before a fix: reproduced on run k, "
