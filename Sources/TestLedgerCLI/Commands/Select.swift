@@ -99,52 +99,16 @@ extension TestLedgerCommand {
             let selection = plan.selection
             switch format {
             case .list:
-                Swift.print(Self.list(plan))
+                Swift.print(plan.listing)
             case .json:
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-                Swift.print(String(decoding: try encoder.encode(SelectionOutput(plan)), as: UTF8.self))
+                Swift.print(String(decoding: try encoder.encode(plan.output), as: UTF8.self))
             case .swiftTest, .xcodebuild:
                 let runner: TestRunner = format == .swiftTest ? .swiftTest : .xcodebuild
                 printError(plan.announcement)
                 Swift.print(SkipArguments.substitutionLine(selection.commandArguments(for: runner)))
             }
         }
-
-        static func list(_ plan: SelectionPlan) -> String {
-            let selection = plan.selection
-            var lines = [
-                "Since \(plan.checkout.mergeBase.map { String($0.prefix(7)) } ?? "?") on \(plan.base): "
-                    + "\(selection.changedFiles.count) file(s) changed"
-            ]
-            if let everything = selection.everything {
-                lines.append("Every test runs: \(everything)")
-                return (lines + ["Test targets: " + selection.targets.map(\.target).joined(separator: ", ")])
-                    .joined(separator: "\n")
-            }
-            let rows = selection.targets.map { [$0.runs ? "run" : "skip", $0.target, $0.reason] }
-            lines.append(TextTable(headers: ["", "test target", "why"], rows: rows).plain)
-            for kept in selection.alwaysRun { lines.append("run \(kept.test): \(kept.reason)") }
-            return lines.joined(separator: "\n")
-        }
-    }
-}
-
-/// `select --format json`.
-struct SelectionOutput: Encodable {
-    let base: String
-    let mergeBase: String?
-    let changedFiles: [String]
-    let everything: String?
-    let targets: [TestSelection.Target]
-    let alwaysRun: [TestSelection.KeptTest]
-
-    init(_ plan: SelectionPlan) {
-        base = plan.base
-        mergeBase = plan.checkout.mergeBase
-        changedFiles = plan.selection.changedFiles
-        everything = plan.selection.everything
-        targets = plan.selection.targets
-        alwaysRun = plan.selection.alwaysRun
     }
 }

@@ -61,8 +61,10 @@ extension TestLedgerCommand {
             for path in files {
                 reading.begin(size: path == "-" ? 0 : FilesProgress.size(of: path))
                 defer { reading.end() }
-                batches += try Self.spool(path, format: format, metadata: metadata, into: spool, batchBytes: batchBytes)
-                    .map { (path, $0) }
+                batches += try UploadBatches.spool(
+                    path, format: format, metadata: metadata, into: spool, batchBytes: batchBytes
+                )
+                .map { (path, $0) }
             }
             reading.finish()
             if self.spool {
@@ -74,7 +76,7 @@ extension TestLedgerCommand {
             let client = UploadClient(
                 server: server, token: token,
                 policy: LedgerEnvironment().resendPolicy(retries: retries, firstDelay: retryDelay))
-            let (unsent, refused) = Self.deliver(batches, with: client, spool: spool)
+            let (unsent, refused) = UploadBatches.deliver(batches, with: client, spool: spool)
             let ownership = CheckoutOwnership.read(try ProjectConfiguration.load())
             if !ownership.isEmpty, let problem = client.send(ownership) {
                 printError(
@@ -87,58 +89,6 @@ extension TestLedgerCommand {
                         + "send them with `testledger upload --spool` once the server is back")
             }
             if refused > 0 { throw ExitCode.failure }
-        }
-
-        /// Sends each batch, removing it once stored; returns how many wait and how many were refused.
-        static func deliver(_ batches: [(name: String, file: URL)], with client: UploadClient, spool: SpoolDirectory)
-            -> (unsent: Int, refused: Int)
-        {
-            var unsent = 0
-            var refused = 0
-            let progress = FilesProgress(
-                "upload", totalBytes: batches.reduce(0) { $0 + FilesProgress.size(of: $1.file.path) })
-            defer { progress.finish() }
-            for (name, file) in batches {
-                progress.begin(size: FilesProgress.size(of: file.path))
-                defer { progress.end() }
-                switch client.send(file: file) {
-                case .stored(let receipt):
-                    try? FileManager.default.removeItem(at: file)
-                    var line = "\(name): \(receipt.results) result(s) stored"
-                    if receipt.alreadyStored > 0 { line += ", \(receipt.alreadyStored) already stored" }
-                    progress.print(line + runNames(receipt.runs))
-                case .refused(let status, let message):
-                    refused += 1
-                    var kept = "kept in \(file.path)"
-                    if status == 400 || status == 413, let moved = try? spool.reject(file) {
-                        kept = "moved to \(moved.path)"
-                    }
-                    progress.warn("error: \(name): the server refused it (\(message)); \(kept)")
-                case .unreachable(let reason):
-                    unsent += 1
-                    progress.warn("warning: \(name): not sent (\(reason)); kept in \(file.path)")
-                }
-            }
-            return (unsent, refused)
-        }
-
-        /// Checks and converts one input into batches in the spool.
-        static func spool(
-            _ path: String, format: InputFormat?, metadata: RunMetadata, into spool: SpoolDirectory,
-            batchBytes: Int
-        ) throws -> [URL] {
-            let file = try InputFile.open(path)
-            defer { file.close() }
-            let prepared = try file.prepared(format: format, metadata: metadata)
-            var writer = try SpoolWriter(spool: spool, targetBytes: batchBytes)
-            do {
-                try prepared.run(into: &writer)
-            } catch {
-                writer.discard()
-                throw error
-            }
-            for warning in writer.warnings { printError("warning: \(warning)") }
-            return try writer.commit(to: spool)
         }
 
         private func server() throws -> URL {

@@ -1,4 +1,5 @@
 import LedgerCore
+import LedgerRecording
 import MCP
 
 /// The prompts `testledger mcp` offers: the steps an agent takes, with the tools, to fix a flaky

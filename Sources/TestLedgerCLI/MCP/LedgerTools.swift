@@ -1,6 +1,7 @@
 import Foundation
 import LedgerCore
 import LedgerDelivery
+import LedgerRecording
 import LedgerStore
 import MCP
 

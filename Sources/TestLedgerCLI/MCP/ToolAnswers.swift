@@ -1,4 +1,5 @@
 import LedgerCore
+import LedgerRecording
 
 // The shapes of the tools' answers, as JSON.
 

@@ -2,16 +2,19 @@ import Foundation
 import LedgerCore
 import LedgerRecording
 import LedgerStore
-import MCP
 
 /// `testledger mcp --db`: answers from a ledger this machine opens, judged by the checkout's
 /// `.testledger.yml`, with owners as `report` names them (the checkout's CODEOWNERS, else the
 /// ones kept).
-struct LocalLedger: AgentLedger {
-    let database: any ResultStore
-    let config: ProjectConfiguration
+package struct LocalLedger: AgentLedger {
+    package let database: any ResultStore
+    package let config: ProjectConfiguration
 
-    func flakyReport(window: Int?, owner: String?) throws -> FlakyReport {
+    package init(database: any ResultStore, config: ProjectConfiguration) {
+        (self.database, self.config) = (database, config)
+    }
+
+    package func flakyReport(window: Int?, owner: String?) throws -> FlakyReport {
         let window = window ?? config.reportWindow
         let report = try database.withCulprits(
             try database.flakyReport(
@@ -21,38 +24,38 @@ struct LocalLedger: AgentLedger {
         return report.scoped(to: owner, owners: owners)
     }
 
-    func runReport(run: String?, base: String) throws -> RunReport {
+    package func runReport(run: String?, base: String) throws -> RunReport {
         try database.runReport(run: run, project: nil, base: base, config: config)
     }
 
-    func testDetail(test: String, run: String?, attempt: Int?) throws -> TestDetail {
+    package func testDetail(test: String, run: String?, attempt: Int?) throws -> TestDetail {
         let detail = try database.testDetail(test: test, run: run, project: nil, attempt: attempt)
         guard let project = try database.project(ofRun: detail.run) else { return detail }
         return detail.owned(by: try CheckoutOwnership.owners(of: project, config: config, in: database))
     }
 
-    func history(of detail: TestDetail, limit: Int) throws -> [AttemptsInRun] {
+    package func history(of detail: TestDetail, limit: Int) throws -> [AttemptsInRun] {
         let project = try database.project(ofRun: detail.run) ?? ""
         return try database.outcomeHistory(project: project, test: detail.test, limit: limit)
     }
 
-    func culpritReport(test: String, window: Int?) throws -> CulpritReport {
+    package func culpritReport(test: String, window: Int?) throws -> CulpritReport {
         try database.culpritReport(test: test, project: nil, runs: window ?? config.reportWindow, since: nil)
     }
 
-    func failureGroups(window: Int?) throws -> [FailureGroup] {
+    package func failureGroups(window: Int?) throws -> [FailureGroup] {
         let groups = try database.failureGroups(project: nil, runs: window ?? config.reportWindow, since: nil)
         return try newestOwners().map { groups.owned(by: $0) } ?? groups
     }
 
-    func slowReport(window: Int?, limit: Int) throws -> SlowReport {
+    package func slowReport(window: Int?, limit: Int) throws -> SlowReport {
         let report = try database.slowReport(
             project: nil, runs: window ?? config.reportWindow, since: nil, thresholds: config.flaky,
             criteria: SlowReport.Criteria(), limit: limit)
         return try newestOwners().map { report.owned(by: $0) } ?? report
     }
 
-    func quarantine(test: String, mode: QuarantineMode, reason: String) throws -> [QuarantineChange] {
+    package func quarantine(test: String, mode: QuarantineMode, reason: String) throws -> [QuarantineChange] {
         let project = try testsProject(test)
         return try database.quarantine([
             QuarantinedTest(
@@ -61,19 +64,19 @@ struct LocalLedger: AgentLedger {
         ])
     }
 
-    func release(test: String, reason: String) throws -> [QuarantineChange] {
+    package func release(test: String, reason: String) throws -> [QuarantineChange] {
         try database.release(
             [test], project: try testsProject(test), reason: reason, by: agentName, at: Date().timeIntervalSince1970)
     }
 
-    func standing(test: String) throws -> TestStanding {
+    package func standing(test: String) throws -> TestStanding {
         let standings = try database.standings(
             of: [test], project: nil, runs: config.reportWindow, since: nil, thresholds: config.flaky,
             now: Date().timeIntervalSince1970)
         return standings[0]
     }
 
-    func selectionReport(runs: Int?) throws -> SelectionReport {
+    package func selectionReport(runs: Int?) throws -> SelectionReport {
         guard let project = try database.latestProject() else { return SelectionReport([]) }
         return try database.selectionReport(project: project, runs: runs ?? config.reportWindow)
     }
@@ -85,9 +88,9 @@ struct LocalLedger: AgentLedger {
 
     /// The newest run's project, once it is known to have `test`.
     private func testsProject(_ test: String) throws -> String {
-        guard let project = try database.latestProject() else { throw MCPError.invalidParams("the ledger has no runs") }
+        guard let project = try database.latestProject() else { throw StoreError.noSuchRun("at all") }
         guard try database.testIDs(project: project).contains(test) else {
-            throw MCPError.invalidParams("quarantine: project \(project) has no test \(test)")
+            throw StoreError.noSuchTest("\(test) in project \(project)")
         }
         return project
     }

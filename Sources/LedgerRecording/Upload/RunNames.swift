@@ -4,7 +4,7 @@
 ///   - runs: the run ids, in the order stored.
 ///   - limit: the most named.
 /// - Returns: ` (run A)`, ` (runs A, B, C and 97 more)`, or nothing for no run.
-func runNames(_ runs: [String], limit: Int = 3) -> String {
+package func runNames(_ runs: [String], limit: Int = 3) -> String {
     switch runs.count {
     case 0: ""
     case 1: " (run \(runs[0]))"

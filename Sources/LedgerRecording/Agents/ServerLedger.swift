@@ -6,13 +6,13 @@ import LedgerStore
 /// `testledger mcp --url`: answers from one project on a team's server, through its API with a
 /// token (a read token; a manage token to change the quarantine too). The server judges with its
 /// own window and thresholds.
-struct ServerLedger: AgentLedger {
-    let client: ServerClient
-    let project: String
+package struct ServerLedger: AgentLedger {
+    package let client: ServerClient
+    package let project: String
 
     /// The project named, else the one with the newest run among those the token sees.
     /// - Throws: `ServerReadError` when the server cannot list the token's projects, or it has none.
-    init(client: ServerClient, project: String?) throws {
+    package init(client: ServerClient, project: String?) throws {
         self.client = client
         if let project {
             self.project = project
@@ -26,11 +26,11 @@ struct ServerLedger: AgentLedger {
         }
     }
 
-    func flakyReport(window: Int?, owner: String?) throws -> FlakyReport {
+    package func flakyReport(window: Int?, owner: String?) throws -> FlakyReport {
         try get(FlakyReport.self, "flaky", ["runs": window.map(String.init), "owner": owner])
     }
 
-    func runReport(run: String?, base: String) throws -> RunReport {
+    package func runReport(run: String?, base: String) throws -> RunReport {
         let id: String
         if let run {
             id = run
@@ -43,34 +43,34 @@ struct ServerLedger: AgentLedger {
         return try get(RunReport.self, "runs/\(Self.segment(id))/report", ["base": base])
     }
 
-    func testDetail(test: String, run: String?, attempt: Int?) throws -> TestDetail {
+    package func testDetail(test: String, run: String?, attempt: Int?) throws -> TestDetail {
         try get(TestDetail.self, "tests/" + Self.testPath(test), ["run": run, "attempt": attempt.map(String.init)])
     }
 
-    func history(of detail: TestDetail, limit: Int) throws -> [AttemptsInRun] {
+    package func history(of detail: TestDetail, limit: Int) throws -> [AttemptsInRun] {
         try get([AttemptsInRun].self, "tests/" + Self.testPath(detail.test) + "/history", ["limit": String(limit)])
     }
 
-    func culpritReport(test: String, window: Int?) throws -> CulpritReport {
+    package func culpritReport(test: String, window: Int?) throws -> CulpritReport {
         try get(CulpritReport.self, "tests/" + Self.testPath(test) + "/culprit", ["runs": window.map(String.init)])
     }
 
-    func failureGroups(window: Int?) throws -> [FailureGroup] {
+    package func failureGroups(window: Int?) throws -> [FailureGroup] {
         try get([FailureGroup].self, "failures", ["runs": window.map(String.init)])
     }
 
-    func slowReport(window: Int?, limit: Int) throws -> SlowReport {
+    package func slowReport(window: Int?, limit: Int) throws -> SlowReport {
         try get(SlowReport.self, "slow", ["runs": window.map(String.init), "limit": String(limit)])
     }
 
-    func quarantine(test: String, mode: QuarantineMode, reason: String) throws -> [QuarantineChange] {
+    package func quarantine(test: String, mode: QuarantineMode, reason: String) throws -> [QuarantineChange] {
         try requireKnown(test)
         let body = try JSONEncoder().encode(["mode": mode.rawValue, "reason": reason, "by": agentName])
         return try Self.changes(
             client.send("PUT", project: project, path: "quarantine/" + Self.testPath(test), body: body))
     }
 
-    func release(test: String, reason: String) throws -> [QuarantineChange] {
+    package func release(test: String, reason: String) throws -> [QuarantineChange] {
         try requireKnown(test)
         return try Self.changes(
             client.send(
@@ -78,11 +78,11 @@ struct ServerLedger: AgentLedger {
                 query: ["reason": reason, "by": agentName]))
     }
 
-    func standing(test: String) throws -> TestStanding {
+    package func standing(test: String) throws -> TestStanding {
         try get(TestStanding.self, "tests/" + Self.testPath(test) + "/status", [:])
     }
 
-    func selectionReport(runs: Int?) throws -> SelectionReport {
+    package func selectionReport(runs: Int?) throws -> SelectionReport {
         try get(SelectionReport.self, "selection", ["runs": runs.map(String.init)])
     }
 
@@ -108,7 +108,7 @@ struct ServerLedger: AgentLedger {
 
     /// A test's id as the API's path names it: each part percent-encoded, and the last slash too
     /// when the id ends like one of the test's own routes.
-    static func testPath(_ test: String) -> String {
+    package static func testPath(_ test: String) -> String {
         var parts = test.split(separator: "/", omittingEmptySubsequences: false).map { segment(String($0)) }
         if parts.count > 1, ["culprit", "history", "status"].contains(parts[parts.count - 1]) {
             let last = parts.removeLast()

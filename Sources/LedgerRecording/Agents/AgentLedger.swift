@@ -3,7 +3,7 @@ import LedgerStore
 
 /// What `testledger mcp` answers from: a ledger (file or database) on this machine, or a team's
 /// server through its API. Each report comes as the matching `--format json` has it.
-protocol AgentLedger: Sendable {
+package protocol AgentLedger: Sendable {
     /// The flaky tests over the newest `window` runs, with their culprits and owners; only
     /// `owner`'s tests when one is named.
     func flakyReport(window: Int?, owner: String?) throws -> FlakyReport
@@ -30,4 +30,4 @@ protocol AgentLedger: Sendable {
 }
 
 /// Who changes the quarantine through `testledger mcp`, for the audit trail.
-let agentName = "mcp"
+package let agentName = "mcp"
