@@ -29,11 +29,11 @@ struct MCPAgentToolsTests {
             ["test_detail", ["test": Self.address(of: spinner)]], ["culprit", ["test": spinner]],
             ["culprit", ["test": Self.address(of: spinner)]], ["failure_groups", ["limit": 50]],
             ["slow_tests", ["limit": 50]], ["status", ["test": spinner]],
-            ["status", ["test": Self.address(of: spinner)]],
+            ["status", ["test": Self.address(of: spinner)]], ["selection", [:] as [String: Any]],
         ]
         let document = try await MCPServerTests.document(cli, calls, ["--allow-quarantine"])
         let listed = try #require(document["listed"] as? [[String: Any]])
-        #expect(listed.count == 8)
+        #expect(listed.count == 9)
         for tool in listed {
             let name = tool["name"] as? String ?? ""
             let hints = try #require(tool["annotations"] as? [String: Any], "\(name)")
