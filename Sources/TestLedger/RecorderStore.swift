@@ -43,7 +43,7 @@ final class RecorderStore: RecorderDestination, @unchecked Sendable {
             text.reserveCapacity(256 * events.count)
             if !started {
                 started = true
-                Self.finishAtExit(self)
+                RecorderExit.finish(self)
                 let runStart = RunIdentity.runStart(environment: environment)
                 guard let opened = open() else { return }
                 journal = opened
@@ -120,18 +120,9 @@ final class RecorderStore: RecorderDestination, @unchecked Sendable {
         failure = message
     }
 
-    nonisolated(unsafe) private static var finishing: RecorderStore?
-
-    /// Stores the journal when the process exits, then prints the warning, if any.
-    private static func finishAtExit(_ store: RecorderStore) {
-        finishing = store
-        atexit {
-            guard let store = RecorderStore.finishing else { return }
-            store.finish()
-            if let failure = store.lock.withLock({ store.failure }) {
-                FileHandle.standardError.write(
-                    Data("testledger: recording stopped, the tests ran as usual: \(failure)\n".utf8))
-            }
-        }
+    /// Stores the journal; the warning to print, if recording stopped.
+    func finishAtExit() -> String? {
+        finish()
+        return lock.withLock { failure }.map { "recording stopped, the tests ran as usual: \($0)" }
     }
 }

@@ -96,7 +96,7 @@ final class RecorderUpload: RecorderDestination, @unchecked Sendable {
     private func startIfNeeded() {
         guard !started else { return }
         started = true
-        Self.finishAtExit(self)
+        RecorderExit.finish(self)
         Thread { [self] in sendPeriodically() }.start()
     }
 
@@ -107,29 +107,21 @@ final class RecorderUpload: RecorderDestination, @unchecked Sendable {
         }
     }
 
-    nonisolated(unsafe) private static var finishing: RecorderUpload?
-
-    /// Sends what is left when the process exits, then prints the warning, if any.
-    private static func finishAtExit(_ upload: RecorderUpload) {
-        finishing = upload
-        atexit {
-            guard let upload = RecorderUpload.finishing else { return }
-            upload.send()
-            if let problem = upload.lock.withLock({ upload.problem }) {
-                // What could not be sent is still spooled, whatever stopped the sending.
-                let flushed = upload.lock.withLock { () -> [[UInt8]] in
-                    defer { upload.ready.removeAll() }
-                    return upload.ready + [upload.batcher.finish()].compactMap { $0 }
-                }
-                var lost = upload.lock.withLock { upload.lost }
-                for batch in flushed where (try? upload.spool.add(batch, live: true)) == nil { lost += 1 }
-                let fate =
-                    lost > 0
-                    ? "\(lost) batch(es) could not be kept in \(upload.spool.url.path) and are lost"
-                    : "they wait in \(upload.spool.url.path) for `testledger upload --spool`"
-                FileHandle.standardError.write(
-                    Data("testledger: results not sent, the tests ran as usual: \(problem); \(fate)\n".utf8))
-            }
+    /// Sends what is left, spooling what cannot be sent; the warning to print, if sending stopped.
+    func finishAtExit() -> String? {
+        send()
+        guard let problem = lock.withLock({ problem }) else { return nil }
+        // What could not be sent is still spooled, whatever stopped the sending.
+        let flushed = lock.withLock { () -> [[UInt8]] in
+            defer { ready.removeAll() }
+            return ready + [batcher.finish()].compactMap { $0 }
         }
+        var lost = lock.withLock { self.lost }
+        for batch in flushed where (try? spool.add(batch, live: true)) == nil { lost += 1 }
+        let fate =
+            lost > 0
+            ? "\(lost) batch(es) could not be kept in \(spool.url.path) and are lost"
+            : "they wait in \(spool.url.path) for `testledger upload --spool`"
+        return "results not sent, the tests ran as usual: \(problem); \(fate)"
     }
 }

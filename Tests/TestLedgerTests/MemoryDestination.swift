@@ -20,6 +20,8 @@ final class MemoryDestination: RecorderDestination {
         state.withLock { $0.endedAt.append(at) }
     }
 
+    func finishAtExit() -> String? { nil }
+
     var writes: [Write] { state.withLock { $0.writes } }
     var events: [LedgerEvent] { writes.flatMap(\.events) }
     var runEnds: [Double] { state.withLock { $0.endedAt } }

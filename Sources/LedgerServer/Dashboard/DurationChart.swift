@@ -28,12 +28,8 @@ enum DurationChart {
         let words =
             "duration over \(timed.count) run(s), oldest first: longest \(Figures.seconds(longest)), "
             + "median \(Figures.seconds(Statistics.median(timed.map(\.seconds))))"
-        return """
-            <figure class="durations"><svg viewBox="0 0 \(PyramidSVG.number(width)) \(PyramidSVG.number(height))" \
-            width="\(PyramidSVG.number(width))" height="\(PyramidSVG.number(height))" role="img" \
-            aria-label="\(words)" xmlns="http://www.w3.org/2000/svg">\
-            <text x="0" y="11">\(Figures.seconds(longest))</text>\(bars)</svg>\
-            <figcaption class="muted">\(words)</figcaption></figure>
-            """
+        return ChartFigure.render(
+            "durations", width: width, height: height, words: words,
+            "<text x=\"0\" y=\"11\">\(Figures.seconds(longest))</text>\(bars)")
     }
 }

@@ -45,12 +45,7 @@ enum TimelineChart {
         let words =
             "\(timeline.attempt.test) (attempt \(timeline.attempt.attempt)) and the \(timeline.beside.count) "
             + "test(s) that ran beside it, over \(Figures.seconds(to - from))"
-        return """
-            <figure class="timeline"><svg viewBox="0 0 \(PyramidSVG.number(width)) \(PyramidSVG.number(height))" \
-            width="\(PyramidSVG.number(width))" height="\(PyramidSVG.number(height))" role="img" \
-            aria-label="\(words)" xmlns="http://www.w3.org/2000/svg">\(rows)</svg>\
-            <figcaption class="muted">\(words)</figcaption></figure>
-            """
+        return ChartFigure.render("timeline", width: width, height: height, words: words, "\(rows)")
     }
 
     /// The test's name without its module and suite when long: the label's room is small.
