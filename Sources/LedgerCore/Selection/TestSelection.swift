@@ -17,6 +17,10 @@ public struct TestSelection: Sendable, Equatable, Codable {
         public var reason: String
         /// The run that vouches for it, when it does not run.
         public var vouchedBy: Vouch?
+
+        /// The reason of a target that did not change but runs: no stored run vouches for its hash.
+        public static let unvouched =
+            "no complete, passing run with its hash (its code, Package.resolved, toolchain or configuration differ)"
     }
 
     /// A test that runs although its target is skipped, and why.
@@ -88,9 +92,7 @@ public struct TestSelection: Sendable, Equatable, Codable {
             return target
         }
         guard let vouchedBy = vouch[target.target] else {
-            target.reason =
-                "no complete, passing run with its hash (its code, Package.resolved, toolchain or "
-                + "configuration differ)"
+            target.reason = Target.unvouched
             return target
         }
         target.runs = false

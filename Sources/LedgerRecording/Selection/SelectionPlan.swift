@@ -45,7 +45,12 @@ package struct SelectionPlan {
         if let everything = selection.everything { return "testledger: select: every test runs: \(everything)" }
         let skipped = targets.filter { !$0.runs }
         guard !skipped.isEmpty else {
-            return "testledger: select: every test target runs (\(targets.count) of \(targets.count))"
+            let line = "testledger: select: every test target runs (\(targets.count) of \(targets.count))"
+            let unvouched = targets.filter { $0.reason == TestSelection.Target.unvouched }
+            guard !unvouched.isEmpty else { return line }
+            return line + ": \(unvouched.count) did not change, but no complete, passing run of \(base) or this "
+                + "branch stored their hash: a run stores its targets' hashes when recorded with "
+                + "`testledger record --select` (on \(base) too), and vouches for them from then on"
         }
         let kept = selection.alwaysRun.isEmpty ? "" : "; \(selection.alwaysRun.count) of their tests run all the same"
         return "testledger: select: \(targets.count - skipped.count) of \(targets.count) test targets run; "
