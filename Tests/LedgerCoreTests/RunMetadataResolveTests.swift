@@ -8,15 +8,15 @@ import Testing
 
     @Test func theConfigurationComesFromTheEnvironmentUnlessGiven() {
         let environment: LedgerEnvironment = ["TESTLEDGER_CONFIGURATION": "iPhone 16 / iOS 18"]
-        #expect(RunMetadata.resolve(environment: environment, git: { git }).configuration == "iPhone 16 / iOS 18")
+        #expect(RunMetadata.resolve(environment: environment, git: { _ in git }).configuration == "iPhone 16 / iOS 18")
         let given = RunMetadata.resolve(
-            given: .init(configuration: "macOS 15"), environment: environment, git: { git })
+            given: .init(configuration: "macOS 15"), environment: environment, git: { _ in git })
         #expect(given.configuration == "macOS 15")
-        #expect(RunMetadata.resolve(environment: [:], git: { git }).configuration == nil)
+        #expect(RunMetadata.resolve(environment: [:], git: { _ in git }).configuration == nil)
     }
 
     @Test func gitFillsWhatNothingElseGives() {
-        let metadata = RunMetadata.resolve(environment: [:], git: { git })
+        let metadata = RunMetadata.resolve(environment: [:], git: { _ in git })
         #expect(metadata.project == "shop")
         #expect(metadata.revision == "abc123")
         #expect(metadata.branch == "feature")
@@ -31,7 +31,7 @@ import Testing
         var asked = false
         let metadata = RunMetadata.resolve(
             environment: environment,
-            git: {
+            git: { _ in
                 asked = true
                 return git
             })
@@ -47,13 +47,13 @@ import Testing
             "GITHUB_ACTIONS": "true", "GITHUB_SHA": "def456", "GITHUB_REF_NAME": "main",
             "TESTLEDGER_PROJECT": "Ledgered", "TESTLEDGER_REVISION": "from-record", "TESTLEDGER_BRANCH": "",
         ]
-        let fromEnvironment = RunMetadata.resolve(environment: environment, git: { git })
+        let fromEnvironment = RunMetadata.resolve(environment: environment, git: { _ in git })
         #expect(fromEnvironment.project == "Ledgered")
         #expect(fromEnvironment.revision == "from-record")
         #expect(fromEnvironment.branch == "main", "an empty variable says nothing")
         let given = RunMetadata.resolve(
             given: .init(project: "Flag", revision: "r1", build: "9"), configuredProject: "Configured",
-            environment: environment, git: { git })
+            environment: environment, git: { _ in git })
         #expect(given.project == "Flag")
         #expect(given.revision == "r1")
         #expect(given.ci?.build == "9")
@@ -62,9 +62,9 @@ import Testing
     @Test func theConfiguredProjectComesAfterTheVariableAndBeforeTheCI() {
         let environment: LedgerEnvironment = ["GITLAB_CI": "true", "CI_PROJECT_NAME": "from-ci"]
         #expect(
-            RunMetadata.resolve(configuredProject: "Configured", environment: environment, git: { nil }).project
+            RunMetadata.resolve(configuredProject: "Configured", environment: environment, git: { _ in nil }).project
                 == "Configured")
-        #expect(RunMetadata.resolve(environment: environment, git: { nil }).project == "from-ci")
+        #expect(RunMetadata.resolve(environment: environment, git: { _ in nil }).project == "from-ci")
     }
 }
 
@@ -95,5 +95,20 @@ import Testing
         #expect(child.project == "Shop" && child.revision == "abc" && child.branch == nil)
         #expect(child.databasePath.hasPrefix("/") && child.databasePath.hasSuffix("/relative/ledger.sqlite"))
         #expect(variables["TESTLEDGER_RUN"] == "r")
+    }
+
+    @Test func theCheckoutTestedNamesTheProjectAndIsWhereGitIsAsked() {
+        var asked: [String] = []
+        let metadata = RunMetadata.resolve(
+            environment: [:], directory: "/work/checkouts/Inventory",
+            git: { directory in
+                asked.append(directory)
+                return nil
+            })
+        #expect(metadata.project == "Inventory", "the folder tested, not the working directory")
+        #expect(asked == ["/work/checkouts/Inventory"])
+        let configured = RunMetadata.resolve(
+            configuredProject: "Shop", environment: [:], directory: "/work/checkouts/Inventory", git: { _ in nil })
+        #expect(configured.project == "Shop")
     }
 }

@@ -13,23 +13,24 @@ extension RunMetadata {
     ///   - configuredProject: the project `.testledger.yml` names, when there is one.
     ///   - environment: `TESTLEDGER_PROJECT`, `TESTLEDGER_REVISION`, `TESTLEDGER_BRANCH`,
     ///     `TESTLEDGER_CONFIGURATION` and the CI's variables.
+    ///   - directory: the checkout tested (a `--package-path`), the working directory unless given.
     ///   - git: reads git, called only when the revision or the branch is still missing.
     ///   - host: the machine the run happens on.
     /// - Returns: the metadata; the project falls back to the repository's folder name, then to
-    ///   the working directory's.
+    ///   `directory`'s.
     public static func resolve(
         given: Given = Given(), configuredProject: String? = nil, environment: LedgerEnvironment = LedgerEnvironment(),
-        git: () -> GitInfo? = { GitInfo.read() }, host: String? = ProcessInfo.processInfo.hostName
+        directory: String = FileManager.default.currentDirectoryPath, git: ((String) -> GitInfo?)? = nil,
+        host: String? = ProcessInfo.processInfo.hostName
     ) -> RunMetadata {
         let ci = CIEnvironment.detect(environment.variables)
         let project = given.project ?? environment.project ?? configuredProject ?? ci?.project
         let revision = given.revision ?? environment.revision ?? ci?.revision
         let branch = given.branch ?? environment.branch ?? ci?.branch
-        let gitInfo = revision == nil || branch == nil ? git() : nil
+        let gitInfo = revision == nil || branch == nil ? (git ?? { GitInfo.read(in: $0) })(directory) : nil
         let ciInfo =
             ci.map { LedgerEvent.CI(provider: $0.provider, build: given.build ?? $0.build, job: $0.job, url: $0.url) }
             ?? given.build.map { LedgerEvent.CI(build: $0) }
-        let directory = FileManager.default.currentDirectoryPath
         return RunMetadata(
             project: project ?? gitInfo?.repositoryName ?? GitInfo.repositoryName(in: directory)
                 ?? URL(fileURLWithPath: directory).lastPathComponent,

@@ -34,6 +34,11 @@ extension TestCommand {
         swiftTest?.packagePath ?? FileManager.default.currentDirectoryPath
     }
 
+    /// The package folder `command` tests: its `--package-path`, else the working directory.
+    package static func packagePath(of command: [String]) -> String {
+        TestCommand(command, outputFolder: FileManager.default.temporaryDirectory).packagePath
+    }
+
     private static func dropping(_ words: [String], options: Set<String>, flags: Set<String>) -> [String] {
         var kept: [String] = []
         var index = 0

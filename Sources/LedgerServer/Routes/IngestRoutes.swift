@@ -50,7 +50,7 @@ struct IngestRoutes {
             given: .init(
                 project: project, revision: value("revision"), branch: value("branch"), build: value("build"),
                 configuration: value("configuration")),
-            environment: [:], git: { nil }, host: nil)
+            environment: [:], git: { _ in nil }, host: nil)
     }
 
     /// Spools the body and stores it. `live` keeps attempts without an end running, for a

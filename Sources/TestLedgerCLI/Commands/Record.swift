@@ -153,7 +153,8 @@ extension TestLedgerCommand {
             (options.networkTimeout, options.strict) = (networkTimeout, strict)
             let config = try ProjectConfiguration.load()
             let session = RecordSession(
-                options: options, config: config, metadata: runInfo.metadata(config: config),
+                options: options, config: config,
+                metadata: runInfo.metadata(config: config, directory: TestCommand.packagePath(of: command)),
                 ledgerFile: store.filePath, openLedger: store.openFile, openQuarantine: store.open)
             let status: Int32
             do {

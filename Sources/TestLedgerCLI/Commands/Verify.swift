@@ -107,7 +107,8 @@ extension TestLedgerCommand {
         func run() throws {
             let config = try ProjectConfiguration.load()
             let session = VerificationSession(
-                command: command, config: config, metadata: runInfo.metadata(config: config),
+                command: command, config: config,
+                metadata: runInfo.metadata(config: config, directory: TestCommand.packagePath(of: command)),
                 ledgerFile: store.filePath, database: try store.openFile())
             do {
                 if isolate {

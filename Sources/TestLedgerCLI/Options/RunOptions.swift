@@ -19,13 +19,24 @@ struct RunOptions: ParsableArguments {
     var configuration: String?
 
     /// Resolves the metadata: flags, then environment, then git.
+    /// - Parameters:
+    ///   - environment: the variables read.
+    ///   - config: `.testledger.yml`, whose project wins over the checkout's.
+    ///   - directory: the checkout tested (a command's `--package-path`): its `.testledger.yml`'s
+    ///     project when `config` names none, its repository's name, its git.
+    /// - Returns: the run's metadata.
     func metadata(
-        environment: LedgerEnvironment = LedgerEnvironment(),
-        config: ProjectConfiguration
+        environment: LedgerEnvironment = LedgerEnvironment(), config: ProjectConfiguration,
+        directory: String = FileManager.default.currentDirectoryPath
     ) -> RunMetadata {
-        RunMetadata.resolve(
+        let elsewhere =
+            URL(fileURLWithPath: directory).standardizedFileURL.path
+            != URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
+        return RunMetadata.resolve(
             given: .init(
                 project: project, revision: revision, branch: branch, build: build, configuration: configuration),
-            configuredProject: config.project, environment: environment)
+            configuredProject: config.project
+                ?? (elsewhere ? (try? ProjectConfiguration.load(from: directory))?.project : nil),
+            environment: environment, directory: directory)
     }
 }
