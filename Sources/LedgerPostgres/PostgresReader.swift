@@ -13,6 +13,7 @@ struct PostgresReader: StoreReader {
             switch argument {
             case .text(let text?): binds.append(text)
             case .integer(let number?): binds.append(number)
+            case .integers(let list): binds.append(list)
             case .text(nil), .integer(nil): binds.appendNull()
             }
         }

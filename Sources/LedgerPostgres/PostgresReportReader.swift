@@ -223,9 +223,8 @@ struct PostgresReportReader: ReportReading {
 }
 
 extension PostgresReportReader {
-    func evidenceRows(tests: [String], project: String, runs: [WindowRun]) throws -> EvidenceRows {
-        var rows = EvidenceRows()
-        rows.attempts = try session.rows(
+    func evidenceAttempts(tests: [String], project: String, runs: [WindowRun]) throws -> [EvidenceRows.Attempt] {
+        try session.rows(
             """
             SELECT r.id, t.key, t.id, r.runId, r.attempt, r.outcome,
                 r.startedAt, r.duration, r.message, run.host, r.process, r.load, r.cpu
@@ -244,40 +243,6 @@ extension PostgresReportReader {
                 startedAt: startedAt, duration: duration, message: message, host: host, process: process, load: load,
                 cpu: cpu)
         }
-        rows.neighbourhood = try neighbourhood(around: rows.attempts, runs: runs)
-        let results = rows.attempts.map(\.id)
-        rows.activities = try activityRows(results: results)
-        rows.checks = try session.rows(
-            """
-            SELECT resultId, activityId, name, expect, held, waited, timeout, at FROM predicate
-            WHERE resultId = ANY(\(results)) ORDER BY resultId, at, id
-            """
-        ).map { row in
-            let (result, activity, name, expect, held, waited, timeout, at) = try row.decode(
-                (Int64, Int64?, String, String, Int, Double, Double, Double).self)
-            return EvidenceRows.Check(
-                result: result, activity: activity, name: name, expect: expect, held: held != 0, waited: waited,
-                timeout: timeout, at: at)
-        }
-        rows.captures = try session.rows(
-            """
-            SELECT resultId, activityId, verifier, fields, at FROM capture
-            WHERE resultId = ANY(\(results)) ORDER BY resultId, at, id
-            """
-        ).map { row in
-            let (result, activity, verifier, fields, at) = try row.decode((Int64, Int64?, String, String?, Double).self)
-            return EvidenceRows.Capture(result: result, activity: activity, verifier: verifier, fields: fields, at: at)
-        }
-        rows.issues = try session.rows(
-            """
-            SELECT resultId, at, message, file, line FROM issue
-            WHERE resultId = ANY(\(rows.failingAttemptIDs)) ORDER BY resultId, at, id
-            """
-        ).map { row in
-            let (result, at, message, file, line) = try row.decode((Int64, Double, String, String?, Int?).self)
-            return EvidenceRows.Issue(result: result, at: at, message: message, file: file, line: line)
-        }
-        return rows
     }
 
     func timeline(run row: Int64) throws -> [RunNeighbourhood.Row] {
@@ -289,42 +254,6 @@ extension PostgresReportReader {
             return RunNeighbourhood.Row(
                 id: id, test: test, startedAt: startedAt, duration: duration,
                 isFailing: outcome.flatMap(Outcome.init(rawValue:))?.isFailure ?? true, process: process)
-        }
-    }
-
-    /// Walks back from each attempt's row in `result_by_run`.
-    func precedingTests(of attempts: [Int64]) throws -> [Int64: Int64] {
-        guard !attempts.isEmpty else { return [:] }
-        var found: [Int64: Int64] = [:]
-        for row in try session.rows(
-            """
-            SELECT r.id, (SELECT p.testId FROM result p
-                WHERE p.runId = r.runId AND p.id < r.id AND p.testId <> r.testId
-                    AND p.process IS NOT DISTINCT FROM r.process
-                ORDER BY p.id DESC LIMIT 1)
-            FROM result r WHERE r.id = ANY(\(attempts))
-            """)
-        {
-            let (attempt, test) = try row.decode((Int64, Int64?).self)
-            if let test { found[attempt] = test }
-        }
-        return found
-    }
-
-    func activityRows(results: [Int64]) throws -> [(result: Int64, activity: StoredActivity)] {
-        try session.rows(
-            """
-            SELECT resultId, id, parentId, name, startedAt, endedAt, outcome, key FROM activity
-            WHERE resultId = ANY(\(results)) ORDER BY resultId, startedAt, id
-            """
-        ).map { row in
-            let (result, id, parent, name, started, ended, outcome, key) = try row.decode(
-                (Int64, Int64, Int64?, String?, Double, Double?, String?, String).self)
-            return (
-                result,
-                StoredActivity(
-                    id: id, parent: parent, name: name, started: started, ended: ended, outcome: outcome, key: key)
-            )
         }
     }
 }

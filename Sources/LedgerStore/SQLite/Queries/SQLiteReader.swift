@@ -11,6 +11,7 @@ struct SQLiteReader: StoreReader {
             switch $0 {
             case .text(let text): text
             case .integer(let number): number
+            case .integers(let list): LedgerDatabase.jsonArray(list)
             }
         }
         return try Row.fetchAll(try db.cachedStatement(sql: sql), arguments: StatementArguments(values))

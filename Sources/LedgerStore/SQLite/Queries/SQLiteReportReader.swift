@@ -230,8 +230,8 @@ struct SQLiteReportReader: ReportReading {
 }
 
 extension SQLiteReportReader {
-    func evidenceRows(tests: [String], project: String, runs: [WindowRun]) throws -> EvidenceRows {
-        var rows = EvidenceRows()
+    func evidenceAttempts(tests: [String], project: String, runs: [WindowRun]) throws -> [EvidenceRows.Attempt] {
+        var attempts: [EvidenceRows.Attempt] = []
         let keys = try Dictionary(
             Row.fetchAll(
                 db,
@@ -257,7 +257,7 @@ extension SQLiteReportReader {
         statement.bind(LedgerDatabase.jsonArray(runs.map(\.row)))
         try statement.forEachRow(in: db) { row in
             let run = row.int64(2)
-            rows.attempts.append(
+            attempts.append(
                 EvidenceRows.Attempt(
                     id: row.int64(0), test: keys[row.int64(1)] ?? "", testRow: row.int64(1), run: run,
                     attempt: row.int(3) ?? 1,
@@ -265,32 +265,7 @@ extension SQLiteReportReader {
                     message: row.string(7), host: hosts[run] ?? nil, process: row.int(8), load: row.optionalDouble(9),
                     cpu: row.optionalDouble(10)))
         }
-        rows.neighbourhood = try neighbourhood(around: rows.attempts, runs: runs)
-        rows.activities = try activityRows(results: rows.attempts.map(\.id))
-        let results = LedgerDatabase.jsonArray(rows.attempts.map(\.id))
-        rows.checks = try detailRows(
-            "resultId, activityId, name, expect, held, waited, timeout, at", of: "predicate", results: results,
-            orderedBy: "at"
-        ).map {
-            EvidenceRows.Check(
-                result: $0["resultId"], activity: $0["activityId"], name: $0["name"], expect: $0["expect"],
-                held: $0["held"], waited: $0["waited"], timeout: $0["timeout"], at: $0["at"])
-        }
-        rows.captures = try detailRows(
-            "resultId, activityId, verifier, fields, at", of: "capture", results: results, orderedBy: "at"
-        ).map {
-            EvidenceRows.Capture(
-                result: $0["resultId"], activity: $0["activityId"], verifier: $0["verifier"], fields: $0["fields"],
-                at: $0["at"])
-        }
-        rows.issues = try detailRows(
-            "resultId, at, message, file, line", of: "issue",
-            results: LedgerDatabase.jsonArray(rows.failingAttemptIDs), orderedBy: "at"
-        ).map {
-            EvidenceRows.Issue(
-                result: $0["resultId"], at: $0["at"], message: $0["message"], file: $0["file"], line: $0["line"])
-        }
-        return rows
+        return attempts
     }
 
     func timeline(run row: Int64) throws -> [RunNeighbourhood.Row] {
@@ -306,52 +281,6 @@ extension SQLiteReportReader {
                     isFailing: row.withText(4, RunSummary.Code.outcome(named:)).isFailure, process: row.int(5)))
         }
         return rows
-    }
-
-    /// Walks back from each attempt's row in `result_by_run`.
-    func precedingTests(of attempts: [Int64]) throws -> [Int64: Int64] {
-        guard !attempts.isEmpty else { return [:] }
-        var statement = FastStatement(
-            try db.cachedStatement(
-                sql: """
-                    SELECT r.id, (SELECT p.testId FROM result p
-                        WHERE p.runId = r.runId AND p.id < r.id AND p.testId <> r.testId AND p.process IS r.process
-                        ORDER BY p.id DESC LIMIT 1)
-                    FROM result r WHERE r.id IN (SELECT value FROM json_each(?))
-                    """))
-        statement.bind(LedgerDatabase.jsonArray(attempts))
-        var found: [Int64: Int64] = [:]
-        try statement.forEachRow(in: db) { row in
-            if let test = row.int(1) { found[row.int64(0)] = Int64(test) }
-        }
-        return found
-    }
-
-    func activityRows(results: [Int64]) throws -> [(result: Int64, activity: StoredActivity)] {
-        try detailRows(
-            "resultId, id, parentId, name, startedAt, endedAt, outcome, key", of: "activity",
-            results: LedgerDatabase.jsonArray(results), orderedBy: "startedAt"
-        ).map {
-            (
-                $0["resultId"],
-                StoredActivity(
-                    id: $0["id"], parent: $0["parentId"], name: $0["name"], started: $0["startedAt"],
-                    ended: $0["endedAt"], outcome: $0["outcome"], key: $0["key"])
-            )
-        }
-    }
-
-    /// `columns` of the rows of `table` (a result's details) that belong to `results` (result ids,
-    /// a JSON array), by result, then in `order`, then in the order stored.
-    private func detailRows(_ columns: String, of table: String, results: String, orderedBy order: String) throws
-        -> [Row]
-    {
-        try Row.fetchAll(
-            db,
-            sql: """
-                SELECT \(columns) FROM \(table)
-                WHERE resultId IN (SELECT value FROM json_each(?)) ORDER BY resultId, \(order), id
-                """, arguments: [results])
     }
 }
 

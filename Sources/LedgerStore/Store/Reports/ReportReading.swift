@@ -52,18 +52,11 @@ package protocol ReportReading {
     func baseRuns(of run: WindowRun, branch: String) throws -> [WindowRun]
     /// The failing (or never ended) attempts of a test in the run at `row`, in attempt order.
     func failingAttempts(run row: Int64, test: Int64) throws -> [FailingAttempt]
-    /// Every attempt of the tests with these ids in `runs`, by test, oldest run first and in
-    /// attempt order, with its activities, checks, captures and issues, its run's host and the
-    /// test stored just before it in its run.
-    func evidenceRows(tests: [String], project: String, runs: [WindowRun]) throws -> EvidenceRows
+    /// Every attempt of `tests` (ids) of `project` in `runs`, with its run's host: the scan a
+    /// culprit starts from (``evidenceRows(tests:project:runs:)`` adds what it compares).
+    func evidenceAttempts(tests: [String], project: String, runs: [WindowRun]) throws -> [EvidenceRows.Attempt]
     /// Every attempt of the run at `row`, in the columns that place it in time.
     func timeline(run row: Int64) throws -> [RunNeighbourhood.Row]
-    /// For each of `attempts` (rows), the row of the test stored just before it in its run and
-    /// process, another test's; an attempt with none is left out.
-    func precedingTests(of attempts: [Int64]) throws -> [Int64: Int64]
-    /// The activities of `results` (rows), each with its result's row, by result and then in the
-    /// order they started.
-    func activityRows(results: [Int64]) throws -> [(result: Int64, activity: StoredActivity)]
 }
 
 /// A test's row and a configuration: what a history is kept by.

@@ -27,6 +27,8 @@ package protocol ReadsThroughStoreReader {
 package enum StoreArgument {
     case text(String?)
     case integer(Int64?)
+    /// A list, matched with ``SQLDialect/inList(_:_:)``.
+    case integers([Int64])
 }
 
 /// A row's columns by the names the query gives them: a column named `startedAt` is read as
@@ -62,6 +64,19 @@ extension SQLDialect {
     /// needs the type, SQLite has none to give.
     package func parameter(_ number: Int, as type: String) -> String {
         self == .sqlite ? parameter(number) : "\(parameter(number))::\(type)"
+    }
+
+    /// `column` is one of the list that is the `number`th parameter (``StoreArgument/integers(_:)``):
+    /// SQLite reads the list as a JSON array, PostgreSQL as an array.
+    package func inList(_ column: String, _ number: Int) -> String {
+        self == .sqlite
+            ? "\(column) IN (SELECT value FROM json_each(\(parameter(number))))"
+            : "\(column) = ANY(\(parameter(number)))"
+    }
+
+    /// `left` and `right` are equal, or both `NULL`.
+    package func same(_ left: String, _ right: String) -> String {
+        self == .sqlite ? "\(left) IS \(right)" : "\(left) IS NOT DISTINCT FROM \(right)"
     }
 
     /// An attempt's outcome as reports show it: still running while its run goes on, crashed once
