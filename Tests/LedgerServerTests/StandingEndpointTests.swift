@@ -39,20 +39,8 @@ import Testing
     @Test func whatSelectionMissedAndSavedIsTheReportsAnswer() async throws {
         try await LiveServer.with(LiveServer.publicRead) { server in
             let write = try server.token("Shop", .write)
-            let vouching = RunScript(project: "Shop", revision: "1a2b3c4d5e", at: 1_700_000_000).start(branch: "main")
-                .pass("CartTests.CartTests/testTotal", duration: 4).pass("PaymentsTests.PaymentsTests/charges()")
-                .with(.targetRun(.init(at: 1_700_000_001, target: "CartTests", hash: "h", tests: 1, passed: 1)))
-                .end()
-            let selected = RunScript(project: "Shop", at: 1_700_003_600).start(branch: "feature")
-                .pass("PaymentsTests.PaymentsTests/charges()")
-                .result("CartTests.CartTests/testTotal", .skipped, duration: 0)
-                .with(
-                    .targetRun(
-                        .init(
-                            at: 1_700_003_601, target: "CartTests", hash: "h", tests: 1, passed: 0,
-                            vouchedBy: vouching.run, skipped: true))
-                )
-                .end()
+            let runs = SelectedRuns(project: "Shop", cartSeconds: 4)
+            let (vouching, selected) = (runs.vouching, runs.selected)
             #expect(try await server.post("/api/v1/events", token: write, vouching.ndjson).status == 201)
             #expect(try await server.post("/api/v1/events", token: write, selected.ndjson).status == 201)
             let answer = try await server.get("/api/v1/projects/Shop/selection")
