@@ -39,8 +39,8 @@ import Testing
     @Test func whatSelectionMissedAndSavedIsTheReportsAnswer() async throws {
         try await LiveServer.with(LiveServer.publicRead) { server in
             let write = try server.token("Shop", .write)
-            let runs = SelectedRuns(project: "Shop", cartSeconds: 4)
-            let (vouching, selected) = (runs.vouching, runs.selected)
+            let scripts = SelectedRuns(project: "Shop", cartSeconds: 4)
+            let (vouching, selected) = (scripts.vouching, scripts.selected)
             #expect(try await server.post("/api/v1/events", token: write, vouching.ndjson).status == 201)
             #expect(try await server.post("/api/v1/events", token: write, selected.ndjson).status == 201)
             let answer = try await server.get("/api/v1/projects/Shop/selection")
