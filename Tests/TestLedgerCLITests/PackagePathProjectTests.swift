@@ -24,4 +24,16 @@ struct PackagePathProjectTests {
         #expect(verified.status == 64)
         #expect(verified.stderr.contains("runs of Inventory"), "\(verified.stderr)")
     }
+
+    @Test func anUnreadableConfigurationIsSaidWhereItNamesTheProject() async throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        try cli.directory.write(".testledger.yml", "project: [unclosed\n")
+        let listed = try await cli.run(["quarantine", "list"])
+        #expect(listed.status == 1, "\(listed.stderr)")
+        #expect(listed.stderr.contains(".testledger.yml") && listed.stderr.contains("docs/configuration.md"))
+        // With the project named, nothing needs the file's.
+        let named = try await cli.run(["quarantine", "list", "--project", "Shop"])
+        #expect(named.status == 0, "\(named.stderr)")
+    }
 }

@@ -179,7 +179,7 @@ extension TestLedgerCommand {
 
         /// The project as every command takes it (``ProjectOption``).
         static func project(_ given: String?, in database: any ResultStore) throws -> String {
-            if let named = ProjectOption.named(given) { return named }
+            if let named = try ProjectOption.named(given) { return named }
             guard let newest = try database.latestProject() else {
                 throw LedgerInputError(
                     source: "--project", problem: "the ledger has no runs yet", fix: "pass --project")

@@ -15,8 +15,9 @@ struct ProjectOption: ParsableArguments {
     var given: String?
 
     /// The project the flag, the environment or `.testledger.yml` names; `nil` leaves it to the
-    /// ledger's newest run.
-    var name: String? { Self.named(given) }
+    /// ledger's newest run. A `.testledger.yml` that cannot be read names none here: the commands
+    /// that read it say why.
+    var name: String? { (try? Self.named(given)) ?? nil }
 
     /// The project given, else named by the environment or `.testledger.yml`, else the newest
     /// run's; `nil` when the ledger has no runs.
@@ -25,7 +26,8 @@ struct ProjectOption: ParsableArguments {
     }
 
     /// `given`, else `TESTLEDGER_PROJECT`, else `.testledger.yml`'s `project`.
-    static func named(_ given: String?) -> String? {
-        given ?? LedgerEnvironment().project ?? (try? ProjectConfiguration.load())?.project
+    /// - Throws: a `.testledger.yml` that cannot be read.
+    static func named(_ given: String?) throws -> String? {
+        try given ?? LedgerEnvironment().project ?? ProjectConfiguration.load().project
     }
 }
