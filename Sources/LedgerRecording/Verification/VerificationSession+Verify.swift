@@ -33,11 +33,9 @@ extension VerificationSession {
                 in: database)
         }
         let reports = try zip(measured, plans).map { measured, plan in
-            var report = try report(
+            try report(
                 measured, plan: plan, passes: outcome.passes[measured.test] ?? [], run: run.id,
                 seconds: Date().timeIntervalSince1970 - run.started, options: options)
-            report.runsBeside = options.alone ? [] : measured.conditions.runsBeside
-            return report
         }
         return (reports, run.id)
     }
@@ -91,6 +89,7 @@ extension VerificationSession {
             runsNeeded: plan.runsNeeded, runs: judged.runs, passed: judged.passed, failed: judged.failed,
             verdict: judged.verdict, firstFailure: firstFailure, seconds: seconds)
         report.runsBefore = measured.conditions.runsBefore
+        report.runsBeside = options.alone ? [] : measured.conditions.runsBeside
         report.missingConditions = measured.conditions.missing
         return report
     }
