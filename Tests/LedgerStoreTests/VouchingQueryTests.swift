@@ -121,6 +121,9 @@ import Testing
             #expect(selection.runs.map(\.run) == [selected.run])
             #expect(selection.runs.first?.mode == .selected)
             #expect(selection.runs.first?.savedSeconds == 0.01, "what CartTests took in the vouching run")
+            // A full run since, which stored its targets' hashes only, neither selected nor observed.
+            try ledger.ingest(Self.run(at: 3_000).records)
+            #expect(try ledger.database.selectionReport(project: "Shop", runs: 1).runs.map(\.run) == [selected.run])
         }
     }
 }

@@ -44,14 +44,14 @@ import Testing
         try (String(contentsOf: url, encoding: .utf8) + line + "\n").write(to: url, atomically: true, encoding: .utf8)
     }
 
-    static func record(_ cli: CLI, _ options: [String] = [], environment: [String: String] = [:]) async throws
-        -> CLI.Output
-    {
+    static func record(
+        _ cli: CLI, _ options: [String] = [], arguments: [String] = [], environment: [String: String] = [:]
+    ) async throws -> CLI.Output {
         try await cli.run(
             ["record", "--project", "Shop"] + options + [
                 "--", "swift", "test", "--package-path", "repo", "--scratch-path",
                 CLI.scratchPath(for: "SelectedSuite"),
-            ], environment: environment)
+            ] + arguments, environment: environment)
     }
 
     static func results(_ cli: CLI, run: String) async throws -> [String] {
@@ -128,13 +128,7 @@ import Testing
             ])
         #expect(stored.filter { $0.hasPrefix("PaymentsTests.") }.allSatisfy { $0.hasSuffix(" passed ") }, "\(stored)")
         #expect(stored.count == 6)
-        let rows = try await ConcurrentCreationTests.query(
-            cli.database,
-            """
-            SELECT target || ' ' || tests || ' ' || passed || ' ' || coalesce(vouchedBy, '-') || ' ' || coalesce(skipped, '-')
-            FROM target_run JOIN run ON run.id = target_run.runId WHERE run.uuid = '\(run)' ORDER BY target
-            """)
-        #expect(rows == ["CartTests 3 1 \(vouching) 1", "PaymentsTests 3 3 - -"])
+        #expect(try await Self.targetRows(cli, run: run) == ["CartTests 3 1 \(vouching) 1", "PaymentsTests 3 3 - -"])
 
         let report = try await cli.run(["report", "run", run])
         let sentence = "2 tests not run: their code did not change since run \(vouching.prefix(3))…"

@@ -19,6 +19,8 @@ package struct RecordPlan {
     package let quarantine: QuarantineEnforcement
     package let share: RecordShard?
     package let selected: RecordSelected?
+    /// A full run's test target hashes, read while the tests run.
+    package var fullRunHashes: FullRunHashes?
     package let repeats: Int
     package let repeatBudget: Double?
     /// What the base branch ran, read before the command: new tests are the others.

@@ -82,6 +82,7 @@ extension RecordSession {
         -> RecordOutcome.Settled
     {
         try plan.selected?.store(run: plan.runID, in: database)
+        try plan.fullRunHashes?.store(run: plan.runID, skipped: plan.quarantine.skipped, in: database)
         if outcome.status < 128 {
             try database.ingest { sink in
                 let passed = outcome.status == 0 && outcome.repeated?.failsTheJob != true

@@ -67,6 +67,10 @@ extension RecordSession {
             command: testCommand, runStart: runStart, database: database, flakyBefore: flakyBefore,
             quarantine: quarantine, share: share, selected: selected, repeats: repeats,
             repeatBudget: options.repeatNewBudget ?? config.repeatNewBudget, known: known)
+        if database != nil, !plan.runsNothing {
+            plan.fullRunHashes = FullRunHashes.start(
+                testCommand, options: options, metadata: metadata, config: config, ledger: ledgerFile)
+        }
         let recorded = LedgerEnvironment.forRecordedTests(run: runID, databasePath: ledgerFile, metadata: metadata)
         plan.environment = try testCommand.environment(recorded: recorded) { try moduleEnvironment(plan) }
         return plan

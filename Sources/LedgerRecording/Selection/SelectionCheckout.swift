@@ -38,25 +38,63 @@ package struct SelectionCheckout {
         packagePath: String, base: String, configuration: String, ignore: [PathPattern] = [],
         uses: [String: [String]]? = nil, ledger: String? = nil
     ) throws -> SelectionCheckout {
+        let hashed = try hashed(
+            packagePath: packagePath, configuration: configuration, ignore: ignore, uses: uses, ledger: ledger,
+            doing: "selection compares it with \(base)")
+        let mergeBase = Self.mergeBase(base, in: hashed.repository)
+        let changed =
+            (mergeBase.map { changedFiles(since: $0, in: hashed.repository) } ?? []).filter { !hashed.isWritten($0) }
+        return SelectionCheckout(
+            repository: hashed.repository, graph: hashed.graph, mergeBase: mergeBase, changedFiles: changed,
+            everything: mergeBase == nil
+                ? "no merge base with \(base) (a shallow clone? fetch the base branch, or pass --base)" : nil,
+            hashes: hashed.hashes)
+    }
+
+    /// The package graph and each test target's hash, without the change: what a full run stores.
+    package struct Hashed {
+        package let repository: String
+        package let graph: PackageGraph
+        package let hashes: [String: String]
+        /// What the ledger and SwiftPM write (its build and its Xcode folder), from the root down.
+        let written: [String]
+
+        /// Whether `file`, from the repository's root, is one the ledger or SwiftPM writes: no change,
+        /// ignored by git or not.
+        func isWritten(_ file: String) -> Bool { written.contains { (repository + "/" + file).hasPrefix($0) } }
+    }
+
+    /// Reads the graph and hashes each test target.
+    ///
+    /// - Parameters:
+    ///   - packagePath: the root package's folder.
+    ///   - configuration: what the hashes cover of the build besides files.
+    ///   - ignore: `select.ignore`'s patterns: files no test reads.
+    ///   - uses: `select.uses`: what test targets build or run that their manifest does not say.
+    ///   - ledger: the ledger file, whose files are no change when it lies in the checkout.
+    ///   - doing: what the hashes are for, said when the package is in no git checkout.
+    /// - Returns: the repository, the graph and the hashes.
+    /// - Throws: ``Problem`` outside a git checkout, or when SwiftPM cannot describe a package.
+    package static func hashed(
+        packagePath: String, configuration: String, ignore: [PathPattern] = [], uses: [String: [String]]? = nil,
+        ledger: String? = nil, doing: String = "the test targets' hashes are read from git"
+    ) throws -> Hashed {
         let package = URL(fileURLWithPath: packagePath).standardizedFileURL.path
         guard let repository = GitInfo.topLevel(in: package) else {
-            throw Problem(description: "\(package) is not in a git checkout: selection compares it with \(base)")
+            throw Problem(description: "\(package) is not in a git checkout: \(doing)")
         }
         let (root, locals) = try describe(package)
         let graph = try graph(root: root, locals: locals, repository: repository, uses: uses)
-        // What the ledger and SwiftPM write (its build and its Xcode folder) is no change, ignored
-        // by git or not.
         let written =
             [package + "/.build/", package + "/.swiftpm/"]
             + (ledger.map { [URL(fileURLWithPath: $0).standardizedFileURL.path] } ?? [])
-        let isWritten = { (file: String) in written.contains { (repository + "/" + file).hasPrefix($0) } }
-        let mergeBase = Self.mergeBase(base, in: repository)
-        let changed = (mergeBase.map { changedFiles(since: $0, in: repository) } ?? []).filter { !isWritten($0) }
+        let unhashed = Hashed(repository: repository, graph: graph, hashes: [:], written: written)
         let toolchain = (try? Spawn.run("swift", ["--version"]).text) ?? ""
         // Every file no target holds (manifests, Package.resolved, fixtures, scripts) but those no
         // test reads: a change to one since a vouching run, even one the merge base cannot show
         // (a push to the base branch itself), makes every hash another.
-        let outside = Self.outsideTargets(graph, repository: repository, ignore: ignore, isWritten: isWritten)
+        let outside = Self.outsideTargets(
+            graph, repository: repository, ignore: ignore, isWritten: unhashed.isWritten)
         let manifests = ([root] + locals).map { manifestDigest(of: $0.path) }
         // Read whether git ignores it or not: a library's Package.resolved often is.
         let resolved =
@@ -65,11 +103,7 @@ package struct SelectionCheckout {
         let hashes = TargetHashes.hashes(
             graph: graph, files: files(of: graph, repository: repository),
             shared: [resolved, toolchain, configuration, outside] + manifests)
-        return SelectionCheckout(
-            repository: repository, graph: graph, mergeBase: mergeBase, changedFiles: changed,
-            everything: mergeBase == nil
-                ? "no merge base with \(base) (a shallow clone? fetch the base branch, or pass --base)" : nil,
-            hashes: hashes)
+        return Hashed(repository: repository, graph: graph, hashes: hashes, written: written)
     }
 
     /// The package graph, with what `select.uses` adds.
@@ -104,7 +138,12 @@ package struct SelectionCheckout {
     }
 
     private static func description(of package: String) throws -> PackageDescription {
-        let output = try Spawn.run("swift", ["package", "--package-path", package, "describe", "--type", "json"])
+        // A build folder of its own: the package's is locked while its tests build and run.
+        let scratch = FileManager.default.temporaryDirectory.appending(path: "testledger-describe-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let output = try Spawn.run(
+            "swift",
+            ["package", "--package-path", package, "--scratch-path", scratch.path, "describe", "--type", "json"])
         guard output.status == 0 else {
             throw Problem(
                 description: "swift package describe failed in \(package) (exit \(output.status)): run "

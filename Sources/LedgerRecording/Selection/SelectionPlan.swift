@@ -49,8 +49,8 @@ package struct SelectionPlan {
             let unvouched = targets.filter { $0.reason == TestSelection.Target.unvouched }
             guard !unvouched.isEmpty else { return line }
             return line + ": \(unvouched.count) did not change, but no complete, passing run of \(base) or this "
-                + "branch stored their hash: a run stores its targets' hashes when recorded with "
-                + "`testledger record --select` (on \(base) too), and vouches for them from then on"
+                + "branch stored their hash: `testledger record -- swift test` of every test (on \(base) too) "
+                + "stores them, as `record --select` does, and vouches for the targets it passes"
         }
         let kept = selection.alwaysRun.isEmpty ? "" : "; \(selection.alwaysRun.count) of their tests run all the same"
         return "testledger: select: \(targets.count - skipped.count) of \(targets.count) test targets run; "
@@ -70,8 +70,7 @@ extension SelectionPlan {
     ) throws -> SelectionPlan {
         let configuration = metadata.configuration ?? ""
         let checkout = try SelectionCheckout.read(
-            packagePath: packagePath, base: base,
-            configuration: ([configuration] + command.selectionSignature).joined(separator: "\u{0}"),
+            packagePath: packagePath, base: base, configuration: command.hashedConfiguration(configuration),
             ignore: config.select.ignorePatterns, uses: config.select.uses, ledger: ledger)
         return try SelectionPlan(checkout: checkout, base: base, config: config.select) { hashes in
             try history.selectionHistory(

@@ -28,6 +28,12 @@ extension TestCommand {
         }
     }
 
+    /// What the target hashes cover of a run besides files: its `--configuration` and the command's
+    /// ``selectionSignature``.
+    package func hashedConfiguration(_ configuration: String) -> String {
+        ([configuration] + selectionSignature).joined(separator: "\u{0}")
+    }
+
     /// The package whose graph selection reads: `swift test`'s `--package-path`, else the working
     /// directory.
     package var packagePath: String {

@@ -66,15 +66,16 @@ extension StoreReader {
 }
 
 extension StoreReader {
-    /// The newest `count` runs of `project` that stored test targets (`record --select`), newest
-    /// first, with their attempts and, for the targets they left out, what the vouching run's
-    /// tests of those targets took.
+    /// The newest `count` runs of `project` that left test targets out or, observing, would have
+    /// (`record --select`), newest first, with their attempts and, for the targets they left out,
+    /// what the vouching run's tests of those targets took. A run that only stored its targets'
+    /// hashes (a full `record`) is none of them.
     package func selectionRuns(project: String, count: Int) throws -> [SelectionReport.StoredRun] {
         let runs = try rows(
             """
             SELECT r.id AS id, r.uuid AS uuid, r.revision AS revision, r.startedAt AS startedAt FROM run r
             WHERE r.project = \(dialect.parameter(1)) AND r.kind IS NULL
-              AND EXISTS (SELECT 1 FROM target_run t WHERE t.runId = r.id)
+              AND EXISTS (SELECT 1 FROM target_run t WHERE t.runId = r.id AND t.vouchedBy IS NOT NULL)
             ORDER BY r.startedAt DESC, r.id DESC LIMIT \(max(count, 0))
             """, [.text(project)])
         return try runs.map { row in
