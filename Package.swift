@@ -103,6 +103,7 @@ let package = Package(
                 .product(name: "Yams", package: "Yams", condition: tools),
                 .product(name: "Hummingbird", package: "hummingbird", condition: tools),
                 .product(name: "MCP", package: "swift-sdk", condition: tools),
+                .product(name: "Logging", package: "swift-log", condition: tools),
             ]
         ),
         .executableTarget(

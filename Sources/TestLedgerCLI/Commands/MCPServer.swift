@@ -75,7 +75,7 @@ extension TestLedgerCommand {
             await server.withMethodHandler(GetPrompt.self) { request in
                 try await Blocking.run { try prompts.get(request.name, request.arguments ?? [:]) }
             }
-            try await server.start(transport: StdioTransport())
+            try await server.start(transport: AnsweringTransport())
             await server.waitUntilCompleted()
             await server.stop()
         }
