@@ -25,9 +25,10 @@ import Testing
     }
 
     static func json(_ output: CLI.Output) throws -> [String: Any] {
-        let start = try #require(output.stdout.range(of: "\n{\n"), "\(output.stdout.suffix(2_000))")
+        // Standard output is the JSON alone (`| jq` reads it): the tests' output goes to standard error.
         return try #require(
-            try JSONSerialization.jsonObject(with: Data(output.stdout[start.lowerBound...].utf8)) as? [String: Any])
+            try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any],
+            "\(output.stdout.suffix(2_000)) \(output.stderr.suffix(2_000))")
     }
 
     @Test func aTestThatStillFailsIsStillFlakyAndAFixedOnePassesEveryRunNeeded() async throws {

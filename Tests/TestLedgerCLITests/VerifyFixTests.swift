@@ -11,9 +11,10 @@ import Testing
 
     /// The reports of a verification of several tests: its JSON array.
     func reports(_ output: CLI.Output) throws -> [String: [String: Any]] {
-        let start = try #require(output.stdout.range(of: "\n[\n"), "\(output.stdout.suffix(2_000)) \(output.stderr)")
+        // Standard output is the JSON alone: the tests' output goes to standard error.
         let array = try #require(
-            try JSONSerialization.jsonObject(with: Data(output.stdout[start.lowerBound...].utf8)) as? [[String: Any]])
+            try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [[String: Any]],
+            "\(output.stdout.suffix(2_000)) \(output.stderr.suffix(2_000))")
         return Dictionary(uniqueKeysWithValues: array.map { ($0["test"] as? String ?? "", $0) })
     }
 

@@ -61,9 +61,8 @@ import Testing
 
         let failing = try await verify(cli, repetitions: [true, true, false], ["--rate", "0.5", "--format", "json"])
         #expect(failing.status == 10, "\(failing.stderr)")
-        let start = try #require(failing.stdout.range(of: "\n{\n"))
         let report = try #require(
-            try JSONSerialization.jsonObject(with: Data(failing.stdout[start.lowerBound...].utf8)) as? [String: Any])
+            try JSONSerialization.jsonObject(with: Data(failing.stdout.utf8)) as? [String: Any], "\(failing.stdout)")
         #expect(report["verdict"] as? String == "still-flaky" && report["runs"] as? Int == 3, "\(report)")
         let failure = try #require(report["firstFailure"] as? [String: Any])
         #expect(failure["attempt"] as? Int == 3 && (failure["message"] as? String)?.contains("cold") == true)

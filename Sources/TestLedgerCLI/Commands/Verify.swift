@@ -105,6 +105,7 @@ extension TestLedgerCommand {
         }
 
         func run() throws {
+            let reports = output.reserveStandardOutput()
             let config = try ProjectConfiguration.load()
             let session = VerificationSession(
                 command: command, config: config,
@@ -113,7 +114,7 @@ extension TestLedgerCommand {
             do {
                 if isolate {
                     let report = try session.isolate(test, beside: beside, runs: runs)
-                    try print(report, text: VerificationRendering.text)
+                    try print(report, to: reports, text: VerificationRendering.text)
                     if report.verdict.exitStatus != 0 { throw ExitCode(report.verdict.exitStatus) }
                     return
                 }
@@ -121,14 +122,14 @@ extension TestLedgerCommand {
                 (options.confidence, options.rate, options.maxRuns) = (confidence, rate, maxRuns)
                 (options.budget, options.reproduce) = (budget.flatMap(TimeWindow.seconds), reproduce)
                 (options.stress, options.alone) = (stress, alone)
-                let (reports, run) = try session.verify(tests, options: options)
-                if reports.count == 1 {
-                    try print(reports[0], text: VerificationRendering.text)
+                let (verified, run) = try session.verify(tests, options: options)
+                if verified.count == 1 {
+                    try print(verified[0], to: reports, text: VerificationRendering.text)
                 } else {
-                    try print(reports) { $0.map(VerificationRendering.text).joined(separator: "\n\n") }
+                    try print(verified, to: reports) { $0.map(VerificationRendering.text).joined(separator: "\n\n") }
                 }
-                try releaseFixed(reports, run: run, metadata: session.metadata)
-                let status = reports.map(\.verdict.exitStatus).max() ?? 0
+                try releaseFixed(verified, run: run, metadata: session.metadata)
+                let status = verified.map(\.verdict.exitStatus).max() ?? 0
                 if status != 0 { throw ExitCode(status) }
             } catch let error as RecordUsageError {
                 throw ValidationError(error.description)
@@ -136,10 +137,13 @@ extension TestLedgerCommand {
         }
 
         /// Prints `report` as `--format` asks, and writes its JSON to `--json-file` when given.
-        private func print<Report: Encodable>(_ report: Report, text: (Report) -> String) throws {
+        private func print<Report: Encodable>(
+            _ report: Report, to standardOutput: FileHandle, text: (Report) -> String
+        ) throws {
             let json = try OutputOptions.json(report)
             if let jsonFile { try Data(json.utf8).write(to: URL(fileURLWithPath: jsonFile), options: .atomic) }
-            Swift.print(output.format == .json ? json : text(report))
+            fflush(nil)
+            standardOutput.write(Data(((output.format == .json ? json : text(report)) + "\n").utf8))
         }
 
         private func validateIsolation() throws {

@@ -21,6 +21,17 @@ struct OutputOptions: ParsableArguments {
         }
     }
 
+    /// With `--format json`, keeps standard output for the JSON alone: from here on what this
+    /// process and the commands it runs print goes to standard error, so that `| jq` reads JSON.
+    /// - Returns: where the JSON goes: the standard output the process was given.
+    func reserveStandardOutput() -> FileHandle {
+        guard format == .json else { return .standardOutput }
+        fflush(nil)
+        let kept = dup(STDOUT_FILENO)
+        guard kept >= 0, dup2(STDERR_FILENO, STDOUT_FILENO) >= 0 else { return .standardOutput }
+        return FileHandle(fileDescriptor: kept, closeOnDealloc: true)
+    }
+
     /// Pretty, key-sorted JSON: the documented contract.
     static func json(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
