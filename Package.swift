@@ -95,9 +95,11 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio", condition: tools),
             ]
         ),
+        .target(name: "TestLedgerArguments"),
         .executableTarget(
             name: "TestLedgerCLI",
             dependencies: [
+                "TestLedgerArguments",
                 "LedgerCore", "LedgerDelivery", "LedgerImport", "LedgerRecording", "LedgerStore", "LedgerPostgres",
                 "LedgerServer", .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tools),
                 .product(name: "Yams", package: "Yams", condition: tools),

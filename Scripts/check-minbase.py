@@ -12,7 +12,8 @@ The root is `debootstrap --variant=minbase bookworm`, made once into DIR (defaul
     and `runs --format json`, read here as JSON;
   - serve and upload on 127.0.0.1: the uploaded run is in the server's ledger;
   - mcp answers initialize and a tools/call;
-  - record -- sh -c 'exit 3' exits 3.
+  - record -- sh -c 'exit 3' exits 3;
+then without /proc: --version still reads its arguments, and that record fails, naming /proc.
 Fails with the step, the command and what it printed.
 """
 
@@ -213,6 +214,24 @@ def check_mcp(chroot):
     print(f"check-minbase: mcp: ok ({server['name']})", file=sys.stderr)
 
 
+def check_without_proc(chroot, version):
+    """A bare chroot has no /proc: the binary still reads its arguments (Swift's runtime looks for
+    them through /proc/self/maps), and `record` of a command it cannot start fails the job, saying
+    why: a CI job must never pass having run nothing."""
+    printed = chroot.run("--version without /proc", "--version").strip()
+    if printed != version:
+        fail(f"without /proc, --version printed {printed!r}, not {version!r}: the arguments were lost")
+    done = subprocess.run(
+        chroot.command("record", "--", "sh", "-c", "exit 3"), capture_output=True, text=True, timeout=120, check=False
+    )
+    if done.returncode == 0 or "/proc" not in done.stderr:
+        fail(
+            f"without /proc, `testledger record -- sh -c 'exit 3'` exited {done.returncode}; it must fail and "
+            f"name /proc\nstdout: {done.stdout[-2000:]}\nstderr: {done.stderr[-2000:]}"
+        )
+    print(f"check-minbase: without /proc: record exited {done.returncode}, naming /proc", file=sys.stderr)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("archive")
@@ -261,6 +280,7 @@ def main():
         chroot.run("record", "record", "--", "sh", "-c", "exit 3", status=3)
     finally:
         subprocess.run(["umount", proc], check=False)
+    check_without_proc(Chroot(root, binary), version.group(1))
     print(f"check-minbase: {name} runs in a bare Debian 12 root", file=sys.stderr)
 
 

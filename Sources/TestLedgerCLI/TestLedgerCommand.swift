@@ -1,5 +1,7 @@
 import ArgumentParser
+import Foundation
 import LedgerCore
+import TestLedgerArguments
 
 /// The `testledger` command: records test runs and reports on them.
 @main
@@ -21,6 +23,16 @@ struct TestLedgerCommand: AsyncParsableCommand {
     /// ArgumentParser's own `main` would run it on one of those shared threads. The ledgers it
     /// opened are closed when it ends, however it ends.
     @MainActor static func main() async {
+        // Without its arguments (no /proc, and a C library that does not hand them over) the
+        // command would print its help and exit 0: a CI job would pass having run nothing.
+        if CommandLine.arguments.isEmpty {
+            let seen = testledger_arguments_seen()
+            FileHandle.standardError.write(
+                Data(
+                    ("testledger: could not read its arguments (\(seen < 0 ? "no /proc and none handed over" : "none"))"
+                        + ": mount /proc in the container or chroot (mount -t proc proc /proc)\n").utf8))
+            Foundation.exit(70)
+        }
         do {
             var command = try parseAsRoot()
             if var asynchronous = command as? any AsyncParsableCommand {

@@ -37,12 +37,33 @@ package struct ChildProcess {
         // is reset by exec, so Ctrl-C still stops the command while this process lives on.
         signal(SIGINT) { _ in }
         defer { signal(SIGINT, SIG_DFL) }
-        try process.run()
+        do {
+            try process.run()
+        } catch {
+            throw StartFailure(command: arguments, reason: "\(error.localizedDescription)")
+        }
         onStart(process.processIdentifier)
         process.waitUntilExit()
         group.wait()
         if process.terminationReason == .uncaughtSignal { return 128 + process.terminationStatus }
         return process.terminationStatus
+    }
+
+    /// A command that could not be started.
+    package struct StartFailure: Error, CustomStringConvertible {
+        package let command: [String]
+        package let reason: String
+
+        package var description: String {
+            // Foundation lists the descriptors to close in the child from /proc/self/fd.
+            #if os(Linux)
+                let withoutProc = !FileManager.default.fileExists(atPath: "/proc/self/fd")
+            #else
+                let withoutProc = false
+            #endif
+            return "cannot start \(command.joined(separator: " ")): \(reason)"
+                + (withoutProc ? "; /proc is not mounted, and starting a command needs it: mount -t proc proc /proc" : "")
+        }
     }
 
     private static func pump(_ source: FileHandle, to destination: FileHandle, onLine: (Substring) -> Void) {

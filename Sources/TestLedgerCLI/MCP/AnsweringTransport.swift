@@ -34,7 +34,7 @@ actor AnsweringTransport: Transport {
             let reading = Task {
                 do {
                     for try await data in await stdio.receive() {
-                        await read(data)
+                        read(data)
                         continuation.yield(data)
                     }
                     await answered()
