@@ -62,7 +62,8 @@ package struct ChildProcess {
                 let withoutProc = false
             #endif
             return "cannot start \(command.joined(separator: " ")): \(reason)"
-                + (withoutProc ? "; /proc is not mounted, and starting a command needs it: mount -t proc proc /proc" : "")
+                + (withoutProc
+                    ? "; /proc is not mounted, and starting a command needs it: mount -t proc proc /proc" : "")
         }
     }
 
