@@ -3,7 +3,8 @@
 name: on CI every tool the tests need is installed, so a skip means a check that quietly did
 not run. It also fails when it cannot see the canary (a test that always skips, named in
 .ci/allowed-skips), which means it no longer reads swift test's skips, and when Swift Testing
-ran fewer tests than --at-least: a gate that drops tests without a skip shows there.
+ran fewer tests than the floor (.ci/test-floor, or --at-least N): a gate that drops tests
+without a skip shows there.
 
 Usage: swift test 2>&1 | tee test.log; Scripts/check-skips.py [--at-least N] test.log
 """
@@ -22,12 +23,22 @@ SKIPPED = re.compile(r"^\S+ (?:Test|Suite) (.+?) skipped(?:: (.*)|\.)$|^Test Cas
 
 
 ALLOWED_SKIPS = os.path.join(ROOT, ".ci", "allowed-skips")
+TEST_FLOOR = os.path.join(ROOT, ".ci", "test-floor")
 
 
 def allowed(path=ALLOWED_SKIPS):
     """The deliberate skips, one name a line, each with the reason in a comment above it."""
     with open(path, encoding="utf-8") as lines:
         return {line.strip() for line in lines if line.strip() and not line.startswith("#")}
+
+
+def test_floor(path=TEST_FLOOR):
+    """The fewest tests CI must see run: the file's one number, under its comments."""
+    with open(path, encoding="utf-8") as lines:
+        numbers = [line.strip() for line in lines if line.strip() and not line.startswith("#")]
+    if len(numbers) != 1 or not numbers[0].isdigit():
+        sys.exit(f"check-skips: {path} must hold one number under its comments, not {numbers}")
+    return int(numbers[0])
 
 
 def skips(log):
@@ -47,9 +58,10 @@ def tests_run(log):
 
 def main():
     arguments = sys.argv[1:]
-    floor = 0
     if arguments[:1] == ["--at-least"] and len(arguments) > 1 and arguments[1].isdigit():
         floor, arguments = int(arguments[1]), arguments[2:]
+    else:
+        floor = test_floor()
     if len(arguments) != 1:
         sys.exit(__doc__.strip())
     with open(arguments[0], encoding="utf-8", errors="replace") as file:
@@ -59,7 +71,7 @@ def main():
     if ran is None:
         sys.exit("check-skips: the log has no `Test run with N tests` line: did swift test run Swift Testing?")
     if ran < floor:
-        sys.exit(f"check-skips: Swift Testing ran {ran} tests, fewer than --at-least {floor}: tests went missing")
+        sys.exit(f"check-skips: Swift Testing ran {ran} tests, fewer than the floor {floor}: tests went missing")
     if CANARY not in {name for name, _ in found}:
         sys.exit(
             f"check-skips: the canary {CANARY} was not seen skipped: the log's skips are not being read "
