@@ -19,14 +19,19 @@ public enum ChildProcess {
         _ executable: URL, _ arguments: [String], environment: [String: String]? = nil, in directory: URL? = nil,
         stdin: Data? = nil
     ) async throws -> Output {
+        // The build folder before the slot: a program waiting for a folder holds no slot.
+        let folders = BuildFolderLocks.folders(in: arguments)
+        await BuildFolderLocks.shared.acquire(folders)
         await slots.acquire()
         do {
             let output = try await runNow(
                 executable, arguments, environment: environment ?? inheritedEnvironment(), in: directory, stdin: stdin)
             await slots.release()
+            await BuildFolderLocks.shared.release(folders)
             return output
         } catch {
             await slots.release()
+            await BuildFolderLocks.shared.release(folders)
             throw error
         }
     }
@@ -38,6 +43,8 @@ public enum ChildProcess {
         _ commands: [(executable: URL, arguments: [String])], environment: [String: String]? = nil,
         in directory: URL? = nil
     ) async throws -> [Output] {
+        let folders = BuildFolderLocks.folders(in: commands.flatMap(\.arguments))
+        await BuildFolderLocks.shared.acquire(folders)
         await slots.acquire()
         do {
             let outputs = try await withThrowingTaskGroup(of: (Int, Output).self, returning: [Output].self) { group in
@@ -56,9 +63,11 @@ public enum ChildProcess {
                 return outputs.compactMap { $0 }
             }
             await slots.release()
+            await BuildFolderLocks.shared.release(folders)
             return outputs
         } catch {
             await slots.release()
+            await BuildFolderLocks.shared.release(folders)
             throw error
         }
     }
