@@ -44,13 +44,18 @@ extension ReportReading {
         guard !report.flaky.isEmpty, let project = try project ?? latestProject() else { return report }
         let window = try windowRuns(project: project, count: count, since: since)
         var report = report
-        // The flaky tests of one configuration are read together, over that configuration's runs.
+        // The flaky tests of one configuration are read together, over that configuration's runs;
+        // their suspects are controlled over the whole report.
         let byConfiguration = Dictionary(grouping: report.flaky.indices) { report.flaky[$0].configuration }
+        var briefs: [String: CulpritReport.Brief] = [:]
         for (configuration, indices) in byConfiguration.sorted(by: { $0.key < $1.key }) {
-            let briefs = try culpritBriefs(
+            let read = try culpritBriefs(
                 tests: indices.map { report.flaky[$0].test }, project: project,
                 runs: window.filter { $0.configuration == configuration }, configuration: configuration)
-            for index in indices { report.flaky[index].culprit = briefs[report.flaky[index].test] }
+            for index in indices { briefs[String(index)] = read[report.flaky[index].test] }
+        }
+        for (index, brief) in CulpritAnalysis.controllingFalseDiscoveries(briefs) {
+            report.flaky[Int(index) ?? 0].culprit = brief
         }
         return report
     }
@@ -66,7 +71,8 @@ extension ReportReading {
     }
 
     /// The brief of each test's culprit report over `runs`, which are of `configuration`, the
-    /// tests' attempts read together; by test.
+    /// tests' attempts read together; by test. Each suspect is judged for its test alone: a report
+    /// of several controls them with ``CulpritAnalysis/controllingFalseDiscoveries(_:significance:)``.
     func culpritBriefs(tests: [String], project: String, runs: [WindowRun], configuration: String) throws
         -> [String: CulpritReport.Brief]
     {

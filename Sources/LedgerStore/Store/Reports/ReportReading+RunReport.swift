@@ -46,9 +46,10 @@ extension ReportReading {
         let upToThisRun = Array([chosen] + earlier.prefix(max(window - 1, 0)))
         let knownFlaky = report.failures.indices.filter { report.failures[$0].verdict == .knownFlaky }
         // Read together, as report flaky reads its culprits: one pass over the window's runs.
-        let briefs = try culpritBriefs(
-            tests: knownFlaky.map { report.failures[$0].test }, project: chosen.project, runs: upToThisRun,
-            configuration: chosen.configuration)
+        let briefs = CulpritAnalysis.controllingFalseDiscoveries(
+            try culpritBriefs(
+                tests: knownFlaky.map { report.failures[$0].test }, project: chosen.project, runs: upToThisRun,
+                configuration: chosen.configuration))
         for index in knownFlaky {
             guard let brief = briefs[report.failures[index].test] else { continue }
             report.failures[index].culprit = brief
