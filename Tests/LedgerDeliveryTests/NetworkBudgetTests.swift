@@ -62,7 +62,8 @@ struct NetworkBudgetTests {
         }
         let waited = Date().timeIntervalSince(start)
         #expect(error.status == nil && error.message != budget.spentMessage, "\(error)")
-        #expect(waited >= 0.25 && waited < 0.9, "waited \(waited) s on a budget of 0.3 s")
+        // Whatever the machine's load: not the request's own 30 s timeout.
+        #expect(waited >= 0.25 && waited < 10, "waited \(waited) s on a budget of 0.3 s")
         guard case .failure(let skipped) = HTTPExchange.send(request, budget: budget) else {
             Issue.record("a spent budget still sent")
             return
