@@ -168,7 +168,11 @@ def replay(target, binary, options, environment):
     """Runs every input kept in Fuzz/Regressions/<target>/ once, and checks from libFuzzer's output
     ("Running: <file>", then "Executed <file> in N ms", for each) that each one was executed.
     Returns (ok, message)."""
-    folder = os.path.join(ROOT, "Fuzz", "Regressions", target)
+    regressions = os.path.join(ROOT, "Fuzz", "Regressions")
+    # Without the folder (moved, not checked out) nothing would be replayed and every target pass.
+    if not any(os.path.isfile(path) for path in glob.glob(os.path.join(regressions, "*", "*"))):
+        return False, f"{target}: {os.path.relpath(regressions, ROOT)} holds no kept inputs: is it checked out?"
+    folder = os.path.join(regressions, target)
     kept = sorted(glob.glob(os.path.join(folder, "*")))
     if not kept:
         return True, f"{target}: no kept regression inputs"
