@@ -6,7 +6,8 @@ import Testing
 /// GitHub's and GitLab's REST APIs as far as comments and check runs go, on 127.0.0.1, as strict
 /// as the services: only their exact routes (anything else is 404 `Not Found`), listings paged
 /// by `per_page` and `page` with `Link` headers (GitLab's newest first unless `sort=asc`), 422
-/// for a body the service refuses (no `body`; more than 50 annotations in one request), and
+/// for a body the service refuses (no `body`; a check run's output without `title` or `summary`,
+/// an annotation without its required fields, more than 50 in one request), and
 /// check runs kept by the id they were created with. It records every request.
 actor StandInCodeHost {
     struct Request: Sendable {
@@ -77,8 +78,10 @@ actor StandInCodeHost {
             guard let name = body?["name"] as? String, body?["head_sha"] is String else {
                 return Self.unprocessable("name and head_sha are required")
             }
-            guard let count = Self.annotations(body), count <= 50 else {
-                return Self.unprocessable("at most 50 annotations a request")
+            let count: Int
+            switch Self.annotations(body) {
+            case .success(let counted): count = counted
+            case .failure(let refusal): return Self.unprocessable(refusal.why)
             }
             nextCheckRun += 1
             checkRuns[nextCheckRun - 1] = CheckRun(name: name, annotations: count)
@@ -87,10 +90,10 @@ actor StandInCodeHost {
             guard let id = path.split(separator: "/").last.flatMap({ Int($0) }), checkRuns[id] != nil else {
                 return Self.notFound
             }
-            guard let count = Self.annotations(body), count <= 50 else {
-                return Self.unprocessable("at most 50 annotations a request")
+            switch Self.annotations(body) {
+            case .success(let count): checkRuns[id]?.annotations += count
+            case .failure(let refusal): return Self.unprocessable(refusal.why)
             }
-            checkRuns[id]?.annotations += count
             return (.ok, ["id": id], [:])
         default:
             return Self.notFound
@@ -128,10 +131,34 @@ actor StandInCodeHost {
         (.unprocessableContent, ["message": "Validation Failed: \(why)"], [:])
     }
 
-    /// How many annotations a check run's body carries; `nil` when it has no `output`.
-    private static func annotations(_ body: [String: any Sendable]?) -> Int? {
-        guard let output = body?["output"] as? [String: any Sendable] else { return nil }
-        return (output["annotations"] as? [any Sendable])?.count ?? 0
+    struct Refusal: Error {
+        var why: String
+    }
+
+    /// How many annotations a check run's body carries, or what GitHub refuses in its `output`
+    /// (422): no `title` or `summary`, an annotation without `path`, `start_line`, `end_line`,
+    /// `message` or an `annotation_level` of notice, warning or failure, over 50 in one request.
+    private static func annotations(_ body: [String: any Sendable]?) -> Result<Int, Refusal> {
+        guard let output = body?["output"] as? [String: any Sendable] else { return .success(0) }
+        guard output["title"] is String, output["summary"] is String else {
+            return .failure(Refusal(why: "output.title and output.summary are required"))
+        }
+        let annotations = (output["annotations"] as? [any Sendable]) ?? []
+        guard annotations.count <= 50 else { return .failure(Refusal(why: "at most 50 annotations a request")) }
+        for case let annotation as [String: any Sendable] in annotations {
+            let complete =
+                annotation["path"] is String && annotation["start_line"] is Double && annotation["end_line"] is Double
+                && annotation["message"] is String
+                && ["notice", "warning", "failure"].contains(annotation["annotation_level"] as? String ?? "")
+            guard complete else {
+                return .failure(
+                    Refusal(
+                        why: "an annotation needs path, start_line, end_line, message and annotation_level "
+                            + "(notice, warning or failure)"))
+            }
+        }
+        return annotations.count == annotations.count { $0 is [String: any Sendable] }
+            ? .success(annotations.count) : .failure(Refusal(why: "annotations are objects"))
     }
 
     /// `path`'s parts where `pattern` has `{}`; `nil` when it does not match it exactly.
