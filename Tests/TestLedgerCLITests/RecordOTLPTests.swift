@@ -7,7 +7,8 @@ import Testing
 @Suite(
     .enabled(
         if: OutsideTools.available("opentelemetry-proto"), Comment(rawValue: OutsideTools.skip("opentelemetry-proto"))
-    )) struct RecordOTLPTests {
+    )) struct RecordOTLPTests
+{
     @Test func theRecordedRunsTraceIsReadByOpenTelemetrysOwnDefinitions() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
