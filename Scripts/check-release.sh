@@ -11,7 +11,10 @@
 #   needs no shared library but libc, libm, libstdc++ and libgcc_s;
 # - testledger.artifactbundle.zip's info.json parses, is schema 1.0, has a variant for every archive
 #   and names only files the zip holds;
-# - testledger.rb passes `ruby -c` and carries each archive's SHA-256 and URL, no placeholder left.
+# - testledger.rb passes `ruby -c` and carries each archive's URL with that archive's SHA-256 right
+#   after it, no placeholder left;
+# - the gem is there (where Formatters/bacon has its gemspec), of VERSION, holding the formatter;
+# - install.sh is the repository's Scripts/install.sh.
 # VERSION is read from DIR/VERSION. Every failure is listed; the exit status is 1 if there was one.
 set -euo pipefail
 
@@ -202,8 +205,10 @@ else
         asset="testledger-$version-$variant.tar.gz"
         grep -q "/releases/download/v$version/$asset\"" "$formula" || fail "testledger.rb has no URL for $asset"
         sum=$(sum_of "$asset")
-        if [ -z "$sum" ] || ! grep -q "sha256 \"$sum\"" "$formula"; then
-            fail "testledger.rb does not carry $asset's SHA-256"
+        # The SHA-256 on the line after the archive's URL: two checksums swapped would each be found.
+        beside=$(awk -v asset="/$asset\"" 'index($0, asset) { getline; print; exit }' "$formula")
+        if [ -z "$sum" ] || [ "$(echo "$beside" | tr -d ' ')" != "sha256\"$sum\"" ]; then
+            fail "testledger.rb does not carry $asset's SHA-256 after its URL (found: ${beside:-nothing})"
         fi
     done
     ! grep -q '@REPOSITORY@\|@VERSION@' "$formula" || fail "testledger.rb keeps @REPOSITORY@ or @VERSION@"
@@ -211,6 +216,32 @@ else
     left=$(grep -o '@SHA256:[^@]*@' "$formula" | sort -u | tr '\n' ' ' || true)
     [ -z "$left" ] || echo "check-release: note: testledger.rb keeps $left(no such archive in $dir)"
     [ "$failures" -gt "$before" ] || ok "testledger.rb"
+fi
+
+# ---- The gem and the install script ----
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+if [ -f "$root/Formatters/bacon/testledger-bacon.gemspec" ] && command -v gem >/dev/null 2>&1; then
+    gems=("$dir"/testledger-bacon-*.gem)
+    if [ ! -f "${gems[0]}" ]; then
+        fail "no testledger-bacon gem"
+    else
+        spec=$(gem spec "${gems[0]}" 2>/dev/null || true)
+        gem_version=$(echo "$spec" | awk '/^version:/ { getline; print $2; exit }')
+        expected=$(echo "$version" | sed 's/-/.pre./')
+        if [ "$gem_version" != "$expected" ]; then
+            fail "${gems[0]##*/} is version ${gem_version:-unreadable}, not $expected"
+        elif ! echo "$spec" | grep -q "testledger.rb"; then
+            fail "${gems[0]##*/} holds no Bacon formatter (testledger.rb)"
+        else
+            ok "${gems[0]##*/}"
+        fi
+    fi
+fi
+if ! cmp -s "$dir/install.sh" "$root/Scripts/install.sh"; then
+    fail "install.sh is not the repository's Scripts/install.sh"
+else
+    ok "install.sh"
 fi
 
 if [ "$failures" -gt 0 ]; then
