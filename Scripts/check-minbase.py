@@ -10,7 +10,9 @@ The root is `debootstrap --variant=minbase bookworm`, made once into DIR (defaul
   - --version prints the archive's version;
   - ingest of a JUnit file and of Swift Testing's event stream, then `report flaky --format json`
     and `runs --format json`, read here as JSON;
-  - serve and upload on 127.0.0.1: the uploaded run is in the server's ledger;
+  - serve and upload on 127.0.0.1: the uploaded run is in the server's ledger; an upload over
+    HTTPS (a TLS front with a self-signed certificate) gets through with SSL_CERT_FILE naming it,
+    and is refused without;
   - mcp answers initialize and a tools/call;
   - record -- sh -c 'exit 3' exits 3;
 then without /proc: --version still reads its arguments, and that record fails, naming /proc.
@@ -18,13 +20,17 @@ Fails with the step, the command and what it printed.
 """
 
 import argparse
+import contextlib
 import json
 import os
 import re
 import shutil
+import socket
+import ssl
 import subprocess
 import sys
 import tarfile
+import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -64,7 +70,7 @@ class Chroot:
         self.root = root
         self.binary = binary
 
-    def command(self, *arguments):
+    def command(self, *arguments, environment=()):
         return [
             "chroot",
             self.root,
@@ -73,14 +79,20 @@ class Chroot:
             f"--chdir={WORK}",
             "PATH=/usr/bin:/bin",
             "HOME=/root",
+            *environment,
             self.binary,
             *arguments,
         ]
 
-    def run(self, step, *arguments, status=0, stdin=None):
+    def run(self, step, *arguments, status=0, stdin=None, environment=()):
         started = time.monotonic()
         done = subprocess.run(
-            self.command(*arguments), input=stdin, capture_output=True, text=True, timeout=120, check=False
+            self.command(*arguments, environment=environment),
+            input=stdin,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
         )
         if done.returncode != status:
             fail(
@@ -128,7 +140,7 @@ def check_libraries(root, binary):
     print(f"check-minbase: needs only {' '.join(needed)}: all in the root", file=sys.stderr)
 
 
-def check_serve_and_upload(chroot, junit):
+def check_serve_and_upload(chroot, junit, https_junit):
     token = chroot.run(
         "token", "token", "create", "--project", "demo", "--scope", "write", "--db", "server.sqlite"
     ).strip()
@@ -149,27 +161,87 @@ def check_serve_and_upload(chroot, junit):
             address = found.group(0) if found else None
         if address is None:
             fail("serve: printed no http://127.0.0.1:PORT address")
-        chroot.run(
-            "upload",
-            "upload",
-            "--url",
-            address,
-            "--token",
-            token,
-            "--project",
-            "demo",
-            "--spool-dir",
-            "spool",
-            "--retries",
-            "0",
-            junit,
-        )
+        upload = ["upload", "--token", token, "--project", "demo", "--spool-dir", "spool", "--retries", "0"]
+        chroot.run("upload", *upload, "--url", address, junit)
+        check_https_upload(chroot, int(address.rsplit(":", 1)[1]), upload, https_junit)
     finally:
         server.terminate()
         server.wait(timeout=30)
     runs = chroot.json("the server's ledger", "runs", "--db", "server.sqlite", "--format", "json")
-    if not runs:
-        fail(f"serve and upload: the server's ledger holds no run: {runs}")
+    if len(runs) != 2:
+        fail(f"serve and upload: the server's ledger holds {len(runs)} runs, not the two uploaded: {runs}")
+
+
+def tls_front(root, port):
+    """A TLS front on 127.0.0.1 for the HTTP server on `port`, with a self-signed certificate for
+    127.0.0.1 written into the root's work folder (ca.pem). Returns its port and how to stop it."""
+    folder = os.path.join(root, WORK.lstrip("/"))
+    cert, key = os.path.join(folder, "ca.pem"), os.path.join(folder, "key.pem")
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "1"]
+        + ["-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"],
+        check=True,
+        capture_output=True,
+    )
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(cert, key)
+    listener = socket.create_server(("127.0.0.1", 0))
+
+    def pump(source, destination):
+        try:
+            while data := source.recv(65536):
+                destination.sendall(data)
+        except OSError:
+            pass
+        finally:
+            for end in (source, destination):
+                with contextlib.suppress(OSError):
+                    end.shutdown(socket.SHUT_RDWR)
+
+    def relay(raw):
+        try:
+            secure = context.wrap_socket(raw, server_side=True)
+        except (ssl.SSLError, OSError):
+            raw.close()  # a client that does not trust the certificate
+            return
+        upstream = socket.create_connection(("127.0.0.1", port))
+        threading.Thread(target=pump, args=(upstream, secure), daemon=True).start()
+        pump(secure, upstream)
+
+    def serve():
+        while True:
+            try:
+                raw, _ = listener.accept()
+            except OSError:
+                return
+            threading.Thread(target=relay, args=(raw,), daemon=True).start()
+
+    threading.Thread(target=serve, daemon=True).start()
+    return listener.getsockname()[1], listener.close
+
+
+def check_https_upload(chroot, port, upload, junit):
+    """The release's curl speaks TLS: an upload over HTTPS to a server whose certificate
+    SSL_CERT_FILE names gets through; without it, the certificate is refused and nothing is stored
+    (the root has no CA certificates of its own)."""
+    https, stop = tls_front(chroot.root, port)
+    try:
+        address = f"https://127.0.0.1:{https}"
+        chroot.run("upload over HTTPS", *upload, "--url", address, junit, environment=[f"SSL_CERT_FILE={WORK}/ca.pem"])
+        refused = subprocess.run(
+            chroot.command(*upload, "--url", address, "events.jsonl"),
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+        said = refused.stdout + refused.stderr
+        if not re.search(r"certificate|SSL|TLS", said, re.I):
+            status = refused.returncode
+            fail(f"upload over HTTPS without SSL_CERT_FILE: no refusal said (exit {status}): {said[-2000:]}")
+        print("check-minbase: upload over HTTPS: trusted with SSL_CERT_FILE, refused without", file=sys.stderr)
+    finally:
+        stop()
 
 
 def check_mcp(chroot):
@@ -275,7 +347,7 @@ def main():
         if len(runs) != 2:
             fail(f"runs: {len(runs)} runs after two ingests: {runs}")
         chroot.json("report flaky", "report", "flaky", "--format", "json")
-        check_serve_and_upload(chroot, "swiftpm.xml")
+        check_serve_and_upload(chroot, "swiftpm.xml", "flaky.xml")
         check_mcp(chroot)
         chroot.run("record", "record", "--", "sh", "-c", "exit 3", status=3)
     finally:
