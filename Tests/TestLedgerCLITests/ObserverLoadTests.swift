@@ -58,4 +58,22 @@ extension ObserverTests {
         #expect(suspect["kind"] as? String == "load", "\(culprit)")
         #expect(suspect["name"] as? String == "wall time / CPU time")
     }
+
+    /// `verify --stress`: busy threads beside the tests starve the timing check, so the failure
+    /// it shows only under load is reproduced (on an idle machine it passes every run).
+    @Test func stressReproducesAFailureThatNeedsLoad() async throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        let test = "ObservedTests.ContendedTests/testCrunchesWithinItsBudget"
+        let busy = 4 * ProcessInfo.processInfo.activeProcessorCount
+        let output = try await cli.run([
+            "verify", test, "--rate", "0.5", "--reproduce", "--stress", String(busy), "--format", "json", "--",
+            "swift", "test", "--package-path", Self.fixture, "--scratch-path", CLI.scratchPath(for: "ObservedSuite"),
+        ])
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any],
+            "\(output.stdout) \(output.stderr.suffix(2_000))")
+        #expect(report["verdict"] as? String == "reproduced", "\(report)")
+        #expect(output.stderr.contains("testledger: verify: \(busy) busy threads run beside the tests"))
+    }
 }
