@@ -60,6 +60,44 @@ struct InstallScriptTests {
     // MARK: Refusing
 
     @Test(arguments: ["dash", "bash"])
+    func aBinaryThatDoesNotRunHereIsNotInstalled(shell: String) async throws {
+        let release = try await Release()
+        defer { release.directory.remove() }
+        // Its checksum is right: only running it can tell (a glibc build on musl, a missing library).
+        let broken = try await release.makeArchive(says: "cannot run", exiting: 127)
+        let assets = [
+            "v1.2.3/\(Self.archive)": Asset.file(broken.data), "v1.2.3/SHA256SUMS": .file(Data(broken.sums.utf8)),
+        ]
+        try await release.expectRefusal(shell, assets, saying: "does not run here", "nothing was installed")
+    }
+
+    /// Without TESTLEDGER_DOWNLOAD_URL the script asks GitHub's own addresses: the newest release's
+    /// SHA256SUMS at releases/latest/download, a version's at releases/download/vVERSION (read by a
+    /// curl that notes what it was asked and answers 404).
+    @Test func theDefaultAddressesAreGitHubsReleases() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let curl = try directory.write("stubs/curl", "#!/bin/sh\necho \"$@\" >> \"$CURL_LOG\"\nexit 22\n")
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: curl.path)
+        let path = directory.path("stubs") + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        func asked(_ environment: [String: String]) async throws -> String {
+            let log = directory.path("curl-\(UUID().uuidString).log")
+            let ran = try await ChildProcess.runTool(
+                ["sh", Self.script],
+                environment: environment.merging([
+                    "PATH": path, "CURL_LOG": log, "TESTLEDGER_INSTALL_DIR": directory.path("bin"),
+                ]) { $1 })
+            #expect(ran.status != 0 && ran.stderr.contains("no such file?"), "\(ran.stderr)")
+            return (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        }
+        let newest = try await asked([:])
+        #expect(
+            newest.hasSuffix(" https://github.com/OWNER/testledger/releases/latest/download/SHA256SUMS\n"), "\(newest)")
+        let pinned = try await asked(["TESTLEDGER_REPOSITORY": "acme/ledger", "TESTLEDGER_VERSION": "1.2.3"])
+        #expect(pinned.hasSuffix(" https://github.com/acme/ledger/releases/download/v1.2.3/SHA256SUMS\n"), "\(pinned)")
+    }
+
+    @Test(arguments: ["dash", "bash"])
     func aTamperedArchiveIsDeletedAndNothingInstalled(shell: String) async throws {
         let release = try await Release()
         defer { release.directory.remove() }
@@ -202,17 +240,17 @@ extension InstallScriptTests {
         }
 
         /// Another archive of the same name whose binary prints `text`.
-        func makeArchive(says text: String) async throws -> (data: Data, sums: String) {
-            try await Self.makeArchive(says: text, in: directory)
+        func makeArchive(says text: String, exiting status: Int = 0) async throws -> (data: Data, sums: String) {
+            try await Self.makeArchive(says: text, exiting: status, in: directory)
         }
 
-        static func makeArchive(says text: String, in directory: TemporaryDirectory) async throws -> (
-            data: Data, sums: String
-        ) {
+        static func makeArchive(says text: String, exiting status: Int = 0, in directory: TemporaryDirectory)
+            async throws -> (data: Data, sums: String)
+        {
             let top = InstallScriptTests.archive.replacingOccurrences(of: ".tar.gz", with: "")
             let folder = directory.url.appending(path: "build-\(UUID().uuidString)")
             let binary = try directory.write(
-                "\(folder.lastPathComponent)/\(top)/bin/testledger", "#!/bin/sh\necho '\(text)'\n")
+                "\(folder.lastPathComponent)/\(top)/bin/testledger", "#!/bin/sh\necho '\(text)'\nexit \(status)\n")
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: binary.path)
             try directory.write("\(folder.lastPathComponent)/\(top)/LICENSE", "Apache License 2.0\n")
             let tarred = try await ChildProcess.run(
