@@ -224,6 +224,31 @@ import Testing
         return line ?? "no args line in xcodebuild.log: \(log)"
     }
 
+    /// The command's own `-only-testing:` chooses what the first run runs; the retry runs the
+    /// failed test alone, not the command's choice again (the stand-in runs what they select).
+    @Test func aRetryRunsTheFailedTestNotTheCommandsOwnSelection() async throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        let script = try XcodebuildScript(cli, failing: "RandomStuffTests/testExample()")
+        let recorded = try await cli.run(
+            [
+                "record", "--project", "Shop", "--retries", "1", "--", "xcodebuild", "test", "-scheme", "RandomStuff",
+                "-only-testing:RandomStuffTests",
+            ], environment: XcodebuildCommandTests().environment(cli, ["XCODEBUILD_SCRIPT": script.folder]))
+        #expect(recorded.status == 0, "it passed on its retry: \(recorded.stdout.suffix(800)) \(recorded.stderr)")
+        let attempts = try await ConcurrentCreationTests.query(
+            cli.database,
+            """
+            SELECT test.key || ' ' || group_concat(result.outcome, ',') FROM result JOIN test ON test.id = result.testId
+            GROUP BY test.key ORDER BY test.key
+            """)
+        #expect(
+            attempts == [
+                "RandomStuffTests.RandomStuffTests/testExample() failed,passed",
+                "RandomStuffTests.RandomStuffTests/testPerformanceExample() passed",
+            ], "only the command's target ran, and only the failed test again")
+    }
+
     @Test func xcodebuildRetriesOnlyTheFailedTestsWithoutBuilding() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
