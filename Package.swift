@@ -96,16 +96,23 @@ let package = Package(
             ]
         ),
         .target(name: "TestLedgerArguments"),
+        // `testledger mcp`'s side of the Model Context Protocol: its transport and its answers' schemas.
+        .target(
+            name: "LedgerMCP",
+            dependencies: [
+                .product(name: "MCP", package: "swift-sdk", condition: tools),
+                .product(name: "Logging", package: "swift-log", condition: tools),
+            ]
+        ),
         .executableTarget(
             name: "TestLedgerCLI",
             dependencies: [
-                "TestLedgerArguments",
+                "TestLedgerArguments", "LedgerMCP",
                 "LedgerCore", "LedgerDelivery", "LedgerImport", "LedgerRecording", "LedgerStore", "LedgerPostgres",
                 "LedgerServer", .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tools),
                 .product(name: "Yams", package: "Yams", condition: tools),
                 .product(name: "Hummingbird", package: "hummingbird", condition: tools),
                 .product(name: "MCP", package: "swift-sdk", condition: tools),
-                .product(name: "Logging", package: "swift-log", condition: tools),
             ]
         ),
         .executableTarget(

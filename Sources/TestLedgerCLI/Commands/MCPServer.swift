@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LedgerCore
 import LedgerDelivery
+import LedgerMCP
 import LedgerRecording
 import LedgerServer
 import LedgerStore

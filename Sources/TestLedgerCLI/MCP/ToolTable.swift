@@ -1,3 +1,4 @@
+import LedgerMCP
 import MCP
 
 /// One tool: what an agent is told of it, and how it is answered.

@@ -5,18 +5,20 @@ import MCP
 /// `mcp`'s standard input and output, ending the input only once every request read from it has
 /// been answered: a client that writes its requests and closes its end still gets each answer.
 /// (The server answers each request on a task of its own and stops when its input ends.)
-actor AnsweringTransport: Transport {
+package actor AnsweringTransport: Transport {
     private let stdio = StdioTransport()
     private var unanswered: Set<ID> = []
     private var waiting: CheckedContinuation<Void, Never>?
 
-    nonisolated var logger: Logger { stdio.logger }
+    package nonisolated var logger: Logger { stdio.logger }
 
-    func connect() async throws { try await stdio.connect() }
+    package init() {}
 
-    func disconnect() async { await stdio.disconnect() }
+    package func connect() async throws { try await stdio.connect() }
 
-    func send(_ data: Data) async throws {
+    package func disconnect() async { await stdio.disconnect() }
+
+    package func send(_ data: Data) async throws {
         // A response that could not be written is answered as far as this end can: a client gone
         // must not keep the server waiting.
         defer {
@@ -29,7 +31,7 @@ actor AnsweringTransport: Transport {
         try await stdio.send(data)
     }
 
-    func receive() -> AsyncThrowingStream<Data, Swift.Error> {
+    package func receive() -> AsyncThrowingStream<Data, Swift.Error> {
         AsyncThrowingStream { continuation in
             let reading = Task {
                 do {

@@ -2,15 +2,15 @@ import MCP
 
 /// The JSON Schemas of the tools' answers (`outputSchema`): the keys an agent may rely on. Keys are
 /// only ever added, so every object admits more.
-enum ToolSchemas {
-    static let string: Value = ["type": "string"]
-    static let integer: Value = ["type": "integer"]
-    static let number: Value = ["type": "number"]
+package enum ToolSchemas {
+    package static let string: Value = ["type": "string"]
+    package static let integer: Value = ["type": "integer"]
+    package static let number: Value = ["type": "number"]
 
-    static func array(_ items: Value) -> Value { ["type": "array", "items": items] }
+    package static func array(_ items: Value) -> Value { ["type": "array", "items": items] }
 
     /// An object whose keys are all present, but those `optional`.
-    static func object(_ properties: [String: Value], optional: Set<String> = []) -> Value {
+    package static func object(_ properties: [String: Value], optional: Set<String> = []) -> Value {
         [
             "type": "object", "properties": .object(properties),
             "required": .array(properties.keys.filter { !optional.contains($0) }.sorted().map { .string($0) }),
@@ -18,9 +18,9 @@ enum ToolSchemas {
     }
 
     /// A list cut to its first entries, with how many more there are.
-    static func bounded(_ value: Value) -> Value { object(["value": value, "more": integer]) }
+    package static func bounded(_ value: Value) -> Value { object(["value": value, "more": integer]) }
 
-    static let flakyTests = object([
+    package static let flakyTests = object([
         "runs": integer, "more": integer, "broken": array(string),
         "flaky": array(
             object(
@@ -30,7 +30,7 @@ enum ToolSchemas {
                 ], optional: ["quarantined", "owners", "culprit"])),
     ])
 
-    static let runSummary = object([
+    package static let runSummary = object([
         "headline": string, "moreFailures": integer,
         "report": object(
             [
@@ -40,7 +40,7 @@ enum ToolSchemas {
             ], optional: ["base"]),
     ])
 
-    static let testDetail = object([
+    package static let testDetail = object([
         "detail": object(
             [
                 "test": string, "run": string, "attempt": integer, "attempts": array(string), "outcome": string,
@@ -50,7 +50,7 @@ enum ToolSchemas {
         "history": array(object(["run": string, "attempts": array(string)])),
     ])
 
-    static let culprit = bounded(
+    package static let culprit = bounded(
         object(
             [
                 "test": string, "configuration": string, "verdict": string, "failingAttempts": integer,
@@ -61,22 +61,22 @@ enum ToolSchemas {
                     ])),
             ]))
 
-    static let failureGroups = bounded(
+    package static let failureGroups = bounded(
         array(object(["signature": string, "example": string, "failures": integer, "runs": integer])))
 
-    static let slowTests = bounded(
+    package static let slowTests = bounded(
         object(["runs": integer, "slowest": array(["type": "object"]), "slowdowns": array(["type": "object"])]))
 
-    static let quarantine = object(["changed": array(string)])
+    package static let quarantine = object(["changed": array(string)])
 
-    static let status = object(
+    package static let status = object(
         [
             "test": string,
             "standing": ["type": "string", "enum": ["healthy", "flaky", "broken", "quarantined", "unknown"]],
             "configuration": string, "failureRate": number, "runs": integer, "quarantined": string, "reason": string,
         ], optional: ["failureRate", "quarantined"])
 
-    static let selection = object([
+    package static let selection = object([
         "runs": array(
             object([
                 "run": string, "mode": string, "targets": integer, "skippedTargets": array(string),
@@ -85,7 +85,7 @@ enum ToolSchemas {
         "missedFailures": integer, "savedSeconds": number, "savedShare": number,
     ])
 
-    static let verification = object(
+    package static let verification = object(
         [
             "test": string, "configuration": string, "failureRate": number, "rateFrom": string,
             "confidence": number, "confidenceReached": number, "runsNeeded": integer, "runs": integer,
