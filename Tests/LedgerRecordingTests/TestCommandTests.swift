@@ -43,6 +43,13 @@ import Testing
             TestCommand(["xcodebuild", "test", "-only-testing:AppTests/Cart"], outputFolder: folder)
                 .selectsTests)
         #expect(!TestCommand(["bacon", "--filter", "x"], outputFolder: folder).selectsTests)
+        // Only `swift test` with neither --filter nor --skip runs every test, as a vouching run must.
+        #expect(TestCommand(["swift", "test", "--parallel", "--skip-build"], outputFolder: folder).runsEveryTest)
+        for partial in [["--filter", "Cart"], ["--skip", "Cart"], ["--skip=Cart"]] {
+            #expect(!TestCommand(["swift", "test"] + partial, outputFolder: folder).runsEveryTest, "\(partial)")
+        }
+        #expect(!TestCommand(["xcodebuild", "test", "-scheme", "App"], outputFolder: folder).runsEveryTest)
+        #expect(!TestCommand(["bacon", "spec"], outputFolder: folder).runsEveryTest)
     }
 
     @Test func skippedAndSelectedTestsReachEachRunnerItsOwnWay() throws {

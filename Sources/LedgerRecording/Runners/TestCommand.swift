@@ -57,6 +57,13 @@ package enum TestCommand {
         }
     }
 
+    /// Whether `swift test` runs every test: neither `--filter` nor `--skip` of its own. A run of
+    /// some tests cannot vouch for a target (``FullRunHashes``).
+    package var runsEveryTest: Bool {
+        guard let invocation = swiftTest else { return false }
+        return !selectsTests && !invocation.original.contains { $0 == "--skip" || $0.hasPrefix("--skip=") }
+    }
+
     /// Every test the runner would run, as it lists them; `nil` for a module, which lists nothing
     /// before it runs, and for a `swift test` whose list could not be read.
     /// - Parameter folder: where `xcodebuild -enumerate-tests` writes its list.

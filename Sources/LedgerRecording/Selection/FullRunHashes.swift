@@ -18,9 +18,7 @@ package final class FullRunHashes: @unchecked Sendable {
         _ command: TestCommand, options: RecordOptions, metadata: RunMetadata, config: ProjectConfiguration,
         ledger: String
     ) -> FullRunHashes? {
-        let skips = command.swiftTest?.original.contains { $0 == "--skip" || $0.hasPrefix("--skip=") } ?? true
-        guard command.runner == .swiftTest, !command.selectsTests, !skips, !options.select, options.shard == nil
-        else { return nil }
+        guard command.runsEveryTest, !options.select, options.shard == nil else { return nil }
         let reading = FullRunHashes()
         let configuration = command.hashedConfiguration(metadata.configuration ?? "")
         let packagePath = command.packagePath

@@ -47,15 +47,15 @@ extension ReportReading {
         // The flaky tests of one configuration are read together, over that configuration's runs;
         // their suspects are controlled over the whole report.
         let byConfiguration = Dictionary(grouping: report.flaky.indices) { report.flaky[$0].configuration }
-        var briefs: [String: CulpritReport.Brief] = [:]
+        var briefs: [Int: CulpritReport.Brief] = [:]
         for (configuration, indices) in byConfiguration.sorted(by: { $0.key < $1.key }) {
             let read = try culpritBriefs(
                 tests: indices.map { report.flaky[$0].test }, project: project,
                 runs: window.filter { $0.configuration == configuration }, configuration: configuration)
-            for index in indices { briefs[String(index)] = read[report.flaky[index].test] }
+            for index in indices { briefs[index] = read[report.flaky[index].test] }
         }
         for (index, brief) in CulpritAnalysis.controllingFalseDiscoveries(briefs) {
-            report.flaky[Int(index) ?? 0].culprit = brief
+            report.flaky[index].culprit = brief
         }
         return report
     }
