@@ -12,10 +12,13 @@ enum InstalledTools {
     /// Whether `python3` can import PyPI's `mcp`, the client that drives `testledger mcp`.
     static let pythonMCP = OutsideTools.available("mcp")
     static let sqlite3 = OutsideTools.available("sqlite3")
+    /// Traces a command's system calls: which files it opens, and how.
+    static let strace = OutsideTools.path("strace")
 
     static let checkJSONSchemaSkip = Comment(rawValue: OutsideTools.skip("check-jsonschema"))
     static let pythonMCPSkip = Comment(rawValue: OutsideTools.skip("mcp"))
     static let sqlite3Skip = Comment(rawValue: OutsideTools.skip("sqlite3"))
+    static let straceSkip = Comment(rawValue: OutsideTools.skip("strace"))
 
     static func executable(_ name: String) -> String? { OutsideTools.command(name) }
 }

@@ -122,7 +122,7 @@ extension TestLedgerCommand {
             @OptionGroup var reporting: ReportOptions
 
             func run() throws {
-                let project = try project ?? Quarantine.project(nil, in: reporting.store.open())
+                let project = try project ?? Quarantine.project(nil, in: reporting.store.openForReading())
                 let tests = try Quarantine.current(project: project, store: reporting.store)
                 try reporting.output.print(tests) { QuarantineRendering.list(tests) }
             }
@@ -138,7 +138,7 @@ extension TestLedgerCommand {
             @OptionGroup var reporting: ReportOptions
 
             func run() throws {
-                let database = try reporting.store.open()
+                let database = try reporting.store.openForReading()
                 let changes = try database.quarantineLog(project: try Quarantine.project(project, in: database))
                 try reporting.output.print(changes) { QuarantineRendering.log(changes) }
             }
@@ -161,7 +161,7 @@ extension TestLedgerCommand {
 
             func run() throws {
                 let store = selection.store
-                let project = try selection.project ?? Quarantine.project(nil, in: store.open())
+                let project = try selection.project ?? Quarantine.project(nil, in: store.openForReading())
                 let entries = try Quarantine.current(project: project, store: store)
                 let arguments = try QuarantineList.arguments(
                     for: runner, entries: entries, configuration: selection.configuration ?? "",
@@ -174,7 +174,7 @@ extension TestLedgerCommand {
         /// The quarantine in force now: the server's when `TESTLEDGER_URL` is set (a note on
         /// standard error when its saved copy stands in), else the ledger's.
         static func current(project: String, store: StoreOptions) throws -> [QuarantinedTest] {
-            try QuarantineList.inForce(project: project, ledgerFile: store.filePath, local: store.open)
+            try QuarantineList.inForce(project: project, ledgerFile: store.filePath, local: store.openForReading)
         }
 
         /// The project as every command takes it (``ProjectOption``).

@@ -35,7 +35,7 @@ extension TestLedgerCommand {
                 since: try window.start(), thresholds: config.flaky, now: Date().timeIntervalSince1970
             ) {
                 try QuarantineList.inForce(
-                    project: $0, ledgerFile: reporting.store.filePath, local: reporting.store.open)
+                    project: $0, ledgerFile: reporting.store.filePath, local: reporting.store.openForReading)
             }
             try reporting.print(standings, table: StatusRendering.table, markdown: StatusRendering.markdown)
             let status = TestStanding.exitStatus(of: standings)
