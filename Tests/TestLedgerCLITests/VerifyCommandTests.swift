@@ -31,6 +31,11 @@ import Testing
             "\(output.stdout.suffix(2_000)) \(output.stderr.suffix(2_000))")
     }
 
+    static func json(file: String) throws -> [String: Any] {
+        try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
+    }
+
     @Test func aTestThatStillFailsIsStillFlakyAndAFixedOnePassesEveryRunNeeded() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
@@ -49,6 +54,9 @@ import Testing
         #expect(fixed["verdict"] as? String == "fixed" && fixed["runs"] as? Int == 5 && fixed["passed"] as? Int == 5)
         #expect(fixed["runsNeeded"] as? Int == 5 && fixed["rateFrom"] as? String == "flag")
         #expect(fixed["firstFailure"] is NSNull, "\(fixed)")
+        // 5 clean runs at 95 % show it below 1 − 0.05^(1/5) = 45.1 %, said in words too.
+        let bound = try #require(fixed["remainingRateBelow"] as? Double)
+        #expect(abs(bound - 0.45072) < 1e-5 && fixed["targetRate"] == nil && fixed["brokenBefore"] == nil, "\(fixed)")
         let attempts = try #require(try await cli.json(["show", Self.failsOnce]) as? [String: Any])["attempts"]
         #expect(attempts as? [String] == Array(repeating: "passed", count: 5), "\(String(describing: attempts))")
         // The verification runs are listed, each as its runs went; they are history, not the
@@ -73,8 +81,49 @@ import Testing
         let again = try Self.json(
             try await Self.verify(cli, [Self.failsOnce, "--rate", "0.5", "--reproduce", "--format", "json"]))
         #expect(again["verdict"] as? String == "not-reproduced" && again["firstFailure"] is NSNull)
+        // Runs of the code before a fix show nothing of a fix.
+        #expect(seen["remainingRateBelow"] is NSNull && again["remainingRateBelow"] is NSNull)
+    }
+
+    /// The clean runs' upper bound on the rate left, `--target-rate` sizing the runs, and a test
+    /// that failed every run, which one pass does not prove fixed. Their JSON pins the contract.
+    @Test func theBoundIsSaidTheTargetSizesTheRunsAndABrokenTestNeedsThemAll() async throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        let seen = try Self.json(
+            try await Self.verify(cli, [Self.failsOnce, "--rate", "0.5", "--reproduce", "--format", "json"]))
+        #expect(seen["verdict"] as? String == "reproduced", "\(seen)")
+
+        // ⌈ln 0.05 / ln 0.7⌉ = 9 runs show it below 30 %: 1 − 0.05^(1/9) = 28.3 %.
+        let jsonFile = cli.directory.path("verified.json")
+        let said = try await Self.verify(
+            cli, [Self.failsOnce, "--rate", "0.5", "--target-rate", "0.3", "--json-file", jsonFile])
+        let targeted = try Self.json(file: jsonFile)
+        #expect(targeted["verdict"] as? String == "fixed" && targeted["runsNeeded"] as? Int == 9, "\(targeted)")
+        #expect(targeted["targetRate"] as? Double == 0.3 && targeted["failureRate"] as? Double == 0.5)
+        let bound = try #require(targeted["remainingRateBelow"] as? Double)
+        #expect(abs(bound - (1 - pow(0.05, 1.0 / 9))) < 1e-12 && bound < 0.3, "\(bound)")
+        #expect(
+            said.stdout.contains(
+                "\(Self.failsOnce): fixed: 9 of 9 passed — at 95 % confidence it now fails less than 28.3 % of the "
+                    + "time (it failed 50 % before, as --rate says)"), "\(said.stdout.suffix(1_000))")
+
+        // A test failing every run is broken: one pass proves nothing, and says so.
+        let brokenText = try await Self.verify(
+            cli, [Self.failsOnce, "--rate", "1", "--max-runs", "1", "--json-file", jsonFile])
+        #expect(brokenText.status == 11, "\(brokenText.stderr.suffix(1_000))")
+        let broken = try Self.json(file: jsonFile)
+        #expect(broken["verdict"] as? String == "inconclusive" && broken["runsNeeded"] as? Int == 59, "\(broken)")
+        #expect(broken["brokenBefore"] as? Bool == true && broken["targetRate"] as? Double == 0.05)
+        #expect(
+            brokenText.stdout.contains(
+                "it failed every run before: broken, not flaky; a run that passes once is not a fix, 59 clean runs "
+                    + "show it below 5 %"), "\(brokenText.stdout.suffix(1_000))")
+        let refused = try await Self.verify(cli, [Self.failsOnce, "--target-rate", "1"])
+        #expect(refused.status == 64 && refused.stderr.contains("--target-rate"), "\(refused.stderr)")
+
         var shape = JSONShape(enumerations: JSONContractTests.enumerations.union(["rateFrom"]))
-        for document in [seen, again] {
+        for document in [seen, targeted, broken] {
             shape.add(
                 try #require(
                     JSONValue(
@@ -82,7 +131,12 @@ import Testing
                 ))
         }
         try JSONContractTests.compare(
-            shape, "verify", ["testledger verify TEST --rate 0.5 --reproduce --format json (reproduced, then not)"])
+            shape, "verify",
+            [
+                "testledger verify TEST --rate 0.5 --reproduce --format json (reproduced)",
+                "testledger verify TEST --rate 0.5 --target-rate 0.3 --format json (fixed)",
+                "testledger verify TEST --rate 1 --max-runs 1 --format json (inconclusive, broken before)",
+            ])
     }
 
     @Test func theRateComesFromTheLedgerAndTheLimitsMakeItInconclusive() async throws {

@@ -41,7 +41,9 @@ import Testing
         defer { cli.directory.remove() }
         let fixed = try await verify(cli, repetitions: Array(repeating: true, count: 5), ["--rate", "0.5"])
         #expect(fixed.status == 0, "\(fixed.stdout.suffix(800)) \(fixed.stderr)")
-        #expect(fixed.stdout.contains("\(Self.example): fixed: 5 of 5 runs passed"), "\(fixed.stdout.suffix(800))")
+        #expect(
+            fixed.stdout.contains("\(Self.example): fixed: 5 of 5 passed — at 95 % confidence"),
+            "\(fixed.stdout.suffix(800))")
         let log = XcodebuildCommandTests().log(cli, "xcodebuild.log")
         let calls = log.split(separator: "\n").filter { $0.hasPrefix("args: ") }
         #expect(calls.count == 1, "one xcodebuild: \(calls)")

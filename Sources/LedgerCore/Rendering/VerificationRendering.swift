@@ -8,20 +8,24 @@ public enum VerificationRendering {
         var lines: [String]
         switch report.verdict {
         case .fixed:
-            lines = [
-                "\(report.test): fixed: \(report.passed) of \(report.runsNeeded) runs passed; \(rate), "
-                    + "\(VerificationReport.percent(report.confidence)) confidence"
-            ]
+            lines = ["\(report.test): fixed: \(report.passed) of \(report.runsNeeded) passed — \(shown(report))"]
         case .inconclusive:
             lines = [
                 "\(report.test): inconclusive: \(report.passed) runs passed of the \(report.runsNeeded) needed "
-                    + "(\(rate)): \(VerificationReport.percent(report.confidenceReached)) confidence reached"
+                    + "(\(rate)): \(VerificationReport.percent(report.confidenceReached)) confidence reached — "
+                    + shown(report)
             ]
         case .notReproduced:
             lines = ["\(report.test): not-reproduced in \(report.runs) runs (⌈3 / p⌉, \(rate))"]
         case .stillFlaky, .reproduced:
             let word = report.verdict == .reproduced ? "reproduced on run" : "still-flaky: failed on run"
             lines = ["\(report.test): \(word) \(report.runs) of \(report.runsNeeded) (\(rate))"]
+        }
+        if report.brokenBefore == true, report.verdict == .fixed || report.verdict == .inconclusive {
+            let target = VerificationReport.percent(report.targetRate ?? report.failureRate)
+            lines.append(
+                "  it failed every run before: broken, not flaky; a run that passes once is not a fix, "
+                    + "\(report.runsNeeded) clean runs show it below \(target)")
         }
         for test in report.runsBefore ?? [] {
             lines.append("  ran \(test) in its process each time, in the runner's order: its failures followed it")
@@ -41,6 +45,24 @@ public enum VerificationRendering {
             lines.append("  testledger show \(test) --run \(failure.run) --attempt \(failure.attempt)")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// What the clean runs showed, said plainly: "at 95 % confidence it now fails less than 5.0 % of
+    /// the time (it failed 25 % before)".
+    static func shown(_ report: VerificationReport) -> String {
+        let bound = report.remainingRateBelow ?? 1
+        let before =
+            report.brokenBefore == true
+            ? "it failed every run before"
+            : "it failed \(VerificationReport.percent(report.failureRate)) before"
+                + (report.rateFrom == .flag ? ", as --rate says" : "")
+        return "at \(VerificationReport.percent(report.confidence)) confidence it now fails less than "
+            + "\(boundPercent(bound)) of the time (\(before))"
+    }
+
+    /// A bound as a percentage with one decimal, or two below 1 %: `5.0 %`, `0.99 %`.
+    static func boundPercent(_ share: Double) -> String {
+        String(format: share < 0.01 ? "%.2f %%" : "%.1f %%", share * 100)
     }
 
     /// `verify --isolate`: the verdict in a sentence, and where to look at the runs.

@@ -60,6 +60,19 @@ public struct VerificationPlan: Hashable, Sendable {
         1 - pow(1 - p, Double(runs))
     }
 
+    /// What `runs` passing runs in a row show at `confidence`: that the test fails less often than
+    /// this rate, the one-sided upper bound `1 − (1 − confidence)^(1/runs)` (Clopper–Pearson's with
+    /// no failure seen). 59 runs at 95 % show it below 5.0 %; a test partly fixed from 5 % to 1 %
+    /// passes those 59 runs 55 % of the time, and is shown below 5.0 %, not below 1 %.
+    public static func remainingRateBound(runs: Int, confidence: Double) -> Double {
+        guard runs > 0 else { return 1 }
+        return -expm1(log1p(-confidence) / Double(runs))
+    }
+
+    /// The rate a test that failed every run (broken, not flaky) is verified against when no target
+    /// is given: one pass shows it can pass, not that it is fixed.
+    public static let brokenTargetRate = 0.05
+
     /// The runs to try before calling a failure not reproduced: `⌈3 / p⌉`, in which a test
     /// failing at `p` fails at least once with chance about 95 %.
     public static func reproductionRuns(failureRate p: Double) -> Int {

@@ -78,6 +78,16 @@ public struct VerificationReport: Codable, Hashable, Sendable {
     /// Tests run beside it each time, for a test that fails only beside other tests; `nil` (left
     /// out) for none.
     public var runsBeside: [String]?
+    /// The failure rate the clean runs show the test below, at ``confidence``:
+    /// ``VerificationPlan/remainingRateBound(runs:confidence:)`` of the runs passed. `nil` (`null`)
+    /// when a run failed, and when reproducing.
+    public var remainingRateBelow: Double?
+    /// The rate the runs were sized to show the test below, when it is not ``failureRate``:
+    /// `--target-rate`'s, or for a test that failed every run ``VerificationPlan/brokenTargetRate``;
+    /// `nil` (left out) otherwise.
+    public var targetRate: Double?
+    /// Whether the test failed every run before (broken, not flaky); `nil` (left out) when not.
+    public var brokenBefore: Bool?
 
     /// Creates a report from its parts.
     public init(
@@ -93,7 +103,8 @@ public struct VerificationReport: Codable, Hashable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case test, configuration, failureRate, rateFrom, confidence, confidenceReached, runsNeeded, runs, passed
-        case failed, verdict, firstFailure, seconds, runsBefore, missingConditions, runsBeside
+        case failed, verdict, firstFailure, seconds, runsBefore, missingConditions, runsBeside, remainingRateBelow
+        case targetRate, brokenBefore
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -115,6 +126,9 @@ public struct VerificationReport: Codable, Hashable, Sendable {
         try container.encodeIfPresent(
             missingConditions.flatMap { $0.isEmpty ? nil : $0 }, forKey: .missingConditions)
         try container.encodeIfPresent(runsBeside.flatMap { $0.isEmpty ? nil : $0 }, forKey: .runsBeside)
+        try container.encode(remainingRateBelow, forKey: .remainingRateBelow)
+        try container.encodeIfPresent(targetRate, forKey: .targetRate)
+        try container.encodeIfPresent(brokenBefore == true ? true : nil, forKey: .brokenBefore)
     }
 }
 

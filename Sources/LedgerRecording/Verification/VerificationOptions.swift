@@ -4,6 +4,8 @@ package struct VerificationOptions: Sendable {
     package var confidence = 0.95
     /// The failure rate to rule out; the ledger's, over its window, when `nil`.
     package var rate: Double?
+    /// The rate to show the test below, sizing the runs; its own rate when `nil`.
+    package var targetRate: Double?
     package var maxRuns = 200
     /// The seconds the runs may take, building aside.
     package var budget: Double?

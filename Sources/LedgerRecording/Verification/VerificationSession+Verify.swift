@@ -15,7 +15,8 @@ extension VerificationSession {
             options.reproduce
                 ? Self.reproducing(measured.rate, confidence: options.confidence, maxRuns: options.maxRuns)
                 : VerificationPlan(
-                    failureRate: measured.rate, confidence: options.confidence, maxRuns: options.maxRuns,
+                    failureRate: Self.rateToRuleOut(measured, options: options), confidence: options.confidence,
+                    maxRuns: options.maxRuns,
                     budget: options.budget, secondsPerRun: measured.seconds)
         }
         if options.stress > 0 { printError("testledger: verify: \(options.stress) busy threads run beside the tests") }
@@ -38,6 +39,12 @@ extension VerificationSession {
                 seconds: Date().timeIntervalSince1970 - run.started, options: options)
         }
         return (reports, run.id)
+    }
+
+    /// The rate the runs must show the test below: `--target-rate`'s, else the test's own, except
+    /// for a test that failed every run, which one pass would prove "fixed" against a rate of 1.
+    static func rateToRuleOut(_ measured: MeasuredTest, options: VerificationOptions) -> Double {
+        options.targetRate ?? (measured.rate >= 1 ? VerificationPlan.brokenTargetRate : measured.rate)
     }
 
     /// The plan of `--reproduce`: ⌈3 / p⌉ runs, within `maxRuns`.
@@ -91,6 +98,12 @@ extension VerificationSession {
         report.runsBefore = measured.conditions.runsBefore
         report.runsBeside = options.alone ? [] : measured.conditions.runsBeside
         report.missingConditions = measured.conditions.missing
+        if !options.reproduce, judged.failed == 0 {
+            report.remainingRateBelow = VerificationPlan.remainingRateBound(
+                runs: judged.passed, confidence: options.confidence)
+        }
+        report.targetRate = options.reproduce || plan.failureRate == measured.rate ? nil : plan.failureRate
+        report.brokenBefore = measured.rate >= 1 ? true : nil
         return report
     }
 }

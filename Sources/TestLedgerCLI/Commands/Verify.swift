@@ -15,7 +15,10 @@ extension TestLedgerCommand {
                 The failure rate p is the test's share of failing attempts over the ledger's window \
                 (--rate gives it). N = ⌈ln(1 − confidence) / ln(1 − p)⌉ passing runs in a row make \
                 a test still failing at p pass them at most 1 − confidence of the time: 59 runs for \
-                p = 5 % at 95 %. Only the named tests run, the first run building and the rest \
+                p = 5 % at 95 %. N clean runs show the test now fails less than 1 − (1 − confidence)^(1/N) of the \
+                time, said with the verdict; --target-rate R sizes N to show it below R instead of below p \
+                (R = 0.01: 299 runs). A test that failed every run is broken, not flaky: it is verified \
+                against --target-rate, else 5 %, never by one passing run. Only the named tests run, the first run building and the rest \
                 --skip-build; the runs stop at the first failure. A test the ledger shows failing only \
                 beside other tests (every failing attempt had company, every retry alone passed) runs \
                 beside the tests that ran with it when it failed, side by side as the runner \
@@ -39,8 +42,11 @@ extension TestLedgerCommand {
         var confidence = 0.95
         @Option(help: "The failure rate to rule out, 0.0001 to 1 (default: the ledger's, over its window).")
         var rate: Double?
-        @Option(help: "The most runs.")
-        var maxRuns = 200
+        @Option(
+            help: "Show the test fails less often than this rate (0.01: 299 runs at 95 %) instead of less than before.")
+        var targetRate: Double?
+        @Option(help: "The most runs (default: 200, or with --target-rate the runs it needs).")
+        var maxRuns: Int?
         @Option(help: "The most time the runs may take (90s, 10m, 1h), building aside.")
         var budget: String?
         @Flag(help: "Run until the test fails, at most ⌈3 / p⌉ runs: on the code before a fix.")
@@ -98,7 +104,8 @@ extension TestLedgerCommand {
             }
             try validateIsolation()
             guard (0...256).contains(stress) else { throw ValidationError("--stress is a count of threads, 0 to 256") }
-            guard maxRuns > 0 else { throw ValidationError("--max-runs is a count, 1 or more") }
+            guard maxRuns ?? 1 > 0 else { throw ValidationError("--max-runs is a count, 1 or more") }
+            try validateTargetRate()
             if let budget, TimeWindow.seconds(budget) == nil {
                 throw ValidationError("--budget takes a duration: 90s, 10m, 1h")
             }
@@ -119,7 +126,8 @@ extension TestLedgerCommand {
                     return
                 }
                 var options = VerificationOptions()
-                (options.confidence, options.rate, options.maxRuns) = (confidence, rate, maxRuns)
+                (options.confidence, options.rate, options.targetRate) = (confidence, rate, targetRate)
+                options.maxRuns = maxRuns ?? (targetRate == nil ? 200 : .max)
                 (options.budget, options.reproduce) = (budget.flatMap(TimeWindow.seconds), reproduce)
                 (options.stress, options.alone) = (stress, alone)
                 let (verified, run) = try session.verify(tests, options: options)
@@ -144,6 +152,17 @@ extension TestLedgerCommand {
             if let jsonFile { try Data(json.utf8).write(to: URL(fileURLWithPath: jsonFile), options: .atomic) }
             fflush(nil)
             standardOutput.write(Data(((output.format == .json ? json : text(report)) + "\n").utf8))
+        }
+
+        private func validateTargetRate() throws {
+            guard let targetRate else { return }
+            guard VerificationPlan.isValid(failureRate: targetRate), targetRate < 1 else {
+                throw ValidationError("--target-rate is a failure rate from 0.0001 to below 1 (0.01 for one in 100)")
+            }
+            if reproduce || isolate {
+                throw ValidationError(
+                    "--target-rate sizes the runs that prove a fix: leave out --reproduce and --isolate")
+            }
         }
 
         private func validateIsolation() throws {
