@@ -99,6 +99,7 @@ package enum ToolSchemas {
                     ["type": "null"],
                 ]
             ],
-            "seconds": number,
-        ])
+            "seconds": number, "remainingRateBelow": ["type": ["number", "null"]], "targetRate": number,
+            "brokenBefore": ["type": "boolean"],
+        ], optional: ["targetRate", "brokenBefore"])
 }

@@ -16,7 +16,7 @@ struct TestVerifier: Sendable {
     /// The report of `testledger verify` (`--reproduce` when `reproducing`) of one test.
     /// - Throws: `MCPError.invalidParams` when `verify` refuses (an unknown test, no known rate),
     ///   with its message; `MCPError.internalError` when it cannot be run.
-    func report(test: String, rate: Double?, maxRuns: Int?, reproducing: Bool) throws -> String {
+    func report(test: String, rate: Double?, targetRate: Double?, maxRuns: Int?, reproducing: Bool) throws -> String {
         let folder = FileManager.default.temporaryDirectory.appending(path: "testledger-mcp-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -24,6 +24,7 @@ struct TestVerifier: Sendable {
         var arguments = ["verify", test, "--json-file", reportFile] + storeArguments
         if reproducing { arguments.append("--reproduce") }
         if let rate { arguments += ["--rate", String(rate)] }
+        if let targetRate { arguments += ["--target-rate", String(targetRate)] }
         if let maxRuns { arguments += ["--max-runs", String(maxRuns)] }
         // Standard error joins the output, so that a refusal's message can be told.
         let output: Spawn.Output
@@ -50,7 +51,8 @@ extension LedgerTools {
     func verify(_ arguments: ToolArguments, reproducing: Bool) throws -> String {
         guard let verifier else { throw MCPError.invalidParams("\(arguments.tool) runs tests only with --allow-run") }
         return try verifier.report(
-            test: try arguments.test().test, rate: try arguments.rate("rate"), maxRuns: try arguments.count("max_runs"),
+            test: try arguments.test().test, rate: try arguments.rate("rate"),
+            targetRate: reproducing ? nil : try arguments.rate("target_rate"), maxRuns: try arguments.count("max_runs"),
             reproducing: reproducing)
     }
 }

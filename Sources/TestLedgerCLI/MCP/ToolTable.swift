@@ -149,7 +149,10 @@ extension LedgerTools {
                 "Prove a flaky test fixed: as many passing runs as its failure rate demands (59 for p = 5 % at 95 %), "
                 + "stopping at the first failure: fixed, still-flaky (with the failure and its culprit) or "
                 + "inconclusive.",
-            arguments: verificationArguments, required: ["test"], output: ToolSchemas.verification,
+            arguments: verificationArguments.merging([
+                "target_rate": .number(
+                    "Show it fails less often than this rate instead of less than before (0.01: 299 runs).")
+            ]) { given, _ in given }, required: ["test"], output: ToolSchemas.verification,
             effect: .runsTests, answer: { try $0.verify($1, reproducing: false) }),
     ]
 
@@ -159,7 +162,7 @@ extension LedgerTools {
     static let verificationArguments: [String: ToolSpec.Argument] = [
         "test": .string(testArgument),
         "rate": .number("The failure rate to rule out, above 0, at most 1 (default: the ledger's)."),
-        "max_runs": .integer("The most runs (default 200)."),
+        "max_runs": .integer("The most runs (default 200, or what target_rate needs)."),
     ]
 
     /// The tools as `mcp --help` lists them, one line each.
