@@ -123,7 +123,17 @@ import Testing
     @Test func theProjectPageShowsTheNewestRunsFailuresFirstAndLinksRuns() async throws {
         try await LiveServer.with(LiveServer.publicRead) { server in
             let run = try await Self.seed(server)
+            // A verification after it: one test's runs, listed as such, not the suite's newest run.
+            let verification = RunScript(project: "Shop", at: 1_700_100_000).start(kind: .verification)
+                .result("Cart/flaky", .passed).result("Cart/flaky", .passed).end()
+            let write = try server.token("Shop", .write)
+            #expect(try await server.post("/api/v1/events", token: write, verification.ndjson).status == 201)
             let page = try await server.get("/projects/Shop")
+            #expect(page.body.contains("<h2>Newest run <a href=\"/projects/Shop/runs/\(run)\">"), "\(page.body)")
+            let recent = try #require(page.body.range(of: "<h2>Recent runs"))
+            let listed = try #require(
+                page.body.range(of: "runs/\(verification.run)", range: recent.upperBound..<page.body.endIndex))
+            #expect(page.body[listed.upperBound...].prefix(400).contains("xctest · <strong>verification</strong>"))
             let newest = try #require(page.body.range(of: "<h2>Newest run"))
             let pyramid = try #require(page.body.range(of: "<h2>Test pyramid"))
             #expect(newest.lowerBound < pyramid.lowerBound)

@@ -35,6 +35,10 @@ import Testing
             #expect(detail.attempts == [.ended(.passed), .ended(.passed), .ended(.failed)], "\(detail.attempts)")
             let history = try database.outcomeHistory(project: "Shop", test: "A/fixed", limit: 10)
             #expect(history.map(\.run) == [verification.run, suite.run])
+            // Listed among the runs, marked as what it was.
+            let listed = try database.runs(project: "Shop", limit: 10)
+            #expect(listed.map(\.id) == [verification.run, suite.run] && listed.map(\.kind) == [.verification, nil])
+            #expect(try database.run(id: verification.run)?.kind == .verification)
         }
     }
 }

@@ -63,6 +63,9 @@ import Testing
         // suite's runs: the pyramid has none.
         let runs = try #require(try await cli.json(["runs"]) as? [[String: Any]])
         #expect(runs.compactMap { $0["status"] as? String } == ["passed", "failed"], "\(runs)")
+        #expect(runs.compactMap { $0["kind"] as? String } == ["verification", "verification"], "\(runs)")
+        let table = try await cli.run(["runs"])
+        #expect(table.stdout.contains("swift-test · verification"), "\(table.stdout)")
         let pyramid = try await cli.run(["report", "pyramid", "--project", "Retried"])
         #expect(pyramid.status != 0 && pyramid.stderr.contains("no run"), "\(pyramid.stdout)\(pyramid.stderr)")
     }

@@ -85,7 +85,9 @@ struct DashboardRoutes {
         _ thresholds: FlakyThresholds, _ database: any ResultStore
     ) throws -> ProjectPage.Content {
         let runs = try database.runs(project: project, limit: 20)
-        guard let newest = runs.first else { throw StoreError.noSuchRun("of project \(project)") }
+        guard !runs.isEmpty else { throw StoreError.noSuchRun("of project \(project)") }
+        // The suite's newest run: a verification's runs are one test's, listed but not the head.
+        let newest = runs.first { $0.kind == nil }
         let owners = try database.testOwners(project: project)
         let pyramid: PyramidReport?
         do {
@@ -104,7 +106,7 @@ struct DashboardRoutes {
             changes: Array(try database.quarantineLog(project: project).suffix(20).reversed()))
         return .init(
             project: project, pyramid: pyramid, flaky: flaky, strips: strips, runs: runs, quarantine: quarantine,
-            newest: try runReport(newest.id, project, base: base, window: count, thresholds, database),
+            newest: try newest.map { try runReport($0.id, project, base: base, window: count, thresholds, database) },
             cost: try database.costReport(
                 project: project, runs: count, since: since, thresholds: thresholds, now: Date().timeIntervalSince1970
             ).owned(by: owners))

@@ -72,7 +72,8 @@ enum ProjectPage {
 
     static func runs(_ runs: [RunListing], project: String) -> HTML {
         let rows = runs.map { run -> HTML in
-            let source: HTML = run.build.map { "\(run.source) · build \($0)" } ?? "\(run.source)"
+            var source: HTML = run.build.map { "\(run.source) · build \($0)" } ?? "\(run.source)"
+            if let kind = run.kind { source = "\(source) · <strong>\(kind.rawValue)</strong>" }
             return """
                 <tr><td class="id"><a href="\(DashboardPath.run(run.id, project: project))">\(Layout.runCode(run.id))</a></td>\
                 <td>\(run.startedAt)</td><td>\(run.status.rawValue)</td><td>\(source)</td>\

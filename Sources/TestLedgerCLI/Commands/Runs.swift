@@ -31,7 +31,9 @@ extension TestLedgerCommand {
                     // A runner that named only some tests: its count, then how many were named.
                     let tests = run.reported.map { "\($0.tests) (\(run.tests) named)" } ?? "\(run.tests)"
                     return [
-                        run.id, run.startedAt, run.project, run.source, String((run.revision ?? "–").prefix(10)),
+                        run.id, run.startedAt, run.project,
+                        run.kind.map { "\(run.source) · \($0.rawValue)" } ?? run.source,
+                        String((run.revision ?? "–").prefix(10)),
                         run.branch ?? "–", tests, "\(run.passed)", "\(run.failed + run.crashed)",
                         "\(run.muted)", "\(run.skipped)", "\(run.flaky)", Figures.seconds(run.duration),
                         run.status.rawValue,

@@ -40,6 +40,9 @@ public struct RunListing: Codable, Hashable, Sendable {
     public var muted: Int
     /// The runner's own totals, when its output named only some of its tests; `nil` otherwise.
     public var reported: LedgerEvent.RunnerCounts?
+    /// What the run was for when it was not a run of the suite: `verification` for `testledger
+    /// verify`'s runs, which reports leave out; `nil` (left out) for a run of the suite.
+    public var kind: RunKind?
     /// Wall time of the run in seconds when it ended, else the sum of its tests' durations.
     public var duration: Double
 }
