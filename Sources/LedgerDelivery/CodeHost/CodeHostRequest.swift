@@ -1,5 +1,4 @@
 import Foundation
-import LedgerDelivery
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

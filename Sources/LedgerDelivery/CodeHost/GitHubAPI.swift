@@ -1,6 +1,5 @@
 import Foundation
 import LedgerCore
-import LedgerDelivery
 
 /// GitHub's REST API for one repository, as a workflow's job reaches it: `GITHUB_API_URL`
 /// (GitHub Enterprise too), `GITHUB_REPOSITORY` and a token.

@@ -1,6 +1,5 @@
 import Foundation
 import LedgerCore
-import LedgerDelivery
 
 /// A run's report where a GitHub user looks: annotations on the failing lines, one pull-request
 /// comment kept current, a check run. Nothing here fails the job: what could not be posted is

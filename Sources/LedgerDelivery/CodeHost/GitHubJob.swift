@@ -1,6 +1,5 @@
 import Foundation
 import LedgerCore
-import LedgerDelivery
 
 /// What a GitHub Actions job says of itself in its environment: the repository, the API, the
 /// token, and the pull request its event names.

@@ -1,6 +1,5 @@
 import Foundation
 import LedgerCore
-import LedgerRecording
 import LedgerStore
 
 /// `testledger mcp --db`: answers from a ledger this machine opens, judged by the checkout's
