@@ -19,8 +19,21 @@ struct ReadCommandsOpenReadOnlyTests {
         ["report", "cost"], ["report", "selection"], ["show", flakyTest], ["status", stableTest, "--project", "Shop"],
         ["quarantine", "list", "--project", "Shop"], ["quarantine", "log", "--project", "Shop"],
         ["quarantine", "args", "--for", "swift-test", "--project", "Shop"], ["token", "list"],
-        ["shard", "plan", "--shards", "2", "--project", "Shop"],
+        ["shard", "plan", "--shards", "2", "--project", "Shop"], ["mcp"],
     ]
+
+    /// What `mcp` is asked: to start, then the flaky tests, its input ending there.
+    static func mcpRequests() throws -> String {
+        let initialize = try MCPEndOfInputTests.request(
+            1, "initialize",
+            [
+                "protocolVersion": "2025-06-18", "capabilities": [String: Any](),
+                "clientInfo": ["name": "script", "version": "1"],
+            ])
+        let call = try MCPEndOfInputTests.request(2, "tools/call", ["name": "flaky_tests", "arguments": [:]])
+        return [initialize, #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#, call].joined(separator: "\n")
+            + "\n"
+    }
 
     /// The opens of `files` in an `strace -e trace=open,openat` log whose flags could write.
     static func writingOpens(in log: String, of files: Set<String>) -> [String] {
@@ -80,6 +93,7 @@ struct ReadCommandsOpenReadOnlyTests {
                     let log = cli.directory.path("strace-\(index).log")
                     let output = try await cli.run(
                         ["-f", "-e", "trace=open,openat", "-o", log, CLI.binary.path] + command,
+                        stdin: command == ["mcp"] ? try Self.mcpRequests() : nil,
                         executable: URL(fileURLWithPath: strace))
                     // `status` exits with the test's standing: 10 to 13 when it is not healthy.
                     let statuses: Set<Int32> = command[0] == "status" ? [0, 10, 11, 12, 13] : [0]

@@ -99,7 +99,9 @@ extension TestLedgerCommand {
 
         private func ledger(_ config: ProjectConfiguration) throws -> any AgentLedger {
             guard let url else {
-                return LocalLedger(database: try store.open(), config: config)
+                // Only the quarantine tool writes: without it, the ledger is opened read-only.
+                return LocalLedger(
+                    database: try allowQuarantine ? store.open() : store.openForReading(), config: config)
             }
             guard let server = URL(string: url), server.scheme == "http" || server.scheme == "https", server.host != nil
             else { throw ValidationError("--url \(url) is not a server address (https://ledger.example)") }
