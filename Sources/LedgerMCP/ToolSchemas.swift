@@ -27,7 +27,8 @@ package enum ToolSchemas {
                 [
                     "test": string, "configuration": string, "score": number, "failures": integer, "runs": integer,
                     "strip": string, "quarantined": string, "owners": array(string), "culprit": string,
-                ], optional: ["quarantined", "owners", "culprit"])),
+                    "fix": string,
+                ], optional: ["quarantined", "owners", "culprit", "fix"])),
     ])
 
     package static let runSummary = object([
@@ -72,9 +73,15 @@ package enum ToolSchemas {
     package static let status = object(
         [
             "test": string,
-            "standing": ["type": "string", "enum": ["healthy", "flaky", "broken", "quarantined", "unknown"]],
+            "standing": [
+                "type": "string",
+                "enum": [
+                    "healthy", "flaky", "broken", "quarantined", "unknown", "fix-pending", "fix-landed", "regressed",
+                ],
+            ],
             "configuration": string, "failureRate": number, "runs": integer, "quarantined": string, "reason": string,
-        ], optional: ["failureRate", "quarantined"])
+            "fix": ["type": "object"],
+        ], optional: ["failureRate", "quarantined", "fix"])
 
     package static let selection = object([
         "runs": array(

@@ -50,7 +50,10 @@ import Testing
         #expect(detail["outcome"] as? String == "failed", "\(opened.stdout.prefix(500)) \(opened.stderr)")
 
         // The same markers: the test passes now. 5 runs rule out p = 50 % at 95 % (0.5⁵ < 0.05).
-        let fixed = try Self.json(try await Self.verify(cli, [Self.failsOnce, "--rate", "0.5", "--format", "json"]))
+        let verified = try await Self.verify(
+            cli,
+            [Self.failsOnce, "--rate", "0.5", "--format", "json", "--revision", "f1xed000c0ffee", "--branch", "fix"])
+        let fixed = try Self.json(verified)
         #expect(fixed["verdict"] as? String == "fixed" && fixed["runs"] as? Int == 5 && fixed["passed"] as? Int == 5)
         #expect(fixed["runsNeeded"] as? Int == 5 && fixed["rateFrom"] as? String == "flag")
         #expect(fixed["firstFailure"] is NSNull, "\(fixed)")
@@ -68,6 +71,13 @@ import Testing
         #expect(table.stdout.contains("swift-test · verification"), "\(table.stdout)")
         let pyramid = try await cli.run(["report", "pyramid", "--project", "Retried"])
         #expect(pyramid.status != 0 && pyramid.stderr.contains("no run"), "\(pyramid.stdout)\(pyramid.stderr)")
+        // The fix is followed until its revision runs on the default branch.
+        #expect(verified.stderr.contains("\(Self.failsOnce): fix-pending until f1xed000 runs on the default branch"))
+        let status = try await cli.run(["status", Self.failsOnce, "--project", "Retried"])
+        #expect(status.status == 14, "\(status.stdout) \(status.stderr)")
+        #expect(
+            status.stdout.contains("fix-pending: fix verified on f1xed000 (fix), not yet on the default branch"),
+            "\(status.stdout)")
     }
 
     @Test func reproducingRunsUntilTheFailureOrThreeOverP() async throws {

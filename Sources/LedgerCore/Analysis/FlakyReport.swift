@@ -47,6 +47,8 @@ public struct FlakyReport: Codable, Hashable, Sendable {
         /// Why it fails: what separates its failing attempts from its passing ones over the window,
         /// when the report was asked for it.
         public var culprit: CulpritReport.Brief? = nil
+        /// Its fix `verify` recorded, while it is followed: pending, landed or regressed.
+        public var fix: RecordedFix.Brief? = nil
     }
 
     /// A test that flaked or was broken, and whose newest quiet stretch is evidence that it no
@@ -96,6 +98,8 @@ public struct FlakyReport: Codable, Hashable, Sendable {
         public var quarantined: QuarantineMode? = nil
         /// Who owns it, when the project names owners.
         public var owners: [String]? = nil
+        /// Its fix `verify` recorded, while it is followed: pending, landed or regressed.
+        public var fix: RecordedFix.Brief? = nil
     }
 
     /// A run left out as infrastructure noise: too many of its tests failed for the failures to say

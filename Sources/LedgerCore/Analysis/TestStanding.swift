@@ -16,9 +16,15 @@ public struct TestStanding: Codable, Hashable, Sendable {
         case quarantined
         /// It did not run in the window.
         case unknown
+        /// A fix was verified on a revision that has not run on the default branch yet.
+        case fixPending = "fix-pending"
+        /// Its fix runs on the default branch, not yet for the clean runs that release it.
+        case fixLanded = "fix-landed"
+        /// It failed on the default branch after its fix landed.
+        case regressed
 
-        /// The exit status that says it: 0 healthy, 10 flaky, 11 broken, 12 quarantined, 13 unknown
-        /// (errors exit 1, and a mistyped command 64).
+        /// The exit status that says it: 0 healthy, 10 flaky, 11 broken, 12 quarantined, 13 unknown,
+        /// 14 fix-pending, 15 fix-landed, 16 regressed (errors exit 1, and a mistyped command 64).
         public var exitStatus: Int32 {
             switch self {
             case .healthy: 0
@@ -26,6 +32,9 @@ public struct TestStanding: Codable, Hashable, Sendable {
             case .broken: 11
             case .quarantined: 12
             case .unknown: 13
+            case .fixPending: 14
+            case .fixLanded: 15
+            case .regressed: 16
             }
         }
 
@@ -34,9 +43,10 @@ public struct TestStanding: Codable, Hashable, Sendable {
             switch self {
             case .healthy: 0
             case .unknown: 1
-            case .quarantined: 2
+            case .quarantined, .fixPending, .fixLanded: 2
             case .flaky: 3
             case .broken: 4
+            case .regressed: 5
             }
         }
     }
@@ -55,6 +65,8 @@ public struct TestStanding: Codable, Hashable, Sendable {
     public var quarantined: QuarantineMode?
     /// Why, in words.
     public var reason: String
+    /// The test's newest fix `verify` recorded, while it is followed (pending, landed or regressed).
+    public var fix: RecordedFix?
 
     /// What the window's runs of one test say, beside the flaky report's judgement.
     public struct Runs: Hashable, Sendable {
@@ -85,8 +97,32 @@ public struct TestStanding: Codable, Hashable, Sendable {
     ///   - report: the flaky report of the window.
     ///   - quarantine: the entries in force.
     ///   - runs: what the window's runs of the test say.
+    ///   - fix: the test's newest fix, if any.
     /// - Returns: its standing.
-    public static func of(_ test: String, report: FlakyReport, quarantine: [QuarantinedTest], runs: Runs)
+    public static func of(
+        _ test: String, report: FlakyReport, quarantine: [QuarantinedTest], runs: Runs, fix: RecordedFix? = nil
+    ) -> TestStanding {
+        var standing = judged(test, report: report, quarantine: quarantine, runs: runs)
+        guard let fix, fix.state != .released else { return standing }
+        standing.fix = fix
+        let short = String(fix.revision.prefix(8))
+        switch fix.state {
+        case .pending:
+            standing.standing = .fixPending
+            standing.reason =
+                "fix verified on \(short)\(fix.branch.map { " (\($0))" } ?? ""), not yet on the default branch"
+        case .landed:
+            standing.standing = .fixLanded
+            standing.reason = "fix \(short) on the default branch: \(fix.cleanRuns) of \(fix.runsToRelease) clean runs"
+        case .regressed, .released:
+            standing.standing = .regressed
+            let at = fix.regressedRevision.map { " on \($0.prefix(8))" } ?? ""
+            standing.reason = "failed\(at) after fix \(short) landed"
+        }
+        return standing
+    }
+
+    private static func judged(_ test: String, report: FlakyReport, quarantine: [QuarantinedTest], runs: Runs)
         -> TestStanding
     {
         let entries = quarantine.filter { $0.test == test }

@@ -49,6 +49,31 @@ package struct ProjectConfiguration: Decodable {
     package var verifyCommand: String?
     /// What `select` and `record --select` read.
     package var select = Selection()
+    /// How a fix `verify` proved is followed onto the default branch.
+    package var fixLanding = FixLandingRule()
+
+    /// `.testledger.yml`'s `fixLanding`: `runs: 20` clean default-branch runs release a fix that
+    /// landed (as many as rule out its rate before when not set), on `branch` (the checkout's
+    /// `origin/HEAD` when not set, else `main`).
+    package struct FixLandingRule: Decodable {
+        package var runs: Int?
+        package var branch: String?
+
+        package init() {}
+
+        private enum CodingKeys: String, CodingKey { case runs, branch }
+
+        package init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            runs = try container.decodeIfPresent(Int.self, forKey: .runs)
+            branch = try container.decodeIfPresent(String.self, forKey: .branch)
+            if let runs, runs < 1 {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .runs, in: container, debugDescription: "fixLanding.runs is a count, 1 or more, not \(runs)"
+                )
+            }
+        }
+    }
 
     /// `.testledger.yml`'s `select`.
     package struct Selection: Decodable {
@@ -83,7 +108,7 @@ package struct ProjectConfiguration: Decodable {
 
     private enum CodingKeys: String, CodingKey {
         case project, layers, flaky, quarantine, owners, retries, repeatNew, repeatNewBudget, strict, verifyCommand,
-            select
+            select, fixLanding
     }
     private enum QuarantineKeys: String, CodingKey { case auto, after, releaseDays, releaseChance }
     private enum FlakyKeys: String, CodingKey {
@@ -103,6 +128,7 @@ package struct ProjectConfiguration: Decodable {
         strict = try container.decodeIfPresent(Bool.self, forKey: .strict)
         verifyCommand = try container.decodeIfPresent(String.self, forKey: .verifyCommand)
         select = try container.decodeIfPresent(Selection.self, forKey: .select) ?? Selection()
+        fixLanding = try container.decodeIfPresent(FixLandingRule.self, forKey: .fixLanding) ?? FixLandingRule()
         if let retries, retries < 0 {
             throw DecodingError.dataCorruptedError(
                 forKey: .retries, in: container, debugDescription: "retries is a count, 0 or more, not \(retries)")

@@ -64,8 +64,8 @@ package struct QuarantineEnforcement {
 }
 
 extension RunStoredPolicy {
-    /// What `ingest` and `record` do after storing a run: `.testledger.yml`'s automatic quarantine
-    /// and the checkout's ownership.
+    /// What `ingest` and `record` do after storing a run: `.testledger.yml`'s automatic quarantine,
+    /// the checkout's ownership, and the fixes followed onto its default branch.
     ///
     /// - Parameters:
     ///   - config: the project's configuration.
@@ -78,7 +78,10 @@ extension RunStoredPolicy {
         RunStoredPolicy(
             automaticQuarantine: AutomaticQuarantine(
                 config.quarantine, window: config.reportWindow, thresholds: config.flaky),
-            ownership: CheckoutOwnership.read(config), quarantine: quarantine)
+            ownership: CheckoutOwnership.read(config), quarantine: quarantine,
+            fixLanding: FixLanding(
+                branch: config.fixLanding.branch, runs: config.fixLanding.runs,
+                checkout: GitInfo.topLevel(in: FileManager.default.currentDirectoryPath)))
     }
 }
 

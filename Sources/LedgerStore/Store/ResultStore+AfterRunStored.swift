@@ -18,6 +18,8 @@ public struct RunStoredPolicy: Hashable, Sendable {
     /// The quarantine in force when it comes from elsewhere than the store (a team server's list);
     /// `nil` reads the store's.
     public var quarantine: [QuarantinedTest]?
+    /// How fixes `verify` recorded are followed onto the default branch; `nil` leaves them as they are.
+    public var fixLanding: FixLanding?
 
     /// Creates a policy; what is left out is not done.
     ///
@@ -25,13 +27,15 @@ public struct RunStoredPolicy: Hashable, Sendable {
     ///   - automaticQuarantine: the automatic quarantine and what it judges by.
     ///   - ownership: the checkout's ownership.
     ///   - quarantine: the quarantine in force; the store's when `nil`.
+    ///   - fixLanding: the default branch fixes land on.
     public init(
         automaticQuarantine: AutomaticQuarantine? = nil, ownership: Ownership? = nil,
-        quarantine: [QuarantinedTest]? = nil
+        quarantine: [QuarantinedTest]? = nil, fixLanding: FixLanding? = nil
     ) {
         self.automaticQuarantine = automaticQuarantine
         self.ownership = ownership
         self.quarantine = quarantine
+        self.fixLanding = fixLanding
     }
 
     /// The automatic quarantine's policy, with the window and thresholds it judges flakiness by.
@@ -69,6 +73,8 @@ public struct RunStoredChanges: Hashable, Sendable {
     public var quarantine: [QuarantineChange] = []
     /// The projects whose kept ownership changed.
     public var ownership: [String] = []
+    /// The fixes a default-branch run moved on: landed, counted, released or regressed.
+    public var fixes: [RecordedFix] = []
 
     /// No changes.
     public init() {}
@@ -109,6 +115,11 @@ extension ResultStore {
             try markMuted(run: run, tests: muted)
             changes.muted[run] = muted
             if !projects.contains(stored.project) { projects.append(stored.project) }
+            if let landing = policy.fixLanding {
+                let followed = try followFixes(after: run, landing: landing, now: now)
+                changes.fixes += followed.fixes
+                changes.quarantine += followed.releases
+            }
         }
         for project in projects {
             if let automatic = policy.automaticQuarantine {

@@ -79,6 +79,17 @@ public protocol ResultStore: Sendable {
     func failingTests(run: String) throws -> [String]
     /// Each entry's runs and failures since it was quarantined, by test id.
     func resultsInQuarantine(_ entries: [QuarantinedTest]) throws -> [String: ResultsInQuarantine]
+
+    // MARK: Fixes
+
+    /// Keeps a fix `verify` proved; it is the test's followed fix from then on.
+    /// - Returns: the fix with its id.
+    @discardableResult
+    func recordFix(_ fix: RecordedFix) throws -> RecordedFix
+    /// Each test's newest fix in `project`, by test id.
+    func fixes(project: String) throws -> [RecordedFix]
+    /// Writes the fixes' new state and counts over their stored rows.
+    func updateFixes(_ fixes: [RecordedFix]) throws
 }
 
 extension ResultStore {
@@ -234,10 +245,12 @@ extension ResultStore {
         project: String?, runs count: Int, since: Double?, thresholds: FlakyThresholds, now: Double,
         before: WindowRun? = nil
     ) throws -> FlakyReport {
-        try reading {
+        let report = try reading {
             try $0.reader.flakyReport(
                 project: project, runs: count, since: since, thresholds: thresholds, now: now, before: before)
         }
+        guard let project = try project ?? latestProject() else { return report }
+        return report.following(try fixes(project: project))
     }
 
     /// `report slow`: each test's durations over a window of runs against the window before it.

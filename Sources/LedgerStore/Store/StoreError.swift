@@ -25,6 +25,8 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
     /// The database at `location` cannot hold a value of the input (PostgreSQL's text cannot hold
     /// a NUL character); nothing of the input was kept.
     case unstorable(location: String, reason: String)
+    /// The fix in row `id` cannot be read back: its JSON was written by another program.
+    case unreadableFix(id: Int64, reason: String)
 
     /// What went wrong and what to do about it, in one message for people.
     public var description: String {
@@ -52,6 +54,9 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
         case .unstorable(let location, let reason):
             "\(location) cannot store this input: \(reason); nothing of it was stored. Remove the value "
                 + "(a NUL character, say) from the input and send it again."
+        case .unreadableFix(let id, let reason):
+            "the ledger's fix \(id) cannot be read: \(reason). Delete the row (DELETE FROM fix WHERE id = \(id)) "
+                + "and verify the fix again."
         case .foreignKeyViolation(let table):
             "migrating the ledger would leave rows of \(table) pointing at rows that do not exist; it was left "
                 + "as it was. Check the file with `sqlite3 LEDGER 'PRAGMA foreign_key_check'`."

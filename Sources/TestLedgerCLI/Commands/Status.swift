@@ -9,13 +9,16 @@ extension TestLedgerCommand {
     struct Status: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "status",
-            abstract: "Say where each test stands: healthy, flaky, broken, quarantined or unknown.",
+            abstract: "Say where each test stands: healthy, flaky, broken, quarantined, unknown, or its fix's state.",
             discussion: """
                 One line per test, judged over the window as `report flaky` judges it. The exit \
                 status says it, for a script or an agent to branch on: 0 healthy, 10 flaky, 11 \
-                broken, 12 quarantined, 13 unknown (it did not run in the window). With several \
-                tests it is the one asking most attention: broken, flaky, quarantined, unknown, \
-                healthy. An error exits 1, a mistyped command 64.
+                broken, 12 quarantined, 13 unknown (it did not run in the window), 14 fix-pending \
+                (verify proved a fix on a revision the default branch has not run), 15 fix-landed \
+                (the default branch runs it, not yet for the clean runs that release it), 16 \
+                regressed (it failed on the default branch after its fix landed). With several \
+                tests it is the one asking most attention: regressed, broken, flaky, quarantined \
+                or a fix under way, unknown, healthy. An error exits 1, a mistyped command 64.
                 """)
 
         @Argument(help: "The test ids, e.g. FeedTests.FeedTests/testRefresh.")

@@ -30,7 +30,7 @@ extension TestLedgerCommand.Verify {
     }
 
     /// A line after the reports: on standard output beside a table, on standard error beside JSON.
-    private func note(_ line: String) {
+    func note(_ line: String) {
         if output.format == .json {
             FileHandle.standardError.write(Data("testledger: \(line)\n".utf8))
         } else {

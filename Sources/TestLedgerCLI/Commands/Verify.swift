@@ -137,6 +137,7 @@ extension TestLedgerCommand {
                     try print(verified, to: reports) { $0.map(VerificationRendering.text).joined(separator: "\n\n") }
                 }
                 try releaseFixed(verified, run: run, metadata: session.metadata)
+                try recordFixes(verified, run: run, metadata: session.metadata, config: config)
                 let status = verified.map(\.verdict.exitStatus).max() ?? 0
                 if status != 0 { throw ExitCode(status) }
             } catch let error as RecordUsageError {

@@ -85,7 +85,8 @@ struct LedgerTools: Sendable {
             FlakyEntry(
                 test: test.test, configuration: test.configuration, score: test.score, failures: test.failures,
                 runs: test.runs, strip: test.strip, quarantined: test.quarantined?.rawValue, owners: test.owners,
-                culprit: test.culprit.flatMap(CulpritRendering.likely))
+                culprit: test.culprit.flatMap(CulpritRendering.likely),
+                fix: test.fix.map { "\($0.state.rawValue) \($0.revision.prefix(8))" })
         }
         return try Self.json(
             FlakyAnswer(

@@ -20,6 +20,8 @@ struct FlakyEntry: Encodable {
     var quarantined: String?
     var owners: [String]?
     var culprit: String?
+    /// The followed fix's state and revision, when there is one: `fix-pending d842132c`.
+    var fix: String?
 }
 
 struct FlakyAnswer: Encodable {

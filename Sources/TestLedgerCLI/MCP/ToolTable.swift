@@ -123,7 +123,8 @@ extension LedgerTools {
         ToolSpec(
             name: "status",
             description:
-                "Where a test stands: healthy, flaky, broken, quarantined or unknown, with its failure rate and why.",
+                "Where a test stands: healthy, flaky, broken, quarantined, unknown, or fix-pending, fix-landed or "
+                + "regressed with its fix, and its failure rate and why.",
             arguments: ["test": .string(testArgument)], required: ["test"], output: ToolSchemas.status,
             answer: { try $0.status($1) }),
         ToolSpec(

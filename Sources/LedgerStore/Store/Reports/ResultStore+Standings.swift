@@ -27,9 +27,12 @@ extension ResultStore {
         let quarantined = try quarantine?(project) ?? quarantined(project: project, at: now)
         let strips = try outcomeStrips(project: project, tests: tests, runs: count, since: since)
         let noise = Set(report.noiseRuns.map(\.run))
+        let fixes = Dictionary(
+            try fixes(project: project).map { ($0.test, $0) }, uniquingKeysWith: { first, _ in first })
         return tests.map { test in
             TestStanding.of(
-                test, report: report, quarantine: quarantined, runs: .init(strips[test] ?? [], leavingOut: noise))
+                test, report: report, quarantine: quarantined, runs: .init(strips[test] ?? [], leavingOut: noise),
+                fix: fixes[test])
         }
     }
 }
