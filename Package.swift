@@ -76,9 +76,16 @@ let package = Package(
             ],
             plugins: ["EmbedMigrationsPlugin"]
         ),
+        // Webhooks and Slack: what is sent to a team's targets, signed with HMAC-SHA256.
+        .target(
+            name: "LedgerNotify",
+            dependencies: [
+                "LedgerCore", "LedgerDelivery", .product(name: "Crypto", package: "swift-crypto", condition: tools),
+            ]
+        ),
         .target(
             name: "LedgerRecording",
-            dependencies: ["LedgerCore", "LedgerImport", "LedgerStore", "LedgerDelivery"]
+            dependencies: ["LedgerCore", "LedgerImport", "LedgerStore", "LedgerDelivery", "LedgerNotify"]
         ),
         .target(name: "TestLedgerLoader"),
         .target(name: "TestLedger", dependencies: ["LedgerCore", "LedgerDelivery", "LedgerStore", "TestLedgerLoader"]),
@@ -107,7 +114,7 @@ let package = Package(
         .executableTarget(
             name: "TestLedgerCLI",
             dependencies: [
-                "TestLedgerArguments", "LedgerMCP",
+                "TestLedgerArguments", "LedgerMCP", "LedgerNotify",
                 "LedgerCore", "LedgerDelivery", "LedgerImport", "LedgerRecording", "LedgerStore", "LedgerPostgres",
                 "LedgerServer", .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tools),
                 .product(name: "Yams", package: "Yams", condition: tools),
@@ -165,7 +172,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LedgerRecordingTests",
-            dependencies: ["LedgerRecording", "LedgerCore", "LedgerStore", "LedgerTestSupport"]
+            dependencies: ["LedgerRecording", "LedgerNotify", "LedgerCore", "LedgerStore", "LedgerTestSupport"]
         ),
         .testTarget(
             name: "TestLedgerCLITests",

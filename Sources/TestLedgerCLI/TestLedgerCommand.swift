@@ -15,7 +15,7 @@ struct TestLedgerCommand: AsyncParsableCommand {
             Quarantine.self,
             Serve.self,
             Token.self, Upload.self, Prune.self, Shard.self, Select.self, GitHub.self, GitLab.self, Export.self,
-            MCPServer.self,
+            MCPServer.self, Notify.self,
         ])
 
     /// Runs the command. A synchronous one runs on the main thread, where it may block on the store

@@ -90,6 +90,10 @@ import Testing
         #expect(TestStanding.exitStatus(of: [pending, failing, onMain]) == 16)
 
         #expect(flaky.following([Self.fix()]).flaky.first?.fix?.state == .pending)
+        #expect(FlakyRendering.table(flaky.following([Self.fix()])).contains("\(Self.test) (fix-pending f1x00000)"))
+        #expect(
+            FlakyRendering.table(flaky.following([landed])).contains(
+                "\(Self.test) (fix-landed f1x00000, 1 of 3 clean runs)"))
         // Released: its failures came before the fix landed (110 < 120), so it leaves the report,
         // and its standing is judged as any test's.
         var released = landed

@@ -36,6 +36,39 @@ import Testing
         }
     }
 
+    @Test func aFollowedFixIsSaidByTheAPIAndShownOnTheDashboard() async throws {
+        try await LiveServer.with(LiveServer.publicRead) { server in
+            try await CulpritEndpointTests.seed(server)
+            let test = CulpritEndpointTests.test
+            let database = try LedgerDatabase(path: server.databasePath)
+            try database.recordFix(
+                RecordedFix(
+                    test: test, project: "Feed", revision: "d842132cafe", branch: "<script>fix</script>", at: 1,
+                    evidence: .init(
+                        verificationRun: "v", runs: 59, failureRateBefore: 0.25, remainingRateBelow: 0.0493,
+                        confidence: 0.95), runsToRelease: 20))
+            try database.close()
+            let answer = try await server.get("/api/v1/projects/Feed/tests/\(test)/status")
+            let standing = try #require(try answer.json() as? [String: Any], "\(answer.body)")
+            #expect(standing["standing"] as? String == "fix-pending", "\(standing)")
+            #expect((standing["fix"] as? [String: Any])?["revision"] as? String == "d842132cafe", "\(standing)")
+
+            let page = try await server.get("/projects/Feed/tests/\(test)")
+            #expect(page.status == 200)
+            #expect(
+                page.body.contains("<span class=\"badge\">fix-pending</span> Fix verified on <code>d842132c</code>"))
+            #expect(page.body.contains("(&lt;script&gt;fix&lt;/script&gt;): 59 clean runs"), "\(page.body)")
+            #expect(page.body.contains("less than 4.9 % of the time (it failed 25 % before)"), "\(page.body)")
+            #expect(!page.body.contains("<script>fix"))
+            let project = try await server.get("/projects/Feed")
+            #expect(project.body.contains("<span class=\"fix\">fix-pending d842132c</span>"), "\(project.body)")
+            let flaky = try #require(
+                try await server.get("/api/v1/projects/Feed/flaky").json() as? [String: Any])
+            let entry = (flaky["flaky"] as? [[String: Any]])?.first { $0["test"] as? String == test }
+            #expect((entry?["fix"] as? [String: Any])?["state"] as? String == "fix-pending", "\(flaky)")
+        }
+    }
+
     @Test func whatSelectionMissedAndSavedIsTheReportsAnswer() async throws {
         try await LiveServer.with(LiveServer.publicRead) { server in
             let write = try server.token("Shop", .write)

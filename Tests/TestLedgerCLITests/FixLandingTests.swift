@@ -114,6 +114,13 @@ import Testing
         let entry = try #require((flaky["flaky"] as? [[String: Any]])?.first { $0["test"] as? String == Self.test })
         #expect((entry["fix"] as? [String: Any])?["state"] as? String == "fix-pending", "\(entry)")
 
+        // A pull request's failing run says the fix is on its way, beside the failure.
+        try await Self.ingest(cli, "feature.xml", branch: "feature", revision: base, failing: true)
+        let run = try #require(try await cli.json(["report", "run", "--project", "Shop"]) as? [String: Any])
+        let failure = try #require((run["failures"] as? [[String: Any]])?.first, "\(run)")
+        #expect((failure["fix"] as? [String: Any])?["state"] as? String == "fix-pending", "\(failure)")
+        #expect((failure["evidence"] as? String)?.hasSuffix("; fix-pending \(fixRevision.prefix(8))") == true)
+
         // The merge, a descendant git knows, lands it; the next clean run releases it.
         try await Self.ingest(cli, "merged.xml", branch: "main", revision: merge, failing: false)
         (status, standing) = try await Self.status(cli)

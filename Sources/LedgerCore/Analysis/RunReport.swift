@@ -38,6 +38,8 @@ public struct RunReport: Codable, Hashable, Sendable {
         public var owners: [String]? = nil
         /// For a known flaky test: why it fails, over the runs up to this one.
         public var culprit: CulpritReport.Brief? = nil
+        /// Its fix `verify` recorded, while it is followed: pending, landed or regressed.
+        public var fix: RecordedFix.Brief? = nil
         /// Where it failed, as the run recorded it: its first issue's file, else the test's.
         public var file: String? = nil
         /// The line in ``file``, when known.
@@ -48,7 +50,7 @@ public struct RunReport: Codable, Hashable, Sendable {
 
         enum CodingKeys: String, CodingKey {
             case test, configuration, verdict, message, evidence, score, strip, quarantined, owners, culprit, file,
-                line
+                line, fix
         }
     }
 

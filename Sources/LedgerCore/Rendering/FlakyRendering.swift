@@ -20,13 +20,22 @@ public enum FlakyRendering {
             .joined(separator: "\n\n")
     }
 
-    /// A test id with its quarantine, as in `App.Cart/testTotal (muted)`.
-    static func marked(_ test: String, _ quarantined: QuarantineMode?) -> String {
-        switch quarantined {
-        case .mute: test + " (muted)"
-        case .skip: test + " (skipped)"
-        case nil: test
-        }
+    /// A test id with its quarantine and its followed fix, as in `App.Cart/testTotal (muted)
+    /// (fix-pending d842132c)`.
+    static func marked(_ test: String, _ quarantined: QuarantineMode?, _ fix: RecordedFix.Brief? = nil) -> String {
+        let muted =
+            switch quarantined {
+            case .mute: test + " (muted)"
+            case .skip: test + " (skipped)"
+            case nil: test
+            }
+        return muted + (fix.map { " (\(fixWords($0)))" } ?? "")
+    }
+
+    /// A followed fix in words: `fix-pending d842132c`, `fix-landed d842132c, 4 of 20 clean runs`.
+    public static func fixWords(_ fix: RecordedFix.Brief) -> String {
+        let words = "\(fix.state.rawValue) \(fix.revision.prefix(8))"
+        return fix.state == .landed ? words + ", \(fix.cleanRuns) of \(fix.runsToRelease) clean runs" : words
     }
 
     static func sections(_ report: FlakyReport) -> [(String, TextTable)] {
@@ -61,7 +70,7 @@ public enum FlakyRendering {
             ] + (report.flaky.contains { $0.culprit != nil } ? ["likely cause"] : []),
             rows: report.flaky.map {
                 [
-                    marked($0.test, $0.quarantined), $0.configuration, Figures.decimal($0.score), "\($0.runs)",
+                    marked($0.test, $0.quarantined, $0.fix), $0.configuration, Figures.decimal($0.score), "\($0.runs)",
                     "\($0.failures)", "\($0.retriedPasses)", Figures.percent($0.flipRate), "\($0.revisionsWithBoth)",
                     Figures.quiet($0.quietRuns, of: $0.quietRunsNeeded), $0.lastFlake ?? "–", $0.strip,
                 ] + ($0.culprit.map { [CulpritRendering.brief($0)] } ?? [])
@@ -74,7 +83,7 @@ public enum FlakyRendering {
             headers: ["test", "config", "runs", "fails", "failure rate", "streak", "history"],
             rows: report.broken.map {
                 [
-                    marked($0.test, $0.quarantined), $0.configuration, "\($0.runs)", "\($0.failures)",
+                    marked($0.test, $0.quarantined, $0.fix), $0.configuration, "\($0.runs)", "\($0.failures)",
                     Figures.percent($0.failureRate), "\($0.failingStreak)", $0.strip,
                 ]
             }, numeric: [2, 3, 4, 5]

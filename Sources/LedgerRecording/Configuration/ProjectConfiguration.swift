@@ -51,6 +51,8 @@ package struct ProjectConfiguration: Decodable {
     package var select = Selection()
     /// How a fix `verify` proved is followed onto the default branch.
     package var fixLanding = FixLandingRule()
+    /// Where the team is told of what happens to its tests.
+    package var notify: [NotifyTarget] = []
 
     /// `.testledger.yml`'s `fixLanding`: `runs: 20` clean default-branch runs release a fix that
     /// landed (as many as rule out its rate before when not set), on `branch` (the checkout's
@@ -108,7 +110,7 @@ package struct ProjectConfiguration: Decodable {
 
     private enum CodingKeys: String, CodingKey {
         case project, layers, flaky, quarantine, owners, retries, repeatNew, repeatNewBudget, strict, verifyCommand,
-            select, fixLanding
+            select, fixLanding, notify
     }
     private enum QuarantineKeys: String, CodingKey { case auto, after, releaseDays, releaseChance }
     private enum FlakyKeys: String, CodingKey {
@@ -129,6 +131,11 @@ package struct ProjectConfiguration: Decodable {
         verifyCommand = try container.decodeIfPresent(String.self, forKey: .verifyCommand)
         select = try container.decodeIfPresent(Selection.self, forKey: .select) ?? Selection()
         fixLanding = try container.decodeIfPresent(FixLandingRule.self, forKey: .fixLanding) ?? FixLandingRule()
+        notify = try container.decodeIfPresent([NotifyTarget].self, forKey: .notify) ?? []
+        if let twice = Dictionary(grouping: notify, by: \.name).first(where: { $0.value.count > 1 })?.key {
+            throw DecodingError.dataCorruptedError(
+                forKey: .notify, in: container, debugDescription: "notify: two targets are named \(twice)")
+        }
         if let retries, retries < 0 {
             throw DecodingError.dataCorruptedError(
                 forKey: .retries, in: container, debugDescription: "retries is a count, 0 or more, not \(retries)")

@@ -57,5 +57,7 @@ package struct RecordOutcome {
         package var mutedFailures: [String]
         /// `--fail-on-retried` and a test passed only on a retry.
         package var failedForRetries: Bool
+        /// What storing the run changed that the team's targets are told of.
+        package var notifications: [TestNotification] = []
     }
 }

@@ -96,7 +96,9 @@ extension RecordSession {
             status: outcome.status, run: plan.runID, stored: stored, in: database)
         let failedForRetries = try options.failOnRetried && (database.run(id: plan.runID)?.flaky ?? 0) > 0
         stored.printQuarantineChanges()
-        return .init(status: settled.status, mutedFailures: settled.mutedFailures, failedForRetries: failedForRetries)
+        return .init(
+            status: settled.status, mutedFailures: settled.mutedFailures, failedForRetries: failedForRetries,
+            notifications: TestNotification.of(quarantine: stored.quarantine, fixes: stored.fixes))
     }
 
     /// The files named by --junit to ingest after the command.

@@ -22,6 +22,7 @@ extension RecordSession {
             run: plan.runID, in: database, network: plan.network,
             jobFailed: settled.status != 0 || failsTheJob || !outcome.failures.isEmpty)
         exportTrace(run: plan.runID, from: database, network: plan.network)
+        notify(settled.notifications, project: plan.metadata.project, in: database, network: plan.network)
         if settled.status != 0 { return settled.status }
         if failsTheJob || !outcome.failures.isEmpty { return 1 }
         let unreached = plan.network.failures

@@ -64,16 +64,18 @@ struct DashboardRoutes {
                 let test = context.parameters.getCatchAll().joined(separator: "/").removingPercentEncoding ?? ""
                 guard !test.isEmpty else { throw HTTPError(.notFound, message: "name a test") }
                 let run = request.uri.queryParameters.get("run").map { String($0) }
-                let (detail, history, culprit) = try await Blocking.lookup {
+                let (detail, history, culprit, fix) = try await Blocking.lookup {
                     (
                         try database.testDetail(test: test, run: run, project: project)
                             .owned(by: try database.testOwners(project: project)),
                         try database.outcomeHistory(project: project, test: test, limit: Self.historyLength),
                         try database.culpritReportIfInWindow(
-                            test: test, project: project, runs: window)
+                            test: test, project: project, runs: window),
+                        try database.fixes(project: project).first { $0.test == test }
                     )
                 }
-                return TestPage.render(project: project, detail: detail, history: history, culprit: culprit)
+                return TestPage.render(
+                    project: project, detail: detail, history: history, culprit: culprit, fix: fix)
             }
         }
         addLogin(to: router)

@@ -25,9 +25,10 @@ enum FlakySection {
                 cells.filter { $0.configuration == configuration }, test: test, project: content.project)
         }
 
-        func name(_ test: String, _ configuration: String, _ owners: [String]?) -> HTML {
+        func name(_ test: String, _ configuration: String, _ owners: [String]?, fix: RecordedFix.Brief? = nil) -> HTML {
             let link: HTML = "<a href=\"\(DashboardPath.test(test, project: content.project))\">\(test)</a>"
-            let owned: HTML = Layout.owners(owners)
+            let fixed: HTML = fix.map { " <span class=\"fix\">\(FlakyRendering.fixWords($0))</span>" } ?? ""
+            let owned: HTML = "\(fixed)\(Layout.owners(owners))"
             return configuration.isEmpty
                 ? "\(link)\(owned)" : "\(link) <span class=\"muted\">\(configuration)</span>\(owned)"
         }
@@ -36,7 +37,7 @@ enum FlakySection {
     private static func flaky(_ report: FlakyReport, _ cells: Cells) -> HTML {
         let rows = report.flaky.map { test -> HTML in
             """
-            <tr><td class="id">\(cells.name(test.test, test.configuration, test.owners))</td>\
+            <tr><td class="id">\(cells.name(test.test, test.configuration, test.owners, fix: test.fix))</td>\
             <td class="n">\(Figures.decimal(test.score))</td><td class="n">\(test.runs)</td>\
             <td class="n">\(test.failures)</td><td class="n">\(test.retriedPasses)</td>\
             <td class="n">\(Figures.percent(test.flipRate))</td><td class="n">\(test.revisionsWithBoth)</td>\
@@ -62,7 +63,8 @@ enum FlakySection {
     private static func broken(_ report: FlakyReport, _ cells: Cells) -> HTML {
         let rows = report.broken.map { test -> HTML in
             """
-            <tr><td class="id">\(cells.name(test.test, test.configuration, test.owners))</td><td class="n">\(test.runs)</td>\
+            <tr><td class="id">\(cells.name(test.test, test.configuration, test.owners, fix: test.fix))</td>\
+            <td class="n">\(test.runs)</td>\
             <td class="n">\(test.failures)</td><td class="n">\(Figures.percent(test.failureRate))</td>\
             <td class="n">\(test.failingStreak)</td>\
             <td>\(cells.strip(test.test, test.configuration, fallback: test.strip))</td></tr>

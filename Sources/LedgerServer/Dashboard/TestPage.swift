@@ -5,7 +5,8 @@ import LedgerStore
 /// with its failures, activities, captures and predicates, and the test's recent history.
 enum TestPage {
     static func render(
-        project: String, detail: TestDetail, history: [AttemptsInRun], culprit: CulpritReport? = nil
+        project: String, detail: TestDetail, history: [AttemptsInRun], culprit: CulpritReport? = nil,
+        fix: RecordedFix? = nil
     ) -> HTML {
         let place = Figures.place(detail.file, detail.line)
         let attempts =
@@ -20,6 +21,7 @@ enum TestPage {
             """,
             place.map { "<p class=\"muted\">at <code>\($0)</code></p>" } ?? "",
             self.history(history, shown: detail.run, test: detail.test, project: project),
+            fix.map(Self.fix) ?? "",
             culprit.map(CulpritSection.render) ?? "",
             TestEvidence.failures(detail.issues),
             TestEvidence.activities(detail.activities),
@@ -31,6 +33,27 @@ enum TestPage {
             detail.test,
             crumbs: [.init(title: project, href: DashboardPath.project(project)), .init(title: detail.test)],
             HTML(sections))
+    }
+
+    /// The test's newest fix: what its verification showed and where it is on the default branch.
+    static func fix(_ fix: RecordedFix) -> HTML {
+        let evidence = fix.evidence
+        let branch: HTML = fix.branch.map { " (\($0))" } ?? ""
+        let state: String =
+            switch fix.state {
+            case .pending: "not yet on the default branch"
+            case .landed: "on the default branch: \(fix.cleanRuns) of \(fix.runsToRelease) clean runs"
+            case .released: "held for \(fix.cleanRuns) clean runs on the default branch and was released"
+            case .regressed:
+                "failed on the default branch after it landed"
+                    + (fix.regressedRevision.map { ", on \($0.prefix(8))" } ?? "")
+            }
+        return """
+            <p class="fix"><span class="badge">\(fix.state.rawValue)</span> Fix verified on \
+            <code>\(String(fix.revision.prefix(8)))</code>\(branch): \(evidence.runs) clean runs showed it failing \
+            less than \(VerificationReport.percent(evidence.remainingRateBelow)) of the time (it failed \
+            \(VerificationReport.percent(evidence.failureRateBefore)) before); \(state).</p>
+            """
     }
 
     static func badge(_ state: AttemptState) -> HTML {

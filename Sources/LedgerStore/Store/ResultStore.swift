@@ -361,10 +361,11 @@ extension ResultStore {
     public func runReport(
         run: String?, project: String?, base: String, window: Int, thresholds: FlakyThresholds, now: Double
     ) throws -> RunReport {
-        try reading {
+        let report = try reading {
             try $0.reader.runReport(
                 run: run, project: project, base: base, window: window, thresholds: thresholds, now: now)
         }
+        return report.following(try fixes(project: report.project))
     }
 
     /// Every attempt of a run, by test id and then attempt.
