@@ -42,8 +42,14 @@ import Testing
         #expect(try written(sources) == quoted("ledger", "flag"))
         #expect(
             try written(TestStanding.Standing.allCases)
-                == quoted("healthy", "flaky", "broken", "quarantined", "unknown"))
-        #expect(TestStanding.Standing.allCases.map(\.exitStatus) == [0, 10, 11, 12, 13])
+                == quoted(
+                    "healthy", "flaky", "broken", "quarantined", "unknown", "fix-pending", "fix-landed", "regressed"))
+        #expect(TestStanding.Standing.allCases.map(\.exitStatus) == [0, 10, 11, 12, 13, 14, 15, 16])
+        #expect(
+            try written(RecordedFix.State.allCases) == quoted("fix-pending", "fix-landed", "released", "regressed"))
+        #expect(
+            try written(TestNotification.Event.allCases)
+                == quoted("became-flaky", "broken-on-default", "quarantined", "released", "fix-landed", "regressed"))
     }
 
     @Test func predicateAndPyramidVerdicts() throws {

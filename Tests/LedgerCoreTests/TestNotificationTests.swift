@@ -37,6 +37,21 @@ import Testing
         #expect(told[4].standing == "regressed" && told[4].evidence == "failed on bad00000 after fix f1xed0c0 landed")
     }
 
+    @Test func aTestFlakyNowAndNotBeforeBecameFlakyOnce() {
+        func flaky(_ test: String, _ configuration: String) -> FlakyReport.FlakyTest {
+            FlakyReport.FlakyTest(
+                test: test, configuration: configuration, score: 0.5, runs: 10, failures: 3, retriedPasses: 0,
+                flipRate: 0.5, revisionsWithBoth: 1, lastFlake: nil, failureProbability: 0.3, uncertainty: 0.1,
+                quietRuns: 0, earlierRate: 0.3, quietChance: 1, quietRunsNeeded: nil, strip: "PFPFPPPFPP")
+        }
+        let told = TestNotification.becameFlaky(
+            [flaky("A/old", ""), flaky("A/new", "iPhone 16"), flaky("A/new", "iPad"), flaky("A/other", "")],
+            before: ["A/old"], project: "Shop")
+        #expect(told.map(\.test) == ["A/new", "A/other"] && told.allSatisfy { $0.event == .becameFlaky })
+        #expect(told[0].evidence == "failed 3 of 10 runs on iPhone 16 and passed the others; history PFPFPPPFPP")
+        #expect(told[0].standing == "flaky")
+    }
+
     @Test func slackReadsHostileNamesLiterallyAndLongEvidenceIsCut() throws {
         var notification = TestNotification(
             event: .regressed, project: "Shop", test: "A/<!channel> & <https://evil|x>", standing: "regressed",

@@ -147,6 +147,47 @@ import Testing
         #expect(String(decoding: blocks, as: UTF8.self).contains("fix-landed: `App.Cart/total` in Shop"))
     }
 
+    @Test func aDefaultBranchRunThatBreaksATestAndOneThatMakesItFlakyAreTold() async throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        let received = Received()
+        let runs = try await LoopbackServer.serve(Self.receiver(received)) { address in
+            _ = try cli.directory.write(
+                ".testledger.yml",
+                "project: Shop\nfixLanding:\n  branch: main\nnotify:\n  - name: team\n    webhook: \(address)/hook\n"
+                    + "    events: [became-flaky, broken-on-default]\n")
+            var outputs: [CLI.Output] = []
+            for (index, (branch, failing)) in [
+                ("main", false), ("main", false), ("main", false), ("main", true), ("feature", true), ("main", false),
+                ("main", true), ("main", false),
+            ].enumerated() {
+                let total =
+                    failing
+                    ? #"<testcase classname="App.Cart" name="total"><failure message="off by one"/></testcase>"#
+                    : #"<testcase classname="App.Cart" name="total"/>"#
+                let results = try cli.directory.write(
+                    "run\(index).xml",
+                    #"<testsuite name="s" timestamp="2026-10-01T10:0\#(index):00Z">"#
+                        + #"<testcase classname="App.Cart" name="tax"/>"# + total + "</testsuite>")
+                outputs.append(
+                    try await cli.run([
+                        "record", "--branch", branch, "--revision", "r\(index)", "--junit", results.path, "--", "sh",
+                        "-c", "exit 0",
+                    ]))
+            }
+            return outputs
+        }
+        #expect(runs.allSatisfy { $0.status == 0 }, "\(runs.map(\.stderr))")
+        let told = await received.requests.map { request in
+            let body = try? JSONSerialization.jsonObject(with: request.body) as? [String: Any]
+            return "\(request.event) \(body?["test"] as? String ?? "")"
+        }
+        // The first failure on main broke it, and made it flaky (it passed before); each is told
+        // once: the feature branch's failure and the later failure of a known flaky test tell no one.
+        #expect(told.sorted() == ["became-flaky App.Cart/total", "broken-on-default App.Cart/total"], "\(told)")
+        #expect(runs[3].stderr.isEmpty || !runs[3].stderr.contains("notify team"), "\(runs[3].stderr)")
+    }
+
     @Test func notifyTestSendsASampleAndSaysWhyATargetRefused() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }

@@ -90,6 +90,43 @@ public struct TestNotification: Codable, Hashable, Sendable {
         return changes + followed
     }
 
+    /// The tests a run made flaky: flaky now, and not before it.
+    ///
+    /// - Parameters:
+    ///   - flaky: the flaky report's tests after the run.
+    ///   - before: the tests flaky before it.
+    ///   - project: the project.
+    /// - Returns: a `became-flaky` notification per test, once per test.
+    public static func becameFlaky(_ flaky: [FlakyReport.FlakyTest], before: Set<String>, project: String)
+        -> [TestNotification]
+    {
+        var told = before
+        return flaky.compactMap { test in
+            guard told.insert(test.test).inserted else { return nil }
+            let on = test.configuration.isEmpty ? "" : " on \(test.configuration)"
+            return TestNotification(
+                event: .becameFlaky, project: project, test: test.test, standing: TestStanding.Standing.flaky.rawValue,
+                evidence:
+                    "failed \(test.failures) of \(test.runs) runs\(on) and passed the others; history \(test.strip)")
+        }
+    }
+
+    /// The tests a default-branch run broke: its failures that are new there or had passed in the
+    /// branch's runs since they last failed; a known flaky, quarantined or already failing test is
+    /// not told again.
+    ///
+    /// - Parameter report: `report run` of a run of the default branch.
+    /// - Returns: a `broken-on-default` notification per such failure.
+    public static func brokenOnDefault(_ report: RunReport) -> [TestNotification] {
+        report.failures.filter { $0.verdict == .new || $0.verdict == .failedBefore }.map { failure in
+            TestNotification(
+                event: .brokenOnDefault, project: report.project, test: failure.test,
+                standing: TestStanding.Standing.broken.rawValue,
+                evidence: "failed on \(report.branch ?? "the default branch") in run \(report.run): \(failure.evidence)"
+                    + (failure.message.map { ": \($0)" } ?? ""))
+        }
+    }
+
     /// The webhook's body: the notification's JSON, keys sorted.
     public func webhookBody() throws -> Data {
         let encoder = JSONEncoder()

@@ -11,18 +11,24 @@ extension RecordSession {
         _ plan: RecordPlan, in database: LedgerDatabase, outcome: RecordOutcome, settled: RecordOutcome.Settled
     ) throws -> Int32 {
         for failure in outcome.failures { printError("testledger: \(failure)") }
+        let newlyFlaky = try RecordSummary.flakyTests(database, project: plan.metadata.project, config: config)
+            .filter { !plan.flakyBefore.contains($0.test) }
         print(
             try RecordSummary.text(
                 database, run: plan.runID, project: plan.metadata.project, config: config,
-                flakyBefore: plan.flakyBefore, mutedFailures: settled.mutedFailures,
+                newFlaky: newlyFlaky.map(\.test), mutedFailures: settled.mutedFailures,
                 forgiven: settled.status != outcome.status && !settled.failedForRetries, retries: outcome.retried,
                 repeats: outcome.repeated, failedForRetries: settled.failedForRetries))
         let failsTheJob = settled.failedForRetries || outcome.repeated?.failsTheJob == true
-        try explainFailures(
+        let report = try explainFailures(
             run: plan.runID, in: database, network: plan.network,
             jobFailed: settled.status != 0 || failsTheJob || !outcome.failures.isEmpty)
         exportTrace(run: plan.runID, from: database, network: plan.network)
-        notify(settled.notifications, project: plan.metadata.project, in: database, network: plan.network)
+        notify(
+            settled.notifications
+                + TestNotification.becameFlaky(newlyFlaky, before: plan.flakyBefore, project: plan.metadata.project)
+                + (isDefaultBranch ? report.map(TestNotification.brokenOnDefault) ?? [] : []),
+            project: plan.metadata.project, in: database, network: plan.network)
         if settled.status != 0 { return settled.status }
         if failsTheJob || !outcome.failures.isEmpty { return 1 }
         let unreached = plan.network.failures
@@ -54,10 +60,12 @@ extension RecordSession {
 
     /// Prints what each failure means and, on GitHub Actions, marks the failures on their lines,
     /// writes the report to the job's summary and, when asked, to the pull request and a check run.
+    /// - Returns: the run's report; `nil` when the run stored no results.
+    @discardableResult
     private func explainFailures(run: String, in database: any ResultStore, network: NetworkBudget, jobFailed: Bool)
-        throws
+        throws -> RunReport?
     {
-        guard try database.windowRun(id: run) != nil else { return }
+        guard try database.windowRun(id: run) != nil else { return nil }
         let report = try database.runReport(
             run: run, project: metadata.project, base: options.baseBranch, config: config)
         if !report.failures.isEmpty || !report.fixed.isEmpty { print(RunReportRendering.table(report)) }
@@ -85,5 +93,6 @@ extension RecordSession {
         feedback.budget = network
         if options.githubComment { feedback.comment(report) }
         if options.checkRun { feedback.checkRun(report) }
+        return report
     }
 }

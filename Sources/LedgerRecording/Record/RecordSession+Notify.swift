@@ -5,6 +5,14 @@ import LedgerNotify
 import LedgerStore
 
 extension RecordSession {
+    /// Whether the run is of the default branch fixes land on and `broken-on-default` watches.
+    var isDefaultBranch: Bool {
+        guard let branch = metadata.branch else { return false }
+        let landing = FixLanding(
+            branch: config.fixLanding.branch, checkout: GitInfo.topLevel(in: FileManager.default.currentDirectoryPath))
+        return branch == landing.defaultBranch
+    }
+
     /// Tells `.testledger.yml`'s `notify` targets what storing the run changed, each with the
     /// test's owners and, with a team server, its page; a target that cannot be reached is said,
     /// never the job's failure.

@@ -25,7 +25,8 @@ extension RecordSession {
         var quarantine = QuarantineEnforcement([], configuration: "")
         do {
             let opened = try openLedger()
-            flakyBefore = try Set(RecordSummary.flakyTests(opened, project: metadata.project, config: config))
+            flakyBefore = try Set(
+                RecordSummary.flakyTests(opened, project: metadata.project, config: config).map(\.test))
             quarantine = QuarantineEnforcement(
                 try QuarantineList.inForce(
                     project: metadata.project, ledgerFile: ledgerFile, local: openQuarantine, budget: network),

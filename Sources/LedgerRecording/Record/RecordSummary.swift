@@ -5,12 +5,12 @@ import LedgerStore
 /// The few lines `record` prints after the command: counts, layers, retries, new flaky tests.
 package enum RecordSummary {
     package static func flakyTests(_ database: any ResultStore, project: String, config: ProjectConfiguration) throws
-        -> [String]
+        -> [FlakyReport.FlakyTest]
     {
         try database.flakyReport(
             project: project, runs: config.reportWindow, since: nil, thresholds: config.flaky,
             now: Date().timeIntervalSince1970
-        ).flaky.map(\.test)
+        ).flaky
     }
 
     /// - Parameters:
@@ -18,7 +18,7 @@ package enum RecordSummary {
     ///   - run: the run recorded.
     ///   - project: the run's project.
     ///   - config: the project's configuration: its layers, report window and flaky thresholds.
-    ///   - flakyBefore: the tests that were flaky before the run.
+    ///   - newFlaky: the tests flaky after the run and not before it.
     ///   - mutedFailures: the muted (quarantined) tests that failed.
     ///   - forgiven: whether the muted failures were the only ones, so the build passes.
     ///   - retries: what `--retries` did, when it ran tests again.
@@ -28,7 +28,7 @@ package enum RecordSummary {
     /// - Throws: what reading the ledger throws.
     package static func text(
         _ database: any ResultStore, run: String, project: String, config: ProjectConfiguration,
-        flakyBefore: Set<String>, mutedFailures: [String] = [], forgiven: Bool = false,
+        newFlaky: [String], mutedFailures: [String] = [], forgiven: Bool = false,
         retries: RetryOutcome? = nil, repeats: NewTestRepeats.Outcome? = nil, failedForRetries: Bool = false
     ) throws -> String {
         guard let listing = try database.runs(project: project, limit: 50).first(where: { $0.id == run }) else {
@@ -57,7 +57,6 @@ package enum RecordSummary {
                 "testledger: muted (quarantined) failures: " + mutedFailures.joined(separator: ", ")
                     + (forgiven ? " — the only failures, so the build passes" : ""))
         }
-        let newFlaky = try flakyTests(database, project: project, config: config).filter { !flakyBefore.contains($0) }
         if !newFlaky.isEmpty {
             lines.append("testledger: newly flaky: " + newFlaky.joined(separator: ", "))
         }

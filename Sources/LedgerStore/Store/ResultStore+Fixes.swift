@@ -22,7 +22,7 @@ public struct FixLanding: Hashable, Sendable {
     }
 
     /// The default branch's name.
-    var defaultBranch: String { branch ?? checkout.flatMap(GitAncestry.defaultBranch(in:)) ?? "main" }
+    public var defaultBranch: String { branch ?? checkout.flatMap(GitAncestry.defaultBranch(in:)) ?? "main" }
 }
 
 extension ResultStore {
