@@ -92,7 +92,7 @@ let package = Package(
         .target(
             name: "LedgerServer",
             dependencies: [
-                "LedgerCore", "LedgerDelivery", "LedgerImport", "LedgerStore",
+                "LedgerCore", "LedgerDelivery", "LedgerImport", "LedgerStore", "LedgerNotify",
                 .product(name: "Hummingbird", package: "hummingbird", condition: tools),
                 .product(name: "Logging", package: "swift-log", condition: tools),
                 .product(name: "Crypto", package: "swift-crypto", condition: tools),
@@ -135,7 +135,11 @@ let package = Package(
             ],
             path: "Benchmarks/ledger-benchmark"
         ),
-        .target(name: "LedgerTestSupport", dependencies: ["LedgerCore"], path: "Tests/LedgerTestSupport"),
+        .target(
+            name: "LedgerTestSupport",
+            dependencies: ["LedgerCore", .product(name: "Hummingbird", package: "hummingbird", condition: tools)],
+            path: "Tests/LedgerTestSupport"
+        ),
         .testTarget(name: "LedgerCoreTests", dependencies: ["LedgerCore", "LedgerTestSupport"]),
         .testTarget(
             name: "LedgerDeliveryTests", dependencies: ["LedgerDelivery", "LedgerCore", "LedgerTestSupport"]
@@ -164,6 +168,7 @@ let package = Package(
             dependencies: [
                 "LedgerServer", "LedgerCore", "LedgerDelivery", "LedgerStore", "LedgerTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Hummingbird", package: "hummingbird", condition: tools),
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: tools),
                 .product(name: "CompressNIO", package: "compress-nio", condition: tools),
                 .product(name: "NIOCore", package: "swift-nio", condition: tools),

@@ -1,5 +1,6 @@
 import LedgerCore
 import LedgerDelivery
+import LedgerStore
 
 /// How `testledger serve` listens and what it accepts.
 public struct ServerConfiguration: Sendable {
@@ -24,6 +25,11 @@ public struct ServerConfiguration: Sendable {
     public var sessionLifetime: Double = 12 * 3_600
     /// Where each stored run goes as an OpenTelemetry trace once it has ended; `nil` sends none.
     public var traces: TraceExporter?
+    /// Where the team is told of what uploads change; `nil` tells no one.
+    public var notifications: NotificationDelivery?
+    /// How fixes `verify` recorded in this ledger are followed onto the default branch by
+    /// uploads (by revision: the server has no checkout); `nil` leaves them as they are.
+    public var fixLanding: FixLanding?
 
     /// Creates a configuration.
     ///

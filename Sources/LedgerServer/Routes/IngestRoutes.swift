@@ -70,10 +70,16 @@ struct IngestRoutes {
         let database = self.database
         let configuration = self.configuration
         do {
-            let stored = try await Blocking.run {
+            let (stored, changes) = try await Blocking.run {
                 let receipt = try Self.ingest(file, format: format, metadata: metadata, live: live, into: database)
-                try database.afterRunsStored(receipt.runs, policy: Self.afterStored(configuration, live: live))
-                return receipt
+                let changes = try database.afterRunsStored(
+                    receipt.runs, policy: Self.afterStored(configuration, live: live))
+                return (receipt, changes)
+            }
+            let notifications = TestNotification.of(quarantine: changes.quarantine, fixes: changes.fixes)
+            if !notifications.isEmpty {
+                configuration.notifications?.start(
+                    notifications, database: database, logger: Logger(label: "testledger"))
             }
             metrics.ingested(stored.results)
             if !live, let traces = configuration.traces { Self.forward(stored.runs, to: traces, from: database) }
@@ -112,12 +118,13 @@ struct IngestRoutes {
 
     /// What is done after an upload is stored: its muted tests flagged and, once a batch is not
     /// live (a recorder's batch is followed by more of the run), the server's automatic quarantine
-    /// applied. Ownership comes in its own request (`PUT /api/v1/ownership`).
+    /// applied and its fixes followed. Ownership comes in its own request (`PUT /api/v1/ownership`).
     static func afterStored(_ configuration: ServerConfiguration, live: Bool) -> RunStoredPolicy {
         guard !live else { return RunStoredPolicy() }
         return RunStoredPolicy(
             automaticQuarantine: RunStoredPolicy.AutomaticQuarantine(
-                configuration.quarantine, window: configuration.window, thresholds: configuration.thresholds))
+                configuration.quarantine, window: configuration.window, thresholds: configuration.thresholds),
+            fixLanding: configuration.fixLanding)
     }
 
     /// Stores one uploaded file; an imported file's run id comes from its content and project.

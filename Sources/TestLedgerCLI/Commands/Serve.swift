@@ -5,6 +5,7 @@ import LedgerCore
 import LedgerDelivery
 import LedgerRecording
 import LedgerServer
+import LedgerStore
 
 extension TestLedgerCommand {
     /// `testledger serve`: the team's ingestion service, report API and dashboard.
@@ -52,6 +53,11 @@ extension TestLedgerCommand {
             configuration.window = config.reportWindow
             configuration.publicURL = publicURL
             configuration.sessionLifetime = sessionHours * 3_600
+            configuration.fixLanding = FixLanding(branch: config.fixLanding.branch, runs: config.fixLanding.runs)
+            if !config.notify.isEmpty {
+                configuration.notifications = NotificationDelivery(
+                    targets: config.notify, publicURL: publicURL.flatMap(URL.init(string:)))
+            }
             if let otlpEndpoint {
                 guard
                     let exporter = TraceExporter(

@@ -1,0 +1,73 @@
+import Foundation
+import LedgerCore
+import LedgerNotify
+import LedgerStore
+import Logging
+
+/// Tells the server's notify targets what an upload changed, on a task of its own: the upload is
+/// answered first, and a target that is down is tried again after each of `retryDelays`, then
+/// given up on with a warning in the log.
+public struct NotificationDelivery: Sendable {
+    /// The targets, as the server's `.testledger.yml` names them.
+    public var targets: [NotifyTarget]
+    /// The waits, in seconds, before each try after the first.
+    public var retryDelays: [Double]
+    /// Where the targets' secrets are read from.
+    public var environment: [String: String]
+    /// The dashboard's address, for each notification's link.
+    public var publicURL: URL?
+    /// How a wait is waited; a test passes one that does not sleep.
+    public var sleep: @Sendable (Double) async -> Void
+
+    /// Creates the delivery.
+    public init(
+        targets: [NotifyTarget], retryDelays: [Double] = [1, 4, 16],
+        environment: [String: String] = ProcessInfo.processInfo.environment, publicURL: URL? = nil,
+        sleep: @escaping @Sendable (Double) async -> Void = { try? await Task.sleep(for: .seconds($0)) }
+    ) {
+        (self.targets, self.retryDelays, self.environment) = (targets, retryDelays, environment)
+        (self.publicURL, self.sleep) = (publicURL, sleep)
+    }
+
+    /// Starts telling the targets of `notifications`, with each test's owners from `database`.
+    /// - Returns: the task, whose value is what could not be sent after every try.
+    @discardableResult
+    func start(_ notifications: [TestNotification], database: any ResultStore, logger: Logger) -> Task<[String], Never>
+    {
+        Task.detached {
+            let owners = try? await Blocking.run {
+                try Dictionary(grouping: notifications, by: \.project).mapValues {
+                    let owners = try database.testOwners(project: $0[0].project, ownership: nil)
+                    return Dictionary($0.map { ($0.test, owners($0.test)) }, uniquingKeysWith: { first, _ in first })
+                }
+            }
+            let told = notifications.map { notification in
+                var told = notification
+                told.owners = owners?[notification.project]?[notification.test] ?? []
+                told.url = publicURL.map { TestNotification.page(of: told.test, project: told.project, on: $0) }
+                return told
+            }
+            var problems: [String] = []
+            for target in targets {
+                for notification in told where target.events.contains(notification.event) {
+                    if let problem = await send(notification, to: target) {
+                        logger.warning("\(problem); given up after \(retryDelays.count + 1) tries")
+                        problems.append(problem)
+                    }
+                }
+            }
+            return problems
+        }
+    }
+
+    /// Sends one notification, trying again after each delay while it is not taken.
+    private func send(_ notification: TestNotification, to target: NotifyTarget) async -> String? {
+        let notifier = Notifier(targets: [target], environment: environment)
+        var problem = (try? await Blocking.run { notifier.send(notification, to: target) }) ?? nil
+        for delay in retryDelays where problem != nil {
+            await sleep(delay)
+            problem = (try? await Blocking.run { notifier.send(notification, to: target) }) ?? nil
+        }
+        return problem
+    }
+}
