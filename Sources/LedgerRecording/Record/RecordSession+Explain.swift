@@ -27,7 +27,7 @@ extension RecordSession {
         notify(
             settled.notifications
                 + TestNotification.becameFlaky(newlyFlaky, before: plan.flakyBefore, project: plan.metadata.project)
-                + (isDefaultBranch ? report.map(TestNotification.brokenOnDefault) ?? [] : []),
+                + (!config.notify.isEmpty && isDefaultBranch ? report.map(TestNotification.brokenOnDefault) ?? [] : []),
             project: plan.metadata.project, in: database, network: plan.network)
         if settled.status != 0 { return settled.status }
         if failsTheJob || !outcome.failures.isEmpty { return 1 }
