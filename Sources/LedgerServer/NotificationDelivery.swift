@@ -36,16 +36,14 @@ public struct NotificationDelivery: Sendable {
     {
         Task.detached {
             let owners = try? await Blocking.run {
-                try Dictionary(grouping: notifications, by: \.project).mapValues {
-                    let owners = try database.testOwners(project: $0[0].project, ownership: nil)
-                    return Dictionary($0.map { ($0.test, owners($0.test)) }, uniquingKeysWith: { first, _ in first })
-                }
+                try Dictionary(
+                    Set(notifications.map(\.project)).map {
+                        ($0, try database.testOwners(project: $0, ownership: nil))
+                    },
+                    uniquingKeysWith: { first, _ in first })
             }
-            let told = notifications.map { notification in
-                var told = notification
-                told.owners = owners?[notification.project]?[notification.test] ?? []
-                told.url = publicURL.map { TestNotification.page(of: told.test, project: told.project, on: $0) }
-                return told
+            let told = notifications.map {
+                $0.addressed(owners: owners?[$0.project] ?? .none, dashboard: publicURL)
             }
             var problems: [String] = []
             for target in targets {

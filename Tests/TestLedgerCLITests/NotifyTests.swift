@@ -40,6 +40,9 @@ import Testing
     static func configuration(_ address: String) -> String {
         """
         project: Shop
+        owners:
+          - pattern: "App.Cart/*"
+            owners: ["@acme/cart"]
         fixLanding:
           runs: 1
           branch: main
@@ -137,6 +140,7 @@ import Testing
         let landed = try #require(try JSONSerialization.jsonObject(with: landedBody) as? [String: Any])
         #expect(landed["test"] as? String == Self.test && landed["project"] as? String == "Shop")
         #expect(landed["standing"] as? String == "fix-landed", "\(landed)")
+        #expect(landed["owners"] as? [String] == ["@acme/cart"], "\(landed)")
         #expect((landed["evidence"] as? String)?.contains("fix f1xed0c0 ran on the default branch") == true)
         #expect(landed["url"] as? String == "https://ledger.example.com/projects/Shop/tests/App.Cart%2Ftotal")
         let blocks = try #require(slack.first?.body)

@@ -168,6 +168,14 @@ public struct TestNotification: Codable, Hashable, Sendable {
             .replacingOccurrences(of: ">", with: "&gt;")
     }
 
+    /// The notification with its test's owners and, when a dashboard serves the ledger, its page.
+    public func addressed(owners: TestOwners, dashboard: URL?) -> TestNotification {
+        var addressed = self
+        addressed.owners = owners(test)
+        addressed.url = dashboard.map { Self.page(of: test, project: project, on: $0) }
+        return addressed
+    }
+
     /// The test's page on the dashboard of the server at `server`.
     public static func page(of test: String, project: String, on server: URL) -> String {
         let base =

@@ -22,15 +22,8 @@ extension RecordSession {
         guard !config.notify.isEmpty, !notifications.isEmpty else { return }
         let environment = ProcessInfo.processInfo.environment
         let owners = (try? CheckoutOwnership.owners(of: project, config: config, in: database)) ?? .none
-        let server = LedgerEnvironment(environment).serverURL
-        let told = notifications.map { notification in
-            var told = notification
-            told.owners = owners(notification.test)
-            told.url = server.map {
-                TestNotification.page(of: notification.test, project: notification.project, on: $0)
-            }
-            return told
-        }
+        let dashboard = LedgerEnvironment(environment).serverURL
+        let told = notifications.map { $0.addressed(owners: owners, dashboard: dashboard) }
         for problem in Notifier(targets: config.notify, environment: environment, budget: network).deliver(told) {
             network.unreached(problem)
             printError("testledger: \(problem)")
