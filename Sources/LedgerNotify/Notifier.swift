@@ -23,11 +23,12 @@ package struct Notifier {
     }
 
     /// The request that tells `target` of `notification`: a POST of its JSON (or Slack's blocks),
-    /// `X-TestLedger-Event` naming the event, and with a secret `X-TestLedger-Signature:
-    /// sha256=HEX`, the HMAC-SHA256 of the body.
-    package static func request(_ notification: TestNotification, to target: NotifyTarget, secret: String?) throws
-        -> URLRequest
-    {
+    /// `X-TestLedger-Event` naming the event, `X-TestLedger-Delivery` the same for every try of it
+    /// (a receiver drops a repeat by it), and with a secret `X-TestLedger-Signature: sha256=HEX`,
+    /// the HMAC-SHA256 of the body.
+    package static func request(
+        _ notification: TestNotification, to target: NotifyTarget, secret: String?, delivery: String
+    ) throws -> URLRequest {
         var request = URLRequest(url: target.url, timeoutInterval: 10)
         request.httpMethod = "POST"
         let body = target.kind == .webhook ? try notification.webhookBody() : try notification.slackBody()
@@ -35,6 +36,7 @@ package struct Notifier {
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.setValue("testledger/\(TestLedgerVersion.current)", forHTTPHeaderField: "User-Agent")
         request.setValue(notification.event.rawValue, forHTTPHeaderField: "X-TestLedger-Event")
+        request.setValue(delivery, forHTTPHeaderField: "X-TestLedger-Delivery")
         if let secret {
             request.setValue(signature(of: body, secret: secret), forHTTPHeaderField: "X-TestLedger-Signature")
         }
@@ -48,8 +50,14 @@ package struct Notifier {
     }
 
     /// Sends `notification` to `target`.
+    /// - Parameters:
+    ///   - notification: what is told.
+    ///   - target: who is told.
+    ///   - delivery: the id of this delivery, the same for each try of it.
     /// - Returns: `nil` when the target took it (a 2xx answer); else why not, naming the target.
-    package func send(_ notification: TestNotification, to target: NotifyTarget) -> String? {
+    package func send(
+        _ notification: TestNotification, to target: NotifyTarget, delivery: String = UUID().uuidString.lowercased()
+    ) -> String? {
         var secret: String?
         if let variable = target.secretVariable {
             guard let value = environment[variable], !value.isEmpty else {
@@ -60,7 +68,7 @@ package struct Notifier {
         }
         let request: URLRequest
         do {
-            request = try Self.request(notification, to: target, secret: secret)
+            request = try Self.request(notification, to: target, secret: secret, delivery: delivery)
         } catch {
             return "notify \(target.name): the notification could not be written: \(error)"
         }

@@ -29,12 +29,18 @@ public struct NotificationDelivery: Sendable {
         (self.publicURL, self.sleep) = (publicURL, sleep)
     }
 
-    /// Starts telling the targets of `notifications`, with each test's owners from `database`.
+    /// Starts telling the targets of `notifications` and of what the reports say of `runs`
+    /// (``runEvents(of:in:configuration:now:)``), with each test's owners from `database`.
     /// - Returns: the task, whose value is what could not be sent after every try.
     @discardableResult
-    func start(_ notifications: [TestNotification], database: any ResultStore, logger: Logger) -> Task<[String], Never>
-    {
+    func start(
+        _ changes: [TestNotification], after runs: [String], configuration: ServerConfiguration,
+        database: any ResultStore, logger: Logger
+    ) -> Task<[String], Never> {
         Task.detached {
+            let notifications =
+                changes + (await judged(runs, in: database, configuration: configuration, logger: logger))
+            guard !notifications.isEmpty else { return [] }
             let owners = try? await Blocking.run {
                 try Dictionary(
                     Set(notifications.map(\.project)).map {
@@ -58,13 +64,34 @@ public struct NotificationDelivery: Sendable {
         }
     }
 
-    /// Sends one notification, trying again after each delay while it is not taken.
+    /// ``runEvents(of:in:configuration:now:)`` off the request's thread; none, with a warning in the
+    /// log, when the reports cannot be read.
+    private func judged(
+        _ runs: [String], in database: any ResultStore, configuration: ServerConfiguration, logger: Logger
+    )
+        async -> [TestNotification]
+    {
+        guard !runs.isEmpty else { return [] }
+        do {
+            return try await Blocking.run {
+                try runEvents(of: runs, in: database, configuration: configuration, now: Date().timeIntervalSince1970)
+            }
+        } catch {
+            logger.warning("the reports of runs \(runs.joined(separator: ", ")) could not be read: \(error)")
+            return []
+        }
+    }
+
+    /// Sends one notification, trying again after each delay while it is not taken, each try with
+    /// the same delivery id.
     private func send(_ notification: TestNotification, to target: NotifyTarget) async -> String? {
         let notifier = Notifier(targets: [target], environment: environment)
-        var problem = (try? await Blocking.run { notifier.send(notification, to: target) }) ?? nil
+        let delivery = UUID().uuidString.lowercased()
+        let once = { (try? await Blocking.run { notifier.send(notification, to: target, delivery: delivery) }) ?? nil }
+        var problem = await once()
         for delay in retryDelays where problem != nil {
             await sleep(delay)
-            problem = (try? await Blocking.run { notifier.send(notification, to: target) }) ?? nil
+            problem = await once()
         }
         return problem
     }

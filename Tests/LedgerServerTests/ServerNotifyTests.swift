@@ -81,6 +81,62 @@ import Testing
         }
     }
 
+    /// Takes each notification but refuses each event's first try, keeping every try's delivery id.
+    actor Deliveries {
+        var tries: [(event: String, delivery: String)] = []
+        func answer(_ request: Request, _ body: Data) -> HTTPResponse.Status {
+            let json = try? JSONSerialization.jsonObject(with: body) as? [String: Any]
+            let told = "\(json?["event"] as? String ?? "") \(json?["test"] as? String ?? "")"
+            let first = !tries.contains { $0.event == told }
+            let delivery = request.headers.first { $0.name.canonicalName == "x-testledger-delivery" }?.value
+            tries.append((told, delivery ?? ""))
+            return first ? .serviceUnavailable : .ok
+        }
+    }
+
+    @Test func theServerTellsATestThatBecameFlakyOrBrokeTheDefaultBranchOnceEach() async throws {
+        let received = Deliveries()
+        let router = Router()
+        router.post("/hook") { request, _ -> Response in
+            let body = Data(buffer: try await request.body.collect(upTo: 1 << 20))
+            return Response(status: await received.answer(request, body))
+        }
+        try await LoopbackServer.serve(router) { address in
+            try await LiveServer.with(try Self.configuration(address, delays: [0.01])) { server in
+                let write = try server.token("Shop", .write)
+                var uploads: [String] = []
+                for (index, (branch, failing)) in [
+                    ("main", false), ("main", false), ("main", false), ("main", true), ("feature", true),
+                    ("main", false), ("main", true), ("main", false),
+                ].enumerated() {
+                    let script = RunScript(project: "Shop", revision: "r\(index)", at: 1_000 + Double(index) * 100)
+                        .start(branch: branch).pass("A/tax")
+                    uploads.append((failing ? script.fail(Self.test) : script.pass(Self.test)).end().ndjson)
+                    #expect(try await server.post("/api/v1/events", token: write, uploads[index]).status == 201)
+                }
+                // The same file again: the server has its results, and tells nothing twice.
+                #expect(try await server.post("/api/v1/events", token: write, uploads[3]).status == 201)
+                var tries: [(event: String, delivery: String)] = []
+                for _ in 0..<500 where tries.count < 4 {
+                    try await Task.sleep(for: .milliseconds(10))
+                    tries = await received.tries
+                }
+                try await Task.sleep(for: .milliseconds(300))
+                tries = await received.tries
+                // The first failure on main broke it and made it flaky; the feature branch's failure,
+                // the later failure of a known flaky test and the file sent again tell no one.
+                #expect(
+                    Set(tries.map(\.event)) == ["became-flaky A/total", "broken-on-default A/total"]
+                        && tries.count == 4, "\(tries)")
+                for event in Set(tries.map(\.event)) {
+                    let ids = tries.filter { $0.event == event }.map(\.delivery)
+                    #expect(ids.count == 2 && ids[0] == ids[1] && ids[0].count == 36, "a retry keeps its id: \(ids)")
+                }
+                #expect(Set(tries.map(\.delivery)).count == 2, "each notification has its own id")
+            }
+        }
+    }
+
     @Test func aStallingTargetNeverDelaysTheUpload() async throws {
         let silent = try SilentPort()
         try await LiveServer.with(try Self.configuration(silent.address, delays: [])) { server in

@@ -76,10 +76,11 @@ struct IngestRoutes {
                     receipt.runs, policy: Self.afterStored(configuration, live: live))
                 return (receipt, changes)
             }
-            let notifications = TestNotification.of(quarantine: changes.quarantine, fixes: changes.fixes)
-            if !notifications.isEmpty {
+            if !live {
                 configuration.notifications?.start(
-                    notifications, database: database, logger: Logger(label: "testledger"))
+                    TestNotification.of(quarantine: changes.quarantine, fixes: changes.fixes),
+                    after: stored.results > 0 ? stored.runs : [],
+                    configuration: configuration, database: database, logger: Logger(label: "testledger"))
             }
             metrics.ingested(stored.results)
             if !live, let traces = configuration.traces { Self.forward(stored.runs, to: traces, from: database) }
