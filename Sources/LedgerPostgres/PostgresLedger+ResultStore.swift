@@ -99,11 +99,11 @@ extension PostgresLedger: ResultStore {
                     count(*) FILTER (WHERE final.muted
                         AND coalesce(final.outcome IN ('failed', 'error', 'crashed'), TRUE)),
                     coalesce(sum(final.seconds), 0)::float8,
-                    chosen.reportedTests, chosen.reportedFailures, chosen.reportedErrors, chosen.kind
+                    chosen.reportedTests, chosen.reportedFailures, chosen.reportedErrors, chosen.kind, chosen.labels
                 FROM chosen LEFT JOIN final ON final.runId = chosen.id
                 GROUP BY chosen.id, chosen.uuid, chosen.project, chosen.source, chosen.startedAt, chosen.endedAt,
                     chosen.outcome, chosen.revision, chosen.branch, chosen.ciBuild, chosen.configuration,
-                    chosen.reportedTests, chosen.reportedFailures, chosen.reportedErrors, chosen.kind
+                    chosen.reportedTests, chosen.reportedFailures, chosen.reportedErrors, chosen.kind, chosen.labels
                 ORDER BY chosen.startedAt DESC, chosen.id DESC
                 """
             ).map { row in
@@ -124,7 +124,8 @@ extension PostgresLedger: ResultStore {
                     reported: try reportedTests.map {
                         LedgerEvent.RunnerCounts(
                             tests: $0, failures: try column(19, Int?.self) ?? 0, errors: try column(20, Int?.self) ?? 0)
-                    }, kind: try column(21, String?.self).flatMap(RunKind.init(rawValue:)))
+                    }, kind: try column(21, String?.self).flatMap(RunKind.init(rawValue:)),
+                    labels: try column(22, String?.self))
             }
         }
     }

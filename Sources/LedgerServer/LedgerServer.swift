@@ -39,6 +39,7 @@ public enum LedgerServer {
             database: database, access: access, layers: layers, thresholds: thresholds, window: configuration.window
         ).add(to: router)
         QuarantineRoutes(database: database, access: access).add(to: router)
+        FixRoutes(database: database, access: access).add(to: router)
         OwnershipRoutes(database: database, access: access).add(to: router)
         DashboardRoutes(
             database: database, access: access, layers: layers, thresholds: thresholds, window: configuration.window,

@@ -48,6 +48,15 @@ import Testing
             let stored = try database.fixes(project: "Shop")
             #expect(stored.map(\.state) == [.pending, .landed], "\(stored)")
             #expect(stored.last?.landedRevision == "r2" && stored.last?.cleanRuns == 1 && stored.last?.id == newest.id)
+            // A merge on main whose run says it carries r9 (as `upload` labels it from its checkout)
+            // lands A/tax's fix; the label is listed with the run.
+            let merge = RunScript(project: "Shop", revision: "m1", at: 45)
+                .start(branch: "main", labels: [RecordedFix.carriedLabel: "r7 r9", "team": "cart"]).pass("A/tax").end()
+            try ledger.ingest(merge.records)
+            changes = try database.afterRunsStored([merge.run], policy: landing, now: 55)
+            #expect(changes.fixes.map(\.test) == ["A/tax"] && changes.fixes.first?.landedRevision == "m1")
+            #expect(try database.run(id: merge.run)?.labels == [RecordedFix.carriedLabel: "r7 r9", "team": "cart"])
+            #expect(try database.run(id: main.run)?.labels == nil)
             // A failure regresses it, kept as the same row.
             let failing = RunScript(project: "Shop", revision: "r3", at: 60).start(branch: "main").fail("A/total").end()
             try ledger.ingest(failing.records)

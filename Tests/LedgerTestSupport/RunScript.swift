@@ -27,13 +27,14 @@ public struct RunScript: Sendable {
     }
 
     public func start(
-        source: String = "xctest", configuration: String? = nil, branch: String? = nil, kind: RunKind? = nil
+        source: String = "xctest", configuration: String? = nil, branch: String? = nil, kind: RunKind? = nil,
+        labels: [String: String]? = nil
     ) -> RunScript {
         with(
             .runStart(
                 .init(
                     at: clock, project: project, source: source, revision: revision, branch: branch,
-                    configuration: configuration, kind: kind)))
+                    labels: labels, configuration: configuration, kind: kind)))
     }
 
     /// One result (an attempt) of a test: start, an issue when it failed, end.

@@ -1,7 +1,9 @@
+import AsyncHTTPClient
 import Foundation
 import LedgerCore
 import LedgerStore
 import LedgerTestSupport
+import NIOCore
 import Testing
 
 /// A fix followed through real ingests in a real git checkout: verified on a branch, pending until
@@ -69,22 +71,67 @@ import Testing
         return try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
     }
 
-    @Test func aFixVerifiedOnABranchLandsWithItsMergeIsReleasedAfterItsRunsAndRegressesOnAFailure() async throws {
-        let cli = try CLI()
-        defer { cli.directory.remove() }
+    /// A checkout of `main` with the fix made on branch `fix-total` and merged with `--no-ff`, and
+    /// `.testledger.yml` releasing a fix after 2 clean runs on main.
+    static func checkout(_ cli: CLI) async throws -> (base: String, fix: String, merge: String) {
         _ = try cli.directory.write(".testledger.yml", "project: Shop\nfixLanding:\n  runs: 2\n  branch: main\n")
         _ = try cli.directory.write("cart.swift", "let total = 1\n")
         _ = try await Self.git(cli, "init", "-q", "-b", "main")
-        _ = try await Self.git(cli, "add", "cart.swift")
+        _ = try await Self.git(cli, "add", "cart.swift", ".testledger.yml")
         _ = try await Self.git(cli, "commit", "-qm", "base")
         let base = try await Self.git(cli, "rev-parse", "HEAD")
         _ = try await Self.git(cli, "checkout", "-qb", "fix-total")
         _ = try cli.directory.write("cart.swift", "let total = 2\n")
         _ = try await Self.git(cli, "commit", "-qam", "fix")
-        let fixRevision = try await Self.git(cli, "rev-parse", "HEAD")
+        let fix = try await Self.git(cli, "rev-parse", "HEAD")
         _ = try await Self.git(cli, "checkout", "-q", "main")
         _ = try await Self.git(cli, "merge", "-q", "--no-ff", "-m", "merge", "fix-total")
-        let merge = try await Self.git(cli, "rev-parse", "HEAD")
+        return (base, fix, try await Self.git(cli, "rev-parse", "HEAD"))
+    }
+
+    /// With a team server, which has no checkout: the fix `verify` sent it lands when `upload`,
+    /// from CI's checkout, says the merge's run carries it.
+    @Test func aFixOnTheTeamServerLandsWithTheMergeUploadSaysItCarries() async throws {
+        let (cli, team) = (try CLI(), try CLI())
+        defer { (cli.directory.remove(), team.directory.remove()) }
+        let (base, fixRevision, merge) = try await Self.checkout(cli)
+        let (write, manage) = (try await team.token("Shop", "write"), try await team.token("Shop", "manage"))
+        let server = try ServerProcess(team)
+        defer { server.stop() }
+        let ci = ["TESTLEDGER_URL": server.url, "TESTLEDGER_TOKEN": write]
+        func upload(_ name: String, revision: String) async throws {
+            let file = try Self.junit(cli, name, minute: name == "before.xml" ? 1 : 2, failing: false)
+            let sent = try await cli.run(
+                ["upload", file.path, "--branch", "main", "--revision", revision], environment: ci)
+            #expect(sent.status == 0 && !sent.stderr.contains("warning"), "\(sent.stderr)")
+        }
+        try await upload("before.xml", revision: base)
+
+        var request = HTTPClientRequest(url: server.url + "/api/v1/projects/Shop/fixes")
+        request.method = .POST
+        request.headers.add(name: "Authorization", value: "Bearer \(manage)")
+        request.body = .bytes(
+            ByteBuffer(
+                string: #"{"test": "\#(Self.test)", "revision": "\#(fixRevision)", "branch": "fix-total", "#
+                    + #""evidence": {"verificationRun": "v", "runs": 11, "failureRateBefore": 0.4, "#
+                    + #""remainingRateBelow": 0.24, "confidence": 0.95}}"#))
+        let sent = try await HTTPClient.shared.execute(request, timeout: .seconds(60))
+        #expect(sent.status == .created)
+        #expect(try await team.run(["status", Self.test, "--project", "Shop"]).status == 14)
+
+        // The merge is not the fix's revision: the server lands it by what upload said.
+        try await upload("merged.xml", revision: merge)
+        let (status, standing) = try await Self.status(team)
+        #expect(status == 15 && standing["standing"] as? String == "fix-landed", "\(standing)")
+        let runs = try #require(try await team.json(["runs"]) as? [[String: Any]])
+        let labels = runs.first?["labels"] as? [String: String]
+        #expect(labels?[RecordedFix.carriedLabel] == fixRevision && runs.last?["labels"] == nil, "\(runs)")
+    }
+
+    @Test func aFixVerifiedOnABranchLandsWithItsMergeIsReleasedAfterItsRunsAndRegressesOnAFailure() async throws {
+        let cli = try CLI()
+        defer { cli.directory.remove() }
+        let (base, fixRevision, merge) = try await Self.checkout(cli)
 
         // Flaky on main, and quarantined for it.
         for (index, failing) in [false, true, false, true, false].enumerated() {

@@ -50,9 +50,16 @@ import Testing
         #expect(detail["outcome"] as? String == "failed", "\(opened.stdout.prefix(500)) \(opened.stderr)")
 
         // The same markers: the test passes now. 5 runs rule out p = 50 % at 95 % (0.5⁵ < 0.05).
+        // The team's server is named: the fix goes there too, for its uploads to follow.
+        let team = try CLI()
+        defer { team.directory.remove() }
+        let manage = try await team.token("Retried", "manage")
+        let server = try ServerProcess(team)
+        defer { server.stop() }
         let verified = try await Self.verify(
             cli,
-            [Self.failsOnce, "--rate", "0.5", "--format", "json", "--revision", "f1xed000c0ffee", "--branch", "fix"])
+            [Self.failsOnce, "--rate", "0.5", "--format", "json", "--revision", "f1xed000c0ffee", "--branch", "fix"],
+            environment: ["TESTLEDGER_URL": server.url, "TESTLEDGER_TOKEN": manage])
         let fixed = try Self.json(verified)
         #expect(fixed["verdict"] as? String == "fixed" && fixed["runs"] as? Int == 5 && fixed["passed"] as? Int == 5)
         #expect(fixed["runsNeeded"] as? Int == 5 && fixed["rateFrom"] as? String == "flag")
@@ -78,6 +85,9 @@ import Testing
         #expect(
             status.stdout.contains("fix-pending: fix verified on f1xed000 (fix), not yet on the default branch"),
             "\(status.stdout)")
+        #expect(verified.stderr.contains("the fix was sent to \(server.url)"), "\(verified.stderr)")
+        let onServer = try await team.run(["status", Self.failsOnce, "--project", "Retried"])
+        #expect(onServer.status == 14 && onServer.stdout.contains("fix verified on f1xed000 (fix)"), "\(onServer)")
     }
 
     @Test func reproducingRunsUntilTheFailureOrThreeOverP() async throws {

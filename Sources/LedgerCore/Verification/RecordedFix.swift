@@ -74,6 +74,11 @@ public struct RecordedFix: Codable, Hashable, Sendable {
     /// When its state last changed, in seconds since 1970.
     public var changedAt: Double
 
+    /// The run label naming, space-separated, the fixes' revisions a run's revision descends from,
+    /// for a ledger with no checkout to ask git: `record` sets it on a run of the default branch
+    /// from its team server's pending fixes.
+    public static let carriedLabel = "testledger.carries-fixes"
+
     /// A fix just verified: pending.
     ///
     /// - Parameters:

@@ -52,6 +52,8 @@ extension ResultStore {
             var fix = followedFix
             if let runs = landing.runs, fix.state != .released { fix.runsToRelease = runs }
             return fix.advanced(by: branchRun) { ancestor in
+                let carried = listing.labels?[RecordedFix.carriedLabel]?.split(separator: " ") ?? []
+                if carried.contains(Substring(ancestor)) { return true }
                 guard let checkout = landing.checkout, let revision = stored.revision else { return false }
                 return GitAncestry.descends(revision, from: ancestor, in: checkout)
             }

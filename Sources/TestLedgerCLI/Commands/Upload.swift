@@ -54,7 +54,13 @@ extension TestLedgerCommand {
             let spool =
                 spoolDirectory.map { SpoolDirectory(url: URL(fileURLWithPath: $0)) }
                 ?? SpoolDirectory(environment: LedgerEnvironment())
-            let metadata = runInfo.metadata(config: try ProjectConfiguration.load())
+            let config = try ProjectConfiguration.load()
+            let (server, token) = (try server(), try writeToken())
+            let (metadata, problem) = CarriedFixes.labelling(
+                runInfo.metadata(config: config), config: config,
+                client: ServerClient(server: server, token: token, timeout: 5),
+                checkout: files.isEmpty ? nil : GitInfo.topLevel(in: FileManager.default.currentDirectoryPath))
+            if let problem { printError("warning: \(problem)") }
             var batches: [(name: String, file: URL)] = []
             let reading = FilesProgress(
                 "read", totalBytes: files.reduce(0) { $0 + ($1 == "-" ? 0 : FilesProgress.size(of: $1)) })
@@ -72,12 +78,11 @@ extension TestLedgerCommand {
                 let named = Set(batches.map(\.file))
                 batches += try spool.pending().filter { !named.contains($0) }.map { ($0.lastPathComponent, $0) }
             }
-            let (server, token) = (try server(), try writeToken())
             let client = UploadClient(
                 server: server, token: token,
                 policy: LedgerEnvironment().resendPolicy(retries: retries, firstDelay: retryDelay))
             let (unsent, refused) = UploadBatches.deliver(batches, with: client, spool: spool)
-            let ownership = CheckoutOwnership.read(try ProjectConfiguration.load())
+            let ownership = CheckoutOwnership.read(config)
             if !ownership.isEmpty, let problem = client.send(ownership) {
                 printError(
                     "warning: the owners from \(ownership.codeownersPath ?? ".testledger.yml") were not sent (\(problem))"

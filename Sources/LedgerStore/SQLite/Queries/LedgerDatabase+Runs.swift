@@ -168,7 +168,7 @@ extension RunListing {
             reported: reportedTests.map {
                 LedgerEvent.RunnerCounts(
                     tests: $0, failures: row["reportedFailures"] ?? 0, errors: row["reportedErrors"] ?? 0)
-            }, kind: (row["kind"] as String?).flatMap(RunKind.init(rawValue:)))
+            }, kind: (row["kind"] as String?).flatMap(RunKind.init(rawValue:)), labels: row["labels"])
     }
 
     /// A run's line from its columns and counts, as a store's runs query reads them.
@@ -176,7 +176,7 @@ extension RunListing {
         id: String, project: String, source: String, started: Double, ended: Double?, runOutcome: String?,
         revision: String?, branch: String?, build: String?, configuration: String,
         counts: (tests: Int, passed: Int, failed: Int, skipped: Int, crashed: Int, flaky: Int, muted: Int),
-        seconds: Double, reported: LedgerEvent.RunnerCounts?, kind: RunKind? = nil
+        seconds: Double, reported: LedgerEvent.RunnerCounts?, kind: RunKind? = nil, labels: String? = nil
     ) {
         self.id = id
         self.project = project
@@ -192,7 +192,18 @@ extension RunListing {
         (crashed, flaky, muted) = (counts.crashed, counts.flaky, counts.muted)
         self.reported = reported
         self.kind = kind
+        self.labels = labels.flatMap(Self.labels(fromJSON:))
         // A sum's last bits depend on the order the database added in: kept to the microsecond.
         duration = ended.map { $0 - started } ?? (seconds * 1e6).rounded() / 1e6
+    }
+
+    /// The labels of a run's `labels` column: a JSON object of strings.
+    private static func labels(fromJSON text: String) -> [String: String]? {
+        guard case .object(let fields)? = JSONValue(jsonText: text) else { return nil }
+        let labels = fields.compactMapValues { value -> String? in
+            if case .string(let text) = value { return text }
+            return nil
+        }
+        return labels.isEmpty ? nil : labels
     }
 }

@@ -43,6 +43,9 @@ public struct RunListing: Codable, Hashable, Sendable {
     /// What the run was for when it was not a run of the suite: `verification` for `testledger
     /// verify`'s runs, which reports leave out; `nil` (left out) for a run of the suite.
     public var kind: RunKind?
+    /// The free-form labels its `run.start` carried, such as `testledger.carries-fixes`, which
+    /// `upload` adds; `nil` (left out) for none.
+    public var labels: [String: String]?
     /// Wall time of the run in seconds when it ended, else the sum of its tests' durations.
     public var duration: Double
 }
