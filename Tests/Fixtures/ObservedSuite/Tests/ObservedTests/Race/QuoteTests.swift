@@ -7,7 +7,7 @@ import Testing
     @Test func quotesTheFamilyRoom() async throws {
         guard let mode = RaceMode.current else { return }
         try await TestLedger.activity("Load the catalogue") {
-            try await RaceMode.pause(30...250)
+            try await RaceMode.pause(30...150)
         }
         try await TestLedger.activity("Quote the family room") {
             let price = Quote.price(squareMetres: 18)

@@ -11,7 +11,7 @@ import Testing
         }
         try await TestLedger.activity("Refresh at launch") {
             RemoteConfig.shared.set("newPricing", true)
-            try await RaceMode.pause(30...60)
+            try await RaceMode.pause(40...90)
         }
         try await TestLedger.activity("Check the flags") {
             #expect(RemoteConfig.shared.isOn("newPricing"))
