@@ -48,7 +48,10 @@ package enum ToolSchemas {
                 "duration": number, "issues": array(["type": "object"]), "activities": array(["type": "object"]),
                 "captures": array(["type": "object"]), "predicates": array(["type": "object"]),
             ], optional: ["duration"]),
-        "history": array(object(["run": string, "attempts": array(string)])),
+        "history": array(
+            object(
+                ["run": string, "attempts": array(string), "kind": string, "verdict": string],
+                optional: ["kind", "verdict"])),
     ])
 
     package static let culprit = bounded(

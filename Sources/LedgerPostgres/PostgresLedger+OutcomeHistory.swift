@@ -37,28 +37,29 @@ extension PostgresLedger {
         let limit: Int? = limit < 0 ? nil : limit
         return try withConnection { session in
             AttemptsInRun.history(
+                of: test,
                 try session.rows(
                     PostgresQuery(
                         unsafeSQL: """
                             WITH chosen AS (
                                 SELECT run.id, run.uuid, run.startedAt, run.endedAt, run.revision, run.configuration,
-                                    t.id AS testId
+                                    run.kind, run.labels, t.id AS testId
                                 FROM test t JOIN run ON run.project = t.project
                                 WHERE t.project = $1 AND t.key = $2
                                     AND EXISTS (SELECT 1 FROM result WHERE runId = run.id AND testId = t.id)
                                 ORDER BY run.startedAt DESC, run.id DESC LIMIT $3)
-                            SELECT chosen.uuid, chosen.startedAt, chosen.revision, chosen.configuration,
-                                \(Self.attemptOutcome(result: "r", run: "chosen")), coalesce(r.duration, 0)
+                            SELECT chosen.uuid, chosen.startedAt, chosen.revision, chosen.configuration, chosen.kind,
+                                chosen.labels, \(Self.attemptOutcome(result: "r", run: "chosen")),
+                                coalesce(r.duration, 0)
                             FROM chosen JOIN result r ON r.runId = chosen.id AND r.testId = chosen.testId
                             ORDER BY chosen.startedAt DESC, chosen.id, r.attempt
                             """, binds: Self.binds(project, test, limit))
                 ).map { row in
-                    let (run, startedAt, revision, configuration, outcome, seconds) = try row.decode(
-                        (String, Double, String?, String, String?, Double).self)
-                    return (
-                        run: run, startedAt: startedAt, revision: revision, configuration: configuration,
-                        outcome: outcome, seconds: seconds
-                    )
+                    let (run, startedAt, revision, configuration, kind, labels, outcome, seconds) = try row.decode(
+                        (String, Double, String?, String, String?, String?, String?, Double).self)
+                    return AttemptsInRun.HistoryRow(
+                        run: run, startedAt: startedAt, revision: revision, configuration: configuration, kind: kind,
+                        labels: labels, outcome: outcome, seconds: seconds)
                 })
         }
     }

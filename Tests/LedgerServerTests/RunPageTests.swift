@@ -124,7 +124,8 @@ import Testing
         try await LiveServer.with(LiveServer.publicRead) { server in
             let run = try await Self.seed(server)
             // A verification after it: one test's runs, listed as such, not the suite's newest run.
-            let verification = RunScript(project: "Shop", at: 1_700_100_000).start(kind: .verification)
+            let verification = RunScript(project: "Shop", at: 1_700_100_000)
+                .start(kind: .verification, labels: [VerificationReport.verdictLabel(of: "Cart/flaky"): "fixed"])
                 .result("Cart/flaky", .passed).result("Cart/flaky", .passed).end()
             let write = try server.token("Shop", .write)
             #expect(try await server.post("/api/v1/events", token: write, verification.ndjson).status == 201)
@@ -133,7 +134,21 @@ import Testing
             let recent = try #require(page.body.range(of: "<h2>Recent runs"))
             let listed = try #require(
                 page.body.range(of: "runs/\(verification.run)", range: recent.upperBound..<page.body.endIndex))
-            #expect(page.body[listed.upperBound...].prefix(400).contains("xctest · <strong>verification</strong>"))
+            #expect(
+                page.body[listed.upperBound...].prefix(400).contains(
+                    "xctest · <strong>verification of Cart/flaky: fixed</strong>"))
+            // The test's page lists it in its history, marked, with its verdict; the API says the same.
+            let testPage = try await server.get("/projects/Shop/tests/Cart/flaky")
+            let history = try #require(DashboardTests.element("table class=\"history\"", in: testPage.body))
+            let row = try #require(history.range(of: "<code title=\"\(verification.run)\">"))
+            #expect(
+                history[row.upperBound...].prefix(200).contains("· <strong>verification: fixed</strong>"), "\(history)")
+            #expect(
+                history.components(separatedBy: "<strong>verification").count == 2, "the suite's runs are not marked")
+            let cells = try #require(
+                try await server.get("/api/v1/projects/Shop/tests/Cart/flaky/history").json() as? [[String: Any]])
+            #expect(cells.first?["kind"] as? String == "verification" && cells.first?["verdict"] as? String == "fixed")
+            #expect(cells.dropFirst().allSatisfy { $0["kind"] == nil && $0["verdict"] == nil }, "\(cells)")
             let newest = try #require(page.body.range(of: "<h2>Newest run"))
             let pyramid = try #require(page.body.range(of: "<h2>Test pyramid"))
             #expect(newest.lowerBound < pyramid.lowerBound)

@@ -74,8 +74,12 @@ import Testing
         let runs = try #require(try await cli.json(["runs"]) as? [[String: Any]])
         #expect(runs.compactMap { $0["status"] as? String } == ["passed", "failed"], "\(runs)")
         #expect(runs.compactMap { $0["kind"] as? String } == ["verification", "verification"], "\(runs)")
+        let verdicts = runs.map {
+            ($0["labels"] as? [String: String])?[VerificationReport.verdictLabel(of: Self.failsOnce)]
+        }
+        #expect(verdicts == ["fixed", "still-flaky"], "\(runs)")
         let table = try await cli.run(["runs"])
-        #expect(table.stdout.contains("swift-test · verification"), "\(table.stdout)")
+        #expect(table.stdout.contains("swift-test · verification of \(Self.failsOnce): fixed"), "\(table.stdout)")
         let pyramid = try await cli.run(["report", "pyramid", "--project", "Retried"])
         #expect(pyramid.status != 0 && pyramid.stderr.contains("no run"), "\(pyramid.stdout)\(pyramid.stderr)")
         // The fix is followed until its revision runs on the default branch.

@@ -175,3 +175,12 @@ extension VerificationReport {
         return value.rounded() == value ? "\(Int(value)) %" : String(format: "%.1f %%", value)
     }
 }
+
+extension VerificationReport {
+    /// The label of a verification run that holds `test`'s verdict: `testledger.verdict:` and the
+    /// test's id.
+    public static func verdictLabel(of test: String) -> String { verdictLabelPrefix + test }
+
+    /// What every verdict label of a run starts with.
+    public static let verdictLabelPrefix = "testledger.verdict:"
+}

@@ -38,6 +38,7 @@ extension VerificationSession {
                 measured, plan: plan, passes: outcome.passes[measured.test] ?? [], run: run.id,
                 seconds: Date().timeIntervalSince1970 - run.started, options: options)
         }
+        try label(run, verdicts: Dictionary(reports.map { ($0.test, $0.verdict.rawValue) }) { first, _ in first })
         return (reports, run.id)
     }
 

@@ -63,6 +63,19 @@ package struct VerificationSession {
     }
 }
 
+extension VerificationSession {
+    /// Names each test's verdict on its verification run, in the labels
+    /// ``VerificationReport/verdictLabel(of:)`` names: by one more `run.start` of the run, whose
+    /// labels fill the run's, as each process that joins a run adds what it knows.
+    func label(_ run: Run, verdicts: [String: String]) throws {
+        var start = metadata.runStart(at: run.started, source: run.command.source)
+        start.kind = .verification
+        start.labels = (start.labels ?? [:]).merging(
+            verdicts.map { (VerificationReport.verdictLabel(of: $0.key), $0.value) }, uniquingKeysWith: { $1 })
+        try database.ingest { try $0.consume(LedgerRecord(run: run.id, event: .runStart(start))) }
+    }
+}
+
 /// What a verification run's processes found, as far as the run's end needs it.
 package protocol VerificationFindings {
     /// Whether a test failed in any run.

@@ -73,7 +73,7 @@ enum ProjectPage {
     static func runs(_ runs: [RunListing], project: String) -> HTML {
         let rows = runs.map { run -> HTML in
             var source: HTML = run.build.map { "\(run.source) · build \($0)" } ?? "\(run.source)"
-            if let kind = run.kind { source = "\(source) · <strong>\(kind.rawValue)</strong>" }
+            if let purpose = run.purpose { source = "\(source) · <strong>\(purpose)</strong>" }
             return """
                 <tr><td class="id"><a href="\(DashboardPath.run(run.id, project: project))">\(Layout.runCode(run.id))</a></td>\
                 <td>\(run.startedAt)</td><td>\(run.status.rawValue)</td><td>\(source)</td>\

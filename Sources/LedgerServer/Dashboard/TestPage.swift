@@ -66,10 +66,13 @@ enum TestPage {
         guard !history.isEmpty else { return "" }
         let rows = history.map { cell -> HTML in
             let (letter, _, words) = OutcomeStrip.look(cell)
-            let run: HTML =
+            var run: HTML =
                 cell.run == shown
                 ? "<strong>\(Layout.runCode(cell.run))</strong> (shown)"
                 : "<a href=\"\(DashboardPath.test(test, project: project, run: cell.run))\">\(Layout.runCode(cell.run))</a>"
+            if let kind = cell.kind {
+                run = "\(run) · <strong>\(kind.rawValue)\(cell.verdict.map { ": \($0)" } ?? "")</strong>"
+            }
             return """
                 <tr><td>\(run)</td><td>\(iso8601(cell.startedAt))</td><td>\(cell.revision ?? "")</td>\
                 <td>\(cell.configuration)</td><td>\(letter) \(words)</td>\

@@ -32,7 +32,7 @@ extension TestLedgerCommand {
                     let tests = run.reported.map { "\($0.tests) (\(run.tests) named)" } ?? "\(run.tests)"
                     return [
                         run.id, run.startedAt, run.project,
-                        run.kind.map { "\(run.source) · \($0.rawValue)" } ?? run.source,
+                        run.purpose.map { "\(run.source) · \($0)" } ?? run.source,
                         String((run.revision ?? "–").prefix(10)),
                         run.branch ?? "–", tests, "\(run.passed)", "\(run.failed + run.crashed)",
                         "\(run.muted)", "\(run.skipped)", "\(run.flaky)", Figures.seconds(run.duration),

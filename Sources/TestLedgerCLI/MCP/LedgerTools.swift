@@ -121,7 +121,9 @@ struct LedgerTools: Sendable {
             DetailAnswer(
                 detail: detail,
                 history: history.map {
-                    HistoryEntry(run: $0.run, attempts: $0.attempts.map { $0?.rawValue ?? "running" })
+                    HistoryEntry(
+                        run: $0.run, attempts: $0.attempts.map { $0?.rawValue ?? "running" }, kind: $0.kind?.rawValue,
+                        verdict: $0.verdict)
                 }))
     }
 

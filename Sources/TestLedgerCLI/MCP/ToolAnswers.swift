@@ -40,6 +40,10 @@ struct RunAnswer: Encodable {
 struct HistoryEntry: Encodable {
     var run: String
     var attempts: [String]
+    /// `verification` for a verification's run; left out for a run of the suite.
+    var kind: String?
+    /// The test's verdict in a verification's run.
+    var verdict: String?
 }
 
 struct DetailAnswer: Encodable {

@@ -54,23 +54,24 @@ extension LedgerDatabase {
                 sql: """
                     WITH chosen AS (
                         SELECT run.id, run.uuid, run.startedAt, run.endedAt, run.revision, run.configuration,
-                            t.id AS testId
+                            run.kind, run.labels, t.id AS testId
                         FROM test t JOIN run ON run.project = t.project
                         WHERE t.project = ?1 AND t.key = ?2
                             AND EXISTS (SELECT 1 FROM result WHERE runId = run.id AND testId = t.id)
                         ORDER BY run.startedAt DESC, run.id DESC LIMIT ?3)
-                    SELECT chosen.uuid, chosen.startedAt, chosen.revision, chosen.configuration,
-                        \(Self.attemptOutcome(result: "r", run: "chosen")) AS outcome,
+                    SELECT chosen.uuid, chosen.startedAt, chosen.revision, chosen.configuration, chosen.kind,
+                        chosen.labels, \(Self.attemptOutcome(result: "r", run: "chosen")) AS outcome,
                         coalesce(r.duration, 0) AS seconds
                     FROM chosen JOIN result r ON r.runId = chosen.id AND r.testId = chosen.testId
                     ORDER BY chosen.startedAt DESC, chosen.id, r.attempt
                     """, arguments: [project, test, limit])
             return AttemptsInRun.history(
+                of: test,
                 rows.map {
-                    (
+                    AttemptsInRun.HistoryRow(
                         run: $0["uuid"], startedAt: $0["startedAt"], revision: $0["revision"],
-                        configuration: $0["configuration"], outcome: $0["outcome"], seconds: $0["seconds"]
-                    )
+                        configuration: $0["configuration"], kind: $0["kind"], labels: $0["labels"],
+                        outcome: $0["outcome"], seconds: $0["seconds"])
                 })
         }
     }

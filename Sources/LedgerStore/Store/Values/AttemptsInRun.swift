@@ -16,6 +16,10 @@ public struct AttemptsInRun: Codable, Hashable, Sendable {
     public var attempts: [Outcome?]
     /// Seconds spent, all attempts together.
     public var seconds: Double
+    /// What the run was for when not a run of the suite (`verification`); `nil` (left out) for one.
+    public var kind: RunKind?
+    /// The test's verdict in a verification run (`fixed`, `still-flaky`…), when it has one.
+    public var verdict: String?
 
     /// Creates a cell.
     ///
@@ -73,20 +77,43 @@ extension AttemptsInRun {
             }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// A test's history, newest run first, from its attempts' rows in that order.
-    package static func history(
-        _ rows: [(
-            run: String, startedAt: Double, revision: String?, configuration: String, outcome: String?,
-            seconds: Double
-        )]
-    ) -> [AttemptsInRun] {
+    /// One attempt's row of a test's history: its run's columns and its own.
+    package struct HistoryRow {
+        package var run: String
+        package var startedAt: Double
+        package var revision: String?
+        package var configuration: String
+        package var kind: String?
+        package var labels: String?
+        package var outcome: String?
+        package var seconds: Double
+
+        package init(
+            run: String, startedAt: Double, revision: String?, configuration: String, kind: String?, labels: String?,
+            outcome: String?, seconds: Double
+        ) {
+            (self.run, self.startedAt, self.revision, self.configuration) = (run, startedAt, revision, configuration)
+            (self.kind, self.labels, self.outcome, self.seconds) = (kind, labels, outcome, seconds)
+        }
+    }
+
+    /// A test's history, newest run first, from its attempts' rows in that order; a verification
+    /// run carries its kind and the test's verdict there.
+    package static func history(of test: String, _ rows: [HistoryRow]) -> [AttemptsInRun] {
         var history: [AttemptsInRun] = []
         for row in rows {
             if history.last?.run != row.run {
-                history.append(
-                    AttemptsInRun(
-                        run: row.run, startedAt: row.startedAt, revision: row.revision,
-                        configuration: row.configuration, attempts: []))
+                var cell = AttemptsInRun(
+                    run: row.run, startedAt: row.startedAt, revision: row.revision, configuration: row.configuration,
+                    attempts: [])
+                cell.kind = row.kind.flatMap(RunKind.init(rawValue:))
+                if cell.kind != nil, let labels = row.labels,
+                    case .object(let fields)? = JSONValue(jsonText: labels),
+                    case .string(let verdict)? = fields[VerificationReport.verdictLabel(of: test)]
+                {
+                    cell.verdict = verdict
+                }
+                history.append(cell)
             }
             history[history.count - 1].attempts.append(row.outcome.flatMap(Outcome.init(rawValue:)))
             history[history.count - 1].seconds += row.seconds

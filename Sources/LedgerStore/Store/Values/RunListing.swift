@@ -48,4 +48,21 @@ public struct RunListing: Codable, Hashable, Sendable {
     public var labels: [String: String]?
     /// Wall time of the run in seconds when it ended, else the sum of its tests' durations.
     public var duration: Double
+
+    /// A verification run's verdicts, by test, from its labels.
+    public var verdicts: [(test: String, verdict: String)] {
+        let prefix = VerificationReport.verdictLabelPrefix
+        return (labels ?? [:]).filter { $0.key.hasPrefix(prefix) }.map {
+            (String($0.key.dropFirst(prefix.count)), $0.value)
+        }
+        .sorted { $0.test < $1.test }
+    }
+
+    /// What the run was for, in words, when not a run of the suite: `verification of App.Cart/total:
+    /// fixed`.
+    public var purpose: String? {
+        guard let kind else { return nil }
+        let verdicts = self.verdicts.map { "\($0.test): \($0.verdict)" }.joined(separator: ", ")
+        return verdicts.isEmpty ? kind.rawValue : "\(kind.rawValue) of \(verdicts)"
+    }
 }
