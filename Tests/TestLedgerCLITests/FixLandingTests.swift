@@ -93,7 +93,10 @@ import Testing
     /// from CI's checkout, says the merge's run carries it.
     @Test func aFixOnTheTeamServerLandsWithTheMergeUploadSaysItCarries() async throws {
         let (cli, team) = (try CLI(), try CLI())
-        defer { (cli.directory.remove(), team.directory.remove()) }
+        defer {
+            cli.directory.remove()
+            team.directory.remove()
+        }
         let (base, fixRevision, merge) = try await Self.checkout(cli)
         let (write, manage) = (try await team.token("Shop", "write"), try await team.token("Shop", "manage"))
         let server = try ServerProcess(team)
