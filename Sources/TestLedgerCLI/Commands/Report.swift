@@ -7,6 +7,7 @@ extension TestLedgerCommand {
             commandName: "report", abstract: "Report on the stored runs.",
             subcommands: [
                 Run.self, Pyramid.self, Flaky.self, Failures.self, Slow.self, Culprit.self, Cost.self, Selection.self,
+                Trends.self,
             ])
     }
 }

@@ -1,0 +1,224 @@
+import Foundation
+
+/// Builds ``TrendsReport`` from a branch's runs fed oldest first, in one pass: each test keeps only
+/// its samples within the flaky window, and only tests that failed within it are judged at a
+/// period's end, so the cost grows with the runs and tests read, not with periods × window.
+public struct TrendsBuilder {
+    /// A test as the report names and layers it.
+    public struct Test: Sendable {
+        public var name: String
+        public var layer: Layer
+
+        public init(name: String, layer: Layer) {
+            (self.name, self.layer) = (name, layer)
+        }
+    }
+
+    /// A run, as its summary and end say.
+    public struct Run: Sendable {
+        public var id: String
+        /// When it started, in seconds since 1970.
+        public var at: Double
+        public var revision: String?
+        public var configuration: String
+        /// Seconds from its start to its end.
+        public var seconds: Double
+        /// Whether it ended without passing.
+        public var failed: Bool
+
+        public init(id: String, at: Double, revision: String?, configuration: String, seconds: Double, failed: Bool) {
+            (self.id, self.at, self.revision, self.configuration) = (id, at, revision, configuration)
+            (self.seconds, self.failed) = (seconds, failed)
+        }
+    }
+
+    /// One test's result in a run.
+    public struct Entry: Sendable {
+        /// The test's index in the builder's tests.
+        public var test: Int
+        /// The final attempt's outcome.
+        public var final: Outcome
+        public var anyPassed: Bool
+        public var anyFailed: Bool
+        /// Seconds over all its attempts.
+        public var seconds: Double
+
+        public init(test: Int, final: Outcome, anyPassed: Bool, anyFailed: Bool, seconds: Double) {
+            (self.test, self.final, self.anyPassed, self.anyFailed, self.seconds) = (
+                test, final, anyPassed, anyFailed, seconds
+            )
+        }
+    }
+
+    /// A test in one configuration: what a flaky history is kept for.
+    private struct Slot {
+        var test: Int
+        var configuration: String
+        /// Its newest samples, at most a window's, oldest first.
+        var samples: [(run: Int, final: Outcome, anyPassed: Bool, anyFailed: Bool)] = []
+        /// The index of the newest run in which an attempt failed; -1 for none.
+        var lastFailure = -1
+    }
+
+    /// What a period's end needs of one of its runs to count the time flakiness cost.
+    private struct RunCost {
+        var failed: Bool
+        var seconds: Double
+        var failing: [Int]
+        var troubled: [(test: Int, seconds: Double)]
+    }
+
+    private let project: String
+    private let branch: String?
+    private let grouping: TrendsReport.Grouping
+    private let window: Int
+    private let thresholds: FlakyThresholds
+    private let tests: [Test]
+
+    private var runs: [(id: String, at: Double, revision: String?)] = []
+    private var slots: [Slot] = []
+    private var slotIndex: [String: [Int: Int]] = [:]
+    private var firstPeriod: [Int]
+    private var lastPeriod: [Int]
+
+    private var period: (key: Int, start: Double, run: String?)?
+    private var periodRuns: [RunCost] = []
+    private var flaky: Set<Int> = []
+    private var periods: [TrendsReport.Period] = []
+    private var newlyFlakyByPeriod: [[Int]] = []
+
+    /// - Parameters:
+    ///   - project: the project.
+    ///   - branch: the branch whose runs are fed; `nil` for every branch.
+    ///   - grouping: how runs are grouped into periods.
+    ///   - window: the runs the flaky judgement looks back over at each period's end.
+    ///   - thresholds: the flaky thresholds.
+    ///   - tests: every test an entry can name, by index.
+    public init(
+        project: String, branch: String?, grouping: TrendsReport.Grouping, window: Int, thresholds: FlakyThresholds,
+        tests: [Test]
+    ) {
+        (self.project, self.branch, self.grouping) = (project, branch, grouping)
+        (self.window, self.thresholds, self.tests) = (max(1, window), thresholds, tests)
+        firstPeriod = Array(repeating: -1, count: tests.count)
+        lastPeriod = Array(repeating: -1, count: tests.count)
+    }
+
+    /// Adds the next run, newer than every run before it, with every test's result in it.
+    public mutating func add(_ run: Run, entries: [Entry]) {
+        let key = Self.periodKey(run.at, grouping: grouping, index: runs.count)
+        if period?.key != key {
+            closePeriod()
+            period = (key, Self.periodStart(key, grouping: grouping, at: run.at), grouping == .run ? run.id : nil)
+        }
+        let index = runs.count
+        runs.append((run.id, run.at, run.revision))
+        let failedTests = entries.count { $0.final.isFailure }
+        let noise = RunHealth(run: run.id, at: run.at, tests: entries.count, failed: failedTests).isNoise(thresholds)
+        var cost = RunCost(failed: run.failed, seconds: run.seconds, failing: [], troubled: [])
+        let number = periods.count
+        for entry in entries {
+            if firstPeriod[entry.test] < 0 { firstPeriod[entry.test] = number }
+            lastPeriod[entry.test] = number
+            if entry.final.isFailure { cost.failing.append(entry.test) }
+            if entry.anyFailed { cost.troubled.append((entry.test, entry.seconds)) }
+            guard !noise else { continue }
+            let slot = slot(test: entry.test, configuration: run.configuration)
+            slots[slot].samples.append((index, entry.final, entry.anyPassed, entry.anyFailed))
+            if slots[slot].samples.count > window { slots[slot].samples.removeFirst() }
+            if entry.anyFailed { slots[slot].lastFailure = index }
+        }
+        periodRuns.append(cost)
+    }
+
+    /// The report of every run added.
+    public mutating func report() -> TrendsReport {
+        closePeriod()
+        var periods = self.periods
+        for number in periods.indices {
+            periods[number].testsAdded = number == 0 ? 0 : firstPeriod.count { $0 == number }
+            periods[number].testsRemoved = number == 0 ? 0 : lastPeriod.count { $0 == number - 1 }
+        }
+        return TrendsReport(
+            project: project, branch: branch, by: grouping, since: runs.first.map { iso8601($0.at) }, window: window,
+            periods: periods,
+            changes: TrendsChanges.find(
+                periods, grouping: grouping, newlyFlaky: newlyFlakyByPeriod.map { $0.map { tests[$0].name } }))
+    }
+
+    private mutating func slot(test: Int, configuration: String) -> Int {
+        if let slot = slotIndex[configuration]?[test] { return slot }
+        slots.append(Slot(test: test, configuration: configuration))
+        slotIndex[configuration, default: [:]][test] = slots.count - 1
+        return slots.count - 1
+    }
+
+    /// Judges the tests that failed within the window, and keeps the period's figures.
+    private mutating func closePeriod() {
+        guard let period, let end = runs.indices.last else { return }
+        let first = end - window + 1
+        var flakyNow = Set<Int>()
+        for slot in slots where slot.lastFailure >= first && !flakyNow.contains(slot.test) {
+            let samples = slot.samples.filter { $0.run >= first }.map { sample in
+                RunSample(
+                    run: runs[sample.run].id, at: runs[sample.run].at, revision: runs[sample.run].revision,
+                    final: sample.final, anyAttemptPassed: sample.anyPassed, anyAttemptFailed: sample.anyFailed)
+            }
+            let history = TestHistory(
+                test: tests[slot.test].name, configuration: slot.configuration, samples: samples)
+            if case .flaky = FlakinessAnalysis.judge(history, now: runs[end].at, thresholds: thresholds) {
+                flakyNow.insert(slot.test)
+            }
+        }
+        let number = periods.count
+        let ran = lastPeriod.indices.filter { lastPeriod[$0] == number }
+        var layers: [Layer: Int] = [:]
+        for test in ran { layers[tests[test].layer, default: 0] += 1 }
+        let share = { (layer: Layer) in ran.isEmpty ? 0 : Double(layers[layer] ?? 0) / Double(ran.count) }
+        let seconds = periodRuns.map(\.seconds)
+        let newly = flakyNow.subtracting(flaky).sorted { tests[$0].name < tests[$1].name }
+        periods.append(
+            TrendsReport.Period(
+                start: iso8601(period.start), run: period.run, runs: periodRuns.count,
+                failedRuns: periodRuns.count(where: \.failed), flaky: Set(flakyNow.map { tests[$0].name }).count,
+                newlyFlaky: newly.map { tests[$0].name },
+                fixed: flaky.subtracting(flakyNow).map { tests[$0].name }.sorted(), testsAdded: 0, testsRemoved: 0,
+                tests: ran.count,
+                wallTime: .init(median: Statistics.median(seconds), p95: Statistics.percentile(seconds, 0.95)),
+                lostSeconds: Self.lostSeconds(periodRuns, flaky: flakyNow),
+                pyramid: .init(unit: share(.unit), integration: share(.integration), ui: share(.ui))))
+        newlyFlakyByPeriod.append(newly)
+        flaky = flakyNow
+        periodRuns = []
+        self.period = nil
+    }
+
+    /// `report cost`'s count over a period's runs: a run that failed only for flaky tests is lost
+    /// whole; in the others, a flaky test costs the seconds of its runs in which an attempt failed.
+    private static func lostSeconds(_ runs: [RunCost], flaky: Set<Int>) -> Double {
+        runs.reduce(0) { total, run in
+            if run.failed, !run.failing.isEmpty, run.failing.allSatisfy(flaky.contains) { return total + run.seconds }
+            return total + run.troubled.filter { flaky.contains($0.test) }.reduce(0) { $0 + $1.seconds }
+        }
+    }
+
+    /// The period a run falls in: its UTC day, its Monday-to-Sunday week, or its own index.
+    static func periodKey(_ at: Double, grouping: TrendsReport.Grouping, index: Int) -> Int {
+        let day = Int((at / 86_400).rounded(.down))
+        switch grouping {
+        case .day: return day
+        // 1970-01-01 was a Thursday: three days on, each week starts on a Monday.
+        case .week: return Int((Double(day + 3) / 7).rounded(.down))
+        case .run: return index
+        }
+    }
+
+    /// When the period starts, in seconds since 1970.
+    static func periodStart(_ key: Int, grouping: TrendsReport.Grouping, at: Double) -> Double {
+        switch grouping {
+        case .day: Double(key) * 86_400
+        case .week: Double(key * 7 - 3) * 86_400
+        case .run: at
+        }
+    }
+}
