@@ -95,6 +95,23 @@ package enum ToolSchemas {
         "missedFailures": integer, "savedSeconds": number, "savedShare": number,
     ])
 
+    package static let trends = object(
+        [
+            "project": string, "branch": string, "by": ["type": "string", "enum": ["day", "week", "run"]],
+            "since": string, "window": integer,
+            "periods": array(
+                object(
+                    [
+                        "start": string, "run": string, "runs": integer, "failedRuns": integer, "failureRate": number,
+                        "flaky": integer, "newlyFlaky": array(string), "fixed": array(string), "testsAdded": integer,
+                        "testsRemoved": integer, "tests": integer,
+                        "wallTime": object(["median": number, "p95": number]), "lostSeconds": number,
+                        "pyramid": object(["unit": number, "integration": number, "ui": number]),
+                    ], optional: ["run"])),
+            "changes": array(
+                object(["series": string, "start": string, "from": number, "to": number, "words": string])),
+        ], optional: ["branch", "since"])
+
     package static let verification = object(
         [
             "test": string, "configuration": string, "failureRate": number, "rateFrom": string,

@@ -36,7 +36,8 @@ public enum LedgerServer {
         IngestRoutes(database: database, configuration: configuration, metrics: metrics, access: access)
             .add(to: router)
         ReportRoutes(
-            database: database, access: access, layers: layers, thresholds: thresholds, window: configuration.window
+            database: database, access: access, layers: layers, thresholds: thresholds, window: configuration.window,
+            defaultBranch: (configuration.fixLanding ?? FixLanding()).defaultBranch
         ).add(to: router)
         QuarantineRoutes(database: database, access: access).add(to: router)
         FixRoutes(database: database, access: access).add(to: router)

@@ -56,6 +56,12 @@ import Testing
             commands: [["report", "cost", "--project", "Shop"], ["report", "cost", "--project", "Feed"]]
         ),
         Contract(
+            name: "report-trends",
+            commands: [
+                ["report", "trends", "--project", "Feed", "--since", "2000-01-01", "--by", "run"],
+                ["report", "trends", "--project", "Shop", "--since", "2000-01-01", "--by", "day"],
+            ]),
+        Contract(
             name: "report-failures",
             commands: [["report", "failures", "--project", "Shop"], ["report", "failures", "--project", "Feed"]]),
         Contract(

@@ -30,10 +30,11 @@ struct MCPAgentToolsTests {
             ["culprit", ["test": Self.address(of: spinner)]], ["failure_groups", ["limit": 50]],
             ["slow_tests", ["limit": 50]], ["status", ["test": spinner]],
             ["status", ["test": Self.address(of: spinner)]], ["selection", [:] as [String: Any]],
+            ["trends", ["since": "2000-01-01"]],
         ]
         let document = try await MCPServerTests.document(cli, calls, ["--allow-quarantine"])
         let listed = try #require(document["listed"] as? [[String: Any]])
-        #expect(listed.count == 9)
+        #expect(listed.count == 10)
         for tool in listed {
             let name = tool["name"] as? String ?? ""
             let hints = try #require(tool["annotations"] as? [String: Any], "\(name)")

@@ -54,8 +54,8 @@ struct MCPServerTests {
             ])
         #expect(
             tools == [
-                "flaky_tests", "run_summary", "test_detail", "culprit", "failure_groups", "slow_tests", "status",
-                "selection",
+                "flaky_tests", "run_summary", "test_detail", "culprit", "failure_groups", "slow_tests", "trends",
+                "status", "selection",
             ])
 
         let flaky = try answer(calls[0])
@@ -195,7 +195,10 @@ struct MCPServerTests {
         }
         let ingested = try await feed.run(["ingest"] + paths)
         #expect(ingested.status == 0, "\(ingested.stderr)")
-        var calls: [[Any]] = [["flaky_tests", ["limit": 50]], ["failure_groups", ["limit": 50]]]
+        var calls: [[Any]] = [
+            ["flaky_tests", ["limit": 50]], ["failure_groups", ["limit": 50]],
+            ["trends", ["since": "2000-01-01", "by": "day"]], ["trends", ["since": "2000-01-01", "by": "run"]],
+        ]
         calls += history.runIDs.suffix(12).map { ["run_summary", ["run": $0]] }
         calls += history.tests.flatMap {
             // The whole planted history (40 runs), so that every kind of suspect is named.
@@ -219,7 +222,7 @@ struct MCPServerTests {
         #expect(
             JSONValue(jsonText: printed.stdout) == served, "mcp's selection is the report's: \(printed.stdout)")
 
-        #expect(Set(answers.keys) == Set(offered) && offered.count == 9, "every tool answers: \(offered)")
+        #expect(Set(answers.keys) == Set(offered) && offered.count == 10, "every tool answers: \(offered)")
         for (tool, documents) in answers.sorted(by: { $0.key < $1.key }) {
             var shape = JSONShape(
                 maps: ["$.detail.captures[].fields"],

@@ -27,6 +27,9 @@ package protocol AgentLedger: Sendable {
     func standing(test: String) throws -> TestStanding
     /// Per run of the newest `runs` that selected its tests, what selection missed and saved.
     func selectionReport(runs: Int?) throws -> SelectionReport
+    /// How the suite changed `by` period since `since` (`90d`, a date) on `branch` (the default
+    /// branch when `nil`), as `report trends` says.
+    func trendsReport(by: TrendsReport.Grouping, since: String, branch: String?) throws -> TrendsReport
 }
 
 /// Who changes the quarantine through `testledger mcp`, for the audit trail.

@@ -80,6 +80,14 @@ package struct LocalLedger: AgentLedger {
         return try database.selectionReport(project: project, runs: runs ?? config.reportWindow)
     }
 
+    package func trendsReport(by: TrendsReport.Grouping, since: String, branch: String?) throws -> TrendsReport {
+        try database.trendsReport(
+            project: nil, branch: branch ?? config.defaultBranch(in: FileManager.default.currentDirectoryPath),
+            orEveryBranch: branch == nil,
+            since: try TimeWindow.start(since), grouping: by, window: config.reportWindow, thresholds: config.flaky,
+            classifier: LayerClassifier(rules: config.layers))
+    }
+
     /// The owners of the newest run's project; `nil` when the ledger has no runs.
     private func newestOwners() throws -> TestOwners? {
         try database.latestProject().map { try CheckoutOwnership.owners(of: $0, config: config, in: database) }

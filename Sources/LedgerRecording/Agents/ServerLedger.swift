@@ -86,6 +86,10 @@ package struct ServerLedger: AgentLedger {
         try get(SelectionReport.self, "selection", ["runs": runs.map(String.init)])
     }
 
+    package func trendsReport(by: TrendsReport.Grouping, since: String, branch: String?) throws -> TrendsReport {
+        try get(TrendsReport.self, "trends", ["by": by.rawValue, "since": since, "branch": branch])
+    }
+
     /// The quarantine's changes a `PUT` or `DELETE` answered with.
     private static func changes(_ answer: Result<Data, ServerReadError>) throws -> [QuarantineChange] {
         guard let changes = try? JSONDecoder().decode([QuarantineChange].self, from: answer.get()) else {

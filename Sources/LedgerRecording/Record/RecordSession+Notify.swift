@@ -8,9 +8,7 @@ extension RecordSession {
     /// Whether the run is of the default branch fixes land on and `broken-on-default` watches.
     var isDefaultBranch: Bool {
         guard let branch = metadata.branch else { return false }
-        let landing = FixLanding(
-            branch: config.fixLanding.branch, checkout: GitInfo.topLevel(in: FileManager.default.currentDirectoryPath))
-        return branch == landing.defaultBranch
+        return branch == config.defaultBranch(in: FileManager.default.currentDirectoryPath)
     }
 
     /// Tells `.testledger.yml`'s `notify` targets what storing the run changed, each with the

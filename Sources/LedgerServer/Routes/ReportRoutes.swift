@@ -7,7 +7,7 @@ import LedgerStore
 ///
 /// `GET /api/v1/projects`, and under `/api/v1/projects/{project}`: `runs`, `runs/{id}`,
 /// `runs/{id}/report` (`?base=`, `?runs=`: what each failure means, as `report run`), `pyramid` (`?run=`, `?since=`), `flaky` (`?runs=`, `?since=`), `cost` (`?runs=`, `?since=`,
-/// `?owner=`), `shard-timings` (`?runs=`, `?exclude-revision=`), `target-hashes` (`?hashes=`, `?base=`, `?branch=`), `known-tests` (`?base=`,
+/// `?owner=`), `trends` (`?by=`, `?since=`, `?branch=`), `shard-timings` (`?runs=`, `?exclude-revision=`), `target-hashes` (`?hashes=`, `?base=`, `?branch=`), `known-tests` (`?base=`,
 /// `?configuration=`), `tests/{test id}` (`?run=`, `?attempt=`) and
 /// `tests/{test id}/culprit` (`?runs=`, `?since=`, `?configuration=`) and `tests/{test id}/history`
 /// (`?limit=`: its attempts in the newest runs). A test whose own id ends in `/culprit` or
@@ -19,6 +19,8 @@ struct ReportRoutes {
     let thresholds: FlakyThresholds
     /// How many of the newest runs a run's report judges its failures by.
     let window: Int
+    /// The branch `trends` reads unless `?branch=` names another.
+    var defaultBranch = "main"
 
     /// What `tests/{test id}/…` asks of a test besides its detail.
     private enum TestAspect: String {
@@ -40,6 +42,7 @@ struct ReportRoutes {
         routes.get(":project/flaky", use: flaky)
         routes.get(":project/slow", use: slow)
         routes.get(":project/cost", use: cost)
+        routes.get(":project/trends", use: trends)
         // What `record --shard` and `--repeat-new` plan with on a CI machine whose own ledger is new.
         routes.get(":project/shard-timings", use: shardTimings)
         routes.get(":project/known-tests", use: knownTests)

@@ -5,6 +5,8 @@ extension ResultStore {
     /// - Parameters:
     ///   - project: the project; the newest run's when `nil`.
     ///   - branch: only runs of this branch; every run's when `nil`.
+    ///   - orEveryBranch: read every run when none is of `branch` (a ledger that never named its
+    ///     branches, for the default branch); the report's branch is then `nil`.
     ///   - since: seconds since 1970; only runs started since then.
     ///   - grouping: the periods: days, weeks or runs.
     ///   - window: the runs each period's flaky judgement looks back over.
@@ -13,12 +15,14 @@ extension ResultStore {
     /// - Returns: the report; one without periods when nothing matched.
     /// - Throws: any database error.
     public func trendsReport(
-        project: String?, branch: String?, since: Double, grouping: TrendsReport.Grouping, window: Int,
+        project: String?, branch: String?, orEveryBranch: Bool = false, since: Double, grouping: TrendsReport.Grouping,
+        window: Int,
         thresholds: FlakyThresholds, classifier: LayerClassifier
     ) throws -> TrendsReport {
         try reading {
             try $0.reader.trendsReport(
-                project: project, branch: branch, since: since, grouping: grouping, window: window,
+                project: project, branch: branch, orEveryBranch: orEveryBranch, since: since, grouping: grouping,
+                window: window,
                 thresholds: thresholds, classifier: classifier)
         }
     }

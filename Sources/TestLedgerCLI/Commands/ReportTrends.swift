@@ -11,7 +11,7 @@ extension TestLedgerCommand.Report {
             abstract: "Show how the suite changed, day by day, week by week or run by run.",
             discussion: """
                 Per period, over the runs of the default branch (.testledger.yml's fixLanding.branch, \
-                else origin/HEAD, else main) unless --branch: the runs and the share that failed; \
+                else origin/HEAD, else main; every run when none names it) unless --branch: the runs and the share that failed; \
                 the flaky tests report flaky would have named at the period's end, judged over the \
                 window of runs before it, with those newly flaky and those fixed; the tests added and \
                 removed; the suite's wall time (median and p95 of its runs); the CI time lost to \
@@ -40,14 +40,10 @@ extension TestLedgerCommand.Report {
 
         func run() throws {
             let (config, database) = try reporting.open()
-            let branch =
-                self.branch
-                ?? FixLanding(
-                    branch: config.fixLanding.branch,
-                    checkout: GitInfo.topLevel(in: FileManager.default.currentDirectoryPath)
-                ).defaultBranch
+            let branch = self.branch ?? config.defaultBranch(in: FileManager.default.currentDirectoryPath)
             let report = try database.trendsReport(
-                project: project.name, branch: branch, since: try TimeWindow.start(since), grouping: by,
+                project: project.name, branch: branch, orEveryBranch: self.branch == nil,
+                since: try TimeWindow.start(since), grouping: by,
                 window: window ?? config.reportWindow, thresholds: config.flaky,
                 classifier: LayerClassifier(rules: config.layers))
             try reporting.print(report, table: TrendsRendering.text) { "```\n\(TrendsRendering.text($0))\n```" }

@@ -149,6 +149,17 @@ struct LedgerTools: Sendable {
         return try Self.json(Bounded(value: report, more: max(0, slower - limit)))
     }
 
+    func trends(_ arguments: ToolArguments) throws -> String {
+        let by = try arguments.optionalString("by") ?? "week"
+        guard let grouping = TrendsReport.Grouping(rawValue: by) else {
+            throw MCPError.invalidParams("trends: by is day, week or run, not \(by)")
+        }
+        return try Self.json(
+            try ledger.trendsReport(
+                by: grouping, since: try arguments.optionalString("since") ?? "90d",
+                branch: try arguments.optionalString("branch")))
+    }
+
     func selection(_ arguments: ToolArguments) throws -> String {
         try Self.json(try ledger.selectionReport(runs: try arguments.count("window")))
     }

@@ -113,6 +113,17 @@ extension LedgerTools {
                 "limit": .integer("How many tests (default 10, at most 50)."),
             ], output: ToolSchemas.slowTests, answer: { try $0.slowTests($1) }),
         ToolSpec(
+            name: "trends",
+            description:
+                "How the suite changed per day, week or run on the default branch: runs and their failure rate, "
+                + "flaky tests (newly flaky, fixed), tests added and removed, wall time, CI time lost to flakiness, "
+                + "the pyramid's shares, and where each changed most.",
+            arguments: [
+                "by": .string("day, week (default) or run."),
+                "since": .string("How far back: 90d (default), 12w, or a date such as 2026-09-01."),
+                "branch": .string("The branch (default: the default branch)."),
+            ], output: ToolSchemas.trends, answer: { try $0.trends($1) }),
+        ToolSpec(
             name: "quarantine",
             description: "Quarantine a test (mute: it runs, its failure does not fail the build) or release it.",
             arguments: [

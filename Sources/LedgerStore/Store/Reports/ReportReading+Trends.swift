@@ -7,6 +7,8 @@ extension ReportReading {
     /// - Parameters:
     ///   - project: the project; the newest run's when `nil`.
     ///   - branch: only runs of this branch; every run's when `nil`.
+    ///   - orEveryBranch: read every run when none is of `branch` (a ledger that never named its
+    ///     branches, for the default branch).
     ///   - since: seconds since 1970; only runs started since then.
     ///   - grouping: the periods.
     ///   - window: the runs each period's flaky judgement looks back over.
@@ -15,15 +17,19 @@ extension ReportReading {
     /// - Returns: the report; one without periods when nothing matched.
     /// - Throws: any database error.
     package func trendsReport(
-        project: String?, branch: String?, since: Double, grouping: TrendsReport.Grouping, window: Int,
+        project: String?, branch: String?, orEveryBranch: Bool = false, since: Double, grouping: TrendsReport.Grouping,
+        window: Int,
         thresholds: FlakyThresholds, classifier: LayerClassifier
     ) throws -> TrendsReport {
         guard let project = try project ?? latestProject() else {
             return TrendsReport(
                 project: "", branch: branch, by: grouping, since: nil, window: window, periods: [], changes: [])
         }
-        let runs = try windowRuns(project: project, count: nil, since: since).reversed().filter { run in
-            try branch == nil || self.branch(ofRun: run.row) == branch
+        let every = try Array(windowRuns(project: project, count: nil, since: since).reversed())
+        var branch = branch
+        var runs = try every.filter { run in try branch == nil || self.branch(ofRun: run.row) == branch }
+        if runs.isEmpty, orEveryBranch {
+            (runs, branch) = (every, nil)
         }
         let info = try testInfo(project: project).sorted { $0.key < $1.key }
         let index = Dictionary(uniqueKeysWithValues: info.enumerated().map { ($1.key, $0) })
