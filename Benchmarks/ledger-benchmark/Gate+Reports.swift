@@ -57,6 +57,7 @@ extension GateMeasures {
                         project: "Bench", runs: runs, since: nil, thresholds: thresholds, now: now)
                 }
             ),
+            ("trends", "report trends --by run over \(runs) runs", { _ = try Self.trends(database, since: 0) }),
             (
                 "select", "select's reads (targets vouched for, \(runs) runs)",
                 {
@@ -86,6 +87,14 @@ extension GateMeasures {
         let report = try database.flakyReport(
             project: "Bench", runs: runs, since: nil, thresholds: FlakyThresholds(), now: newest + 3_600)
         return try database.withCulprits(report, project: "Bench", runs: runs, since: nil)
+    }
+
+    /// `report trends --by run` over every run since `since`: a period per run, the most periods
+    /// the runs can make.
+    static func trends(_ database: LedgerDatabase, since: Double) throws -> TrendsReport {
+        try database.trendsReport(
+            project: "Bench", branch: nil, since: since, grouping: .run, window: 30, thresholds: FlakyThresholds(),
+            classifier: LayerClassifier())
     }
 
     static func clusters(_ database: LedgerDatabase, runs: Int) throws -> [FailureCluster] {
@@ -134,11 +143,24 @@ extension GateMeasures {
                 ratio: try ratio(
                     { _ = try Self.clusters(large, runs: runs) }, { _ = try Self.clusters(large, runs: runs / 2) })),
             .init(
+                id: "trends ×2 tests", text: "report trends --by run, \(tests)",
+                ratio: try ratio({ _ = try Self.trends(large, since: 0) }, { _ = try Self.trends(small, since: 0) })),
+            .init(
+                id: "trends ×2 runs", text: "report trends --by run, \(window)",
+                ratio: try ratio(
+                    { _ = try Self.trends(large, since: 0) },
+                    { _ = try Self.trends(large, since: try Self.start(ofNewest: runs / 2, in: large)) })),
+            .init(
                 id: "flaky side by side ×2 tests", text: "report flaky, tests side by side, \(tests)",
                 ratio: try ratio(
                     { _ = try Self.flakyWithCulprits(largeParallel, runs: runs) },
                     { _ = try Self.flakyWithCulprits(smallParallel, runs: runs) })),
         ]
+    }
+
+    /// When the oldest of the newest `count` runs started.
+    static func start(ofNewest count: Int, in database: LedgerDatabase) throws -> Double {
+        try database.windowRuns(project: "Bench", count: count, since: nil).last?.startedAt ?? 0
     }
 
     /// Peak resident memory of `ingest` of the scenario's stream and of `report flaky` over the

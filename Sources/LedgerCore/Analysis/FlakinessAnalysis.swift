@@ -50,7 +50,6 @@ public enum FlakinessAnalysis {
     static func judgeAsItIs(_ history: TestHistory, _ samples: [RunSample], thresholds: FlakyThresholds) -> Verdict {
         guard !samples.isEmpty else { return .stable }
         let failures = samples.filter { $0.final.isFailure }.count
-        let strip = strip(samples)
         var streak = 0
         for sample in samples.reversed() {
             guard sample.final.isFailure, !sample.anyAttemptPassed else { break }
@@ -70,7 +69,7 @@ public enum FlakinessAnalysis {
                 .init(
                     test: history.test, configuration: history.configuration, runs: samples.count,
                     failures: failures, failureRate: failureRate, failingStreak: streak,
-                    strip: strip))
+                    strip: strip(samples)))
         }
 
         var flipped = [Bool](repeating: false, count: samples.count)
@@ -105,7 +104,7 @@ public enum FlakinessAnalysis {
                 uncertainty: (probability * (1 - probability) / (Double(samples.count) + 2))
                     .squareRoot(),
                 quietRuns: quiet.runs, earlierRate: quiet.earlierRate, quietChance: quiet.chance,
-                quietRunsNeeded: quiet.runsNeeded(chance: thresholds.recoveryChance), strip: strip))
+                quietRunsNeeded: quiet.runsNeeded(chance: thresholds.recoveryChance), strip: strip(samples)))
     }
 
     /// The run outcomes oldest first, one letter each: P passed, F failed, R passed on retry.
@@ -115,15 +114,18 @@ public enum FlakinessAnalysis {
 
     /// Revisions (runs, where the revision is unknown) on which the test both passed and failed.
     static func revisionsWithBoth(_ samples: [RunSample]) -> Int {
-        var seen: [String: (pass: Bool, fail: Bool)] = [:]
-        for sample in samples {
-            let key = sample.revision.map { "r:" + $0 } ?? "run:" + sample.run
-            var entry = seen[key] ?? (false, false)
-            entry.pass = entry.pass || sample.anyAttemptPassed
-            entry.fail = entry.fail || sample.anyAttemptFailed
-            seen[key] = entry
+        enum Key: Hashable {
+            case revision(String)
+            case run(String)
         }
-        return seen.values.filter { $0.pass && $0.fail }.count
+        var passed = Set<Key>()
+        var failed = Set<Key>()
+        for sample in samples {
+            let key = sample.revision.map(Key.revision) ?? .run(sample.run)
+            if sample.anyAttemptPassed { passed.insert(key) }
+            if sample.anyAttemptFailed { failed.insert(key) }
+        }
+        return failed.intersection(passed).count
     }
 
     /// The whole report: histories judged, noise runs named and left out, predicates judged.
