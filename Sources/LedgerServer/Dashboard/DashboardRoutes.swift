@@ -81,6 +81,9 @@ struct DashboardRoutes {
         addLogin(to: router)
     }
 
+    /// How far back the project page's trends reach.
+    static let trendsDays = 90.0
+
     /// Everything the project page shows, read in one go off the cooperative pool.
     static func content(
         _ project: String, runs count: Int, since: Double?, base: String, _ layers: LayerClassifier,
@@ -103,15 +106,21 @@ struct DashboardRoutes {
         let tests = Array(Set(flaky.flaky.map(\.test) + flaky.broken.map(\.test)))
         let strips = try database.outcomeStrips(project: project, tests: tests, runs: count, since: since)
         let quarantined = try database.quarantined(project: project, at: Date().timeIntervalSince1970)
+        let log = try database.quarantineLog(project: project)
         let quarantine = QuarantineSection.Content(
             entries: quarantined, results: try database.resultsInQuarantine(quarantined),
-            changes: Array(try database.quarantineLog(project: project).suffix(20).reversed()))
+            changes: Array(log.suffix(20).reversed()))
         return .init(
             project: project, pyramid: pyramid, flaky: flaky, strips: strips, runs: runs, quarantine: quarantine,
             newest: try newest.map { try runReport($0.id, project, base: base, window: count, thresholds, database) },
             cost: try database.costReport(
                 project: project, runs: count, since: since, thresholds: thresholds, now: Date().timeIntervalSince1970
-            ).owned(by: owners))
+            ).owned(by: owners),
+            trends: try database.trendsReport(
+                project: project, branch: base, orEveryBranch: true,
+                since: Date().timeIntervalSince1970 - Self.trendsDays * 86_400, grouping: .week, window: count,
+                thresholds: thresholds, classifier: layers),
+            events: TrendsSection.events(quarantine: log, fixes: try database.fixes(project: project)))
     }
 
     /// A run's failures classified against `base`, with their owners.

@@ -18,6 +18,9 @@ enum ProjectPage {
         var newest: RunReport?
         /// The CI time the flaky tests cost over the window.
         var cost = CostReport(runs: 0, tests: [], lostRuns: [])
+        /// The suite's figures week by week, and what happened to its tests meanwhile.
+        var trends: TrendsReport?
+        var events: [TrendsSection.Event] = []
     }
 
     /// At most this many of the newest run's failures are listed here; its page lists them all.
@@ -30,6 +33,7 @@ enum ProjectPage {
             pyramid(content.pyramid),
             FlakySection.render(content),
             CostSection.render(content.cost, project: content.project),
+            content.trends.map { TrendsSection.render($0, events: content.events) } ?? "",
             QuarantineSection.render(content.quarantine, project: content.project),
             runs(content.runs, project: content.project),
         ]
