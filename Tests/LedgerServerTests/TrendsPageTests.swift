@@ -76,3 +76,52 @@ extension TrendsPageTests {
         #expect(TrendsSection.marks(events, starts: starts, length: .infinity)[2] == ["third", "after"])
     }
 }
+
+extension TrendsPageTests {
+    @Test func aTestsPageDrawsItsWeeksWithTheFlakyOnesShadedAndItsFixMarked() async throws {
+        try await LiveServer.with(LiveServer.publicRead) { server in
+            let write = try server.token("Shop", .write)
+            let now = Date().timeIntervalSince1970
+            for day in 0..<21 {
+                var script = RunScript(project: "Shop", revision: "r\(day)", at: now - Double(20 - day) * 86_400)
+                    .start(branch: "main")
+                // Failing every other day of the middle week, slower in the last.
+                script =
+                    (7..<14).contains(day) && day % 2 == 0
+                    ? script.fail(Self.hostile) : script.pass(Self.hostile, duration: day >= 14 ? 3 : 1)
+                #expect(try await server.post("/api/v1/events", token: write, script.end().ndjson).status == 201)
+            }
+            let database = try LedgerDatabase(path: server.databasePath)
+            try database.recordFix(
+                RecordedFix(
+                    test: Self.hostile, project: "Shop", revision: "f1xed0c0ffee", branch: "fix", at: now - 3_600,
+                    evidence: .init(
+                        verificationRun: "v", runs: 11, failureRateBefore: 0.4, remainingRateBelow: 0.24,
+                        confidence: 0.95)))
+            try database.close()
+            let path =
+                "/projects/Shop/tests/" + Self.hostile.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+            let page = try await server.get(path).body
+            let section = try #require(page.range(of: "<h2>Week by week"), "\(page.prefix(1_000))")
+            let weeks = String(page[section.lowerBound...])
+            #expect(weeks.contains("<figure class=\"trend\">") && weeks.contains("failure rate week by week: 0%"))
+            #expect(weeks.contains("<rect class=\"flaky\""), "the failing week is shaded")
+            #expect(weeks.contains("<title>fix verified at f1xed0c0</title>"), "\(weeks.prefix(3_000))")
+            #expect(!page.contains("<img src=x"))
+        }
+    }
+
+    @Test func weeksCountRunsFailuresAndFlakes() {
+        let monday = 1_788_739_200.0
+        let cells = [
+            AttemptsInRun(run: "a", startedAt: monday + 10, attempts: [.passed], seconds: 1),
+            AttemptsInRun(run: "b", startedAt: monday + 86_400, attempts: [.failed], seconds: 3),
+            AttemptsInRun(run: "c", startedAt: monday + 8 * 86_400, attempts: [.failed, .passed], seconds: 2),
+            AttemptsInRun(run: "d", startedAt: monday + 9 * 86_400, attempts: [], seconds: 0),
+        ]
+        let weeks = TestTrendChart.weeks(cells)
+        #expect(weeks.map(\.start) == [monday, monday + 7 * 86_400])
+        #expect(weeks.map(\.runs) == [2, 1] && weeks.map(\.failed) == [1, 0] && weeks.map(\.flaky) == [true, true])
+        #expect(weeks.map(\.medianSeconds) == [2, 2])
+    }
+}

@@ -19,6 +19,8 @@ struct DashboardRoutes {
     var sessions = SessionPolicy()
     /// Runs in a test page's history.
     static let historyLength = 30
+    /// The runs of a test its page draws week by week.
+    static let trendRuns = 400
 
     func add(to router: Router<LedgerRequestContext>) {
         let database = self.database
@@ -64,18 +66,19 @@ struct DashboardRoutes {
                 let test = context.parameters.getCatchAll().joined(separator: "/").removingPercentEncoding ?? ""
                 guard !test.isEmpty else { throw HTTPError(.notFound, message: "name a test") }
                 let run = request.uri.queryParameters.get("run").map { String($0) }
-                let (detail, history, culprit, fix) = try await Blocking.lookup {
+                let (detail, long, culprit, fix) = try await Blocking.lookup {
                     (
                         try database.testDetail(test: test, run: run, project: project)
                             .owned(by: try database.testOwners(project: project)),
-                        try database.outcomeHistory(project: project, test: test, limit: Self.historyLength),
+                        try database.outcomeHistory(project: project, test: test, limit: Self.trendRuns),
                         try database.culpritReportIfInWindow(
                             test: test, project: project, runs: window),
                         try database.fixes(project: project).first { $0.test == test }
                     )
                 }
                 return TestPage.render(
-                    project: project, detail: detail, history: history, culprit: culprit, fix: fix)
+                    project: project, detail: detail, history: Array(long.prefix(Self.historyLength)),
+                    culprit: culprit, fix: fix, longHistory: long.filter { $0.kind == nil })
             }
         }
         addLogin(to: router)

@@ -81,6 +81,7 @@ enum Layout {
         div.trends { display: flex; flex-wrap: wrap; gap: .5rem 1.5rem; } figure.trend { margin: .25rem 0; }
         svg .trend { fill: none; stroke: currentColor; stroke-width: 1.5; } svg circle { fill: currentColor; }
         svg line.event { stroke: var(--retry); stroke-width: 1; stroke-dasharray: 3 2; }
+        svg rect.flaky { fill: var(--retry); fill-opacity: 0.18; }
         svg .unit { fill: #2e9d4f; } svg .integration { fill: #3b6fd4; } svg .ui { fill: #a05bd6; }
         ul.tree { list-style: none; padding-left: 1.2rem; margin: .2rem 0; }
         .ok { color: var(--pass); } .ko { color: var(--fail); }

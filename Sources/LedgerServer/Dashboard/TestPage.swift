@@ -6,7 +6,7 @@ import LedgerStore
 enum TestPage {
     static func render(
         project: String, detail: TestDetail, history: [AttemptsInRun], culprit: CulpritReport? = nil,
-        fix: RecordedFix? = nil
+        fix: RecordedFix? = nil, longHistory: [AttemptsInRun] = []
     ) -> HTML {
         let place = Figures.place(detail.file, detail.line)
         let attempts =
@@ -22,6 +22,7 @@ enum TestPage {
             place.map { "<p class=\"muted\">at <code>\($0)</code></p>" } ?? "",
             self.history(history, shown: detail.run, test: detail.test, project: project),
             fix.map(Self.fix) ?? "",
+            TestTrendChart.render(longHistory, fix: fix),
             culprit.map(CulpritSection.render) ?? "",
             TestEvidence.failures(detail.issues),
             TestEvidence.activities(detail.activities),

@@ -81,7 +81,7 @@ public struct TrendsBuilder {
     private var firstPeriod: [Int]
     private var lastPeriod: [Int]
 
-    private var period: (key: Int, start: Double, run: String?)?
+    private var period: (start: Double, run: String?)?
     private var periodRuns: [RunCost] = []
     private var flaky: Set<Int> = []
     private var periods: [TrendsReport.Period] = []
@@ -106,10 +106,10 @@ public struct TrendsBuilder {
 
     /// Adds the next run, newer than every run before it, with every test's result in it.
     public mutating func add(_ run: Run, entries: [Entry]) {
-        let key = Self.periodKey(run.at, grouping: grouping, index: runs.count)
-        if period?.key != key {
+        let start = grouping.start(of: run.at)
+        if grouping == .run || period?.start != start {
             closePeriod()
-            period = (key, Self.periodStart(key, grouping: grouping, at: run.at), grouping == .run ? run.id : nil)
+            period = (start, grouping == .run ? run.id : nil)
         }
         let index = runs.count
         runs.append((run.id, run.at, run.revision))
@@ -199,26 +199,6 @@ public struct TrendsBuilder {
         runs.reduce(0) { total, run in
             if run.failed, !run.failing.isEmpty, run.failing.allSatisfy(flaky.contains) { return total + run.seconds }
             return total + run.troubled.filter { flaky.contains($0.test) }.reduce(0) { $0 + $1.seconds }
-        }
-    }
-
-    /// The period a run falls in: its UTC day, its Monday-to-Sunday week, or its own index.
-    static func periodKey(_ at: Double, grouping: TrendsReport.Grouping, index: Int) -> Int {
-        let day = Int((at / 86_400).rounded(.down))
-        switch grouping {
-        case .day: return day
-        // 1970-01-01 was a Thursday: three days on, each week starts on a Monday.
-        case .week: return Int((Double(day + 3) / 7).rounded(.down))
-        case .run: return index
-        }
-    }
-
-    /// When the period starts, in seconds since 1970.
-    static func periodStart(_ key: Int, grouping: TrendsReport.Grouping, at: Double) -> Double {
-        switch grouping {
-        case .day: Double(key) * 86_400
-        case .week: Double(key * 7 - 3) * 86_400
-        case .run: at
         }
     }
 }

@@ -12,6 +12,17 @@ public struct TrendsReport: Codable, Equatable, Sendable {
         case week
         /// Each run alone.
         case run
+
+        /// When the day or week holding `at` starts, in seconds since 1970; `at` itself by run.
+        public func start(of at: Double) -> Double {
+            let day = (at / 86_400).rounded(.down)
+            switch self {
+            case .day: return day * 86_400
+            // 1970-01-01 was a Thursday: three days on, each week starts on a Monday.
+            case .week: return (((day + 3) / 7).rounded(.down) * 7 - 3) * 86_400
+            case .run: return at
+            }
+        }
     }
 
     /// The suite's wall time over a period's runs.
