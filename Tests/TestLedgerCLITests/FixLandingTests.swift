@@ -49,26 +49,11 @@ import Testing
         return (output.status, try #require(standings?.first, "\(output.stdout) \(output.stderr)"))
     }
 
-    /// `testledger mcp`'s `status` of the test, asked by a client that closes its input at once.
+    /// `testledger mcp`'s `status` of the test.
     static func mcpStatus(_ cli: CLI) async throws -> [String: Any]? {
-        let requests = [
-            try MCPEndOfInputTests.request(
-                1, "initialize",
-                [
-                    "protocolVersion": "2025-06-18", "capabilities": [String: Any](),
-                    "clientInfo": ["name": "script", "version": "1"],
-                ]),
-            #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
-            try MCPEndOfInputTests.request(2, "tools/call", ["name": "status", "arguments": ["test": test]]),
-        ]
-        let output = try await cli.run(
-            ["mcp"], stdin: requests.joined(separator: "\n") + "\n", environment: ["TESTLEDGER_PROJECT": "Shop"])
-        let answer = try output.stdout.split(separator: "\n").compactMap {
-            try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
-        }.first { $0["id"] as? Int == 2 }
-        let content = (answer?["result"] as? [String: Any])?["content"] as? [[String: Any]]
-        let text = try #require(content?.first?["text"] as? String, "\(output.stdout) \(output.stderr)")
-        return try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+        try await MCPEndOfInputTests.call(
+            "status", ["test": test], on: cli, environment: ["TESTLEDGER_PROJECT": "Shop"])
+            as? [String: Any]
     }
 
     /// A checkout of `main` with the fix made on branch `fix-total` and merged with `--no-ff`, and

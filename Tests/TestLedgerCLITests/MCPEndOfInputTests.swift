@@ -10,6 +10,31 @@ import Testing
         return String(decoding: try JSONSerialization.data(withJSONObject: message), as: UTF8.self)
     }
 
+    /// The JSON of `testledger mcp`'s answer to one call of `tool`, asked by a client that closes
+    /// its input at once.
+    static func call(
+        _ tool: String, _ arguments: [String: Any], on cli: CLI, environment: [String: String] = [:]
+    ) async throws -> Any {
+        let requests = [
+            try request(
+                1, "initialize",
+                [
+                    "protocolVersion": "2025-06-18", "capabilities": [String: Any](),
+                    "clientInfo": ["name": "script", "version": "1"],
+                ]),
+            #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+            try request(2, "tools/call", ["name": tool, "arguments": arguments]),
+        ]
+        let output = try await cli.run(
+            ["mcp"], stdin: requests.joined(separator: "\n") + "\n", environment: environment)
+        let answer = try output.stdout.split(separator: "\n").compactMap {
+            try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }.first { $0["id"] as? Int == 2 }
+        let content = (answer?["result"] as? [String: Any])?["content"] as? [[String: Any]]
+        let text = try #require(content?.first?["text"] as? String, "\(output.stdout) \(output.stderr)")
+        return try JSONSerialization.jsonObject(with: Data(text.utf8))
+    }
+
     @Test func requestsReadBeforeTheInputEndsAreAnswered() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }

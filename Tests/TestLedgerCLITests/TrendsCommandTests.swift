@@ -43,27 +43,6 @@ import Testing
         #expect(try await cli.run(["ingest", "--project", "Shop", "--branch", "feature", feature.path]).status == 0)
     }
 
-    static func mcpTrends(_ cli: CLI) async throws -> Any {
-        let requests = [
-            try MCPEndOfInputTests.request(
-                1, "initialize",
-                [
-                    "protocolVersion": "2025-06-18", "capabilities": [String: Any](),
-                    "clientInfo": ["name": "script", "version": "1"],
-                ]),
-            #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
-            try MCPEndOfInputTests.request(
-                2, "tools/call", ["name": "trends", "arguments": ["since": "2026-09-01", "by": "week"]]),
-        ]
-        let output = try await cli.run(["mcp"], stdin: requests.joined(separator: "\n") + "\n")
-        let answer = try output.stdout.split(separator: "\n").compactMap {
-            try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
-        }.first { $0["id"] as? Int == 2 }
-        let content = (answer?["result"] as? [String: Any])?["content"] as? [[String: Any]]
-        let text = try #require(content?.first?["text"] as? String, "\(output.stdout) \(output.stderr)")
-        return try JSONSerialization.jsonObject(with: Data(text.utf8))
-    }
-
     @Test func theCLITheAPIAndMCPShowEachPlantedChangeInItsWeek() async throws {
         let cli = try CLI()
         defer { cli.directory.remove() }
@@ -102,7 +81,9 @@ import Testing
         #expect(response.status == .ok)
         let api = try JSONSerialization.jsonObject(with: Data(buffer: body)) as? NSDictionary
         #expect(api == report as NSDictionary)
-        let agent = try await Self.mcpTrends(cli) as? NSDictionary
+        let agent =
+            try await MCPEndOfInputTests.call("trends", ["since": "2026-09-01", "by": "week"], on: cli)
+            as? NSDictionary
         #expect(agent == report as NSDictionary, "\(String(describing: agent))")
 
         var wrong = HTTPClientRequest(url: server.url + "/api/v1/projects/Shop/trends?by=month")
