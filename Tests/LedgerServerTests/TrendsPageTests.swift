@@ -34,6 +34,11 @@ import Testing
                     since: now - 3 * 86_400)
             ])
             try database.close()
+            // A verification of it, still flaky, a day before its week's last run.
+            let verification = RunScript(project: "Shop", at: now - 86_400)
+                .start(kind: .verification, labels: [VerificationReport.verdictLabel(of: Self.hostile): "still-flaky"])
+                .fail(Self.hostile).end()
+            #expect(try await server.post("/api/v1/events", token: write, verification.ndjson).status == 201)
 
             let page = try await server.get("/projects/Shop")
             let section = try #require(page.body.range(of: "<h2>Trends"), "\(page.body.prefix(2_000))")
@@ -44,6 +49,7 @@ import Testing
             // The quarantine's change is marked in its week, its test's name escaped.
             #expect(trends.contains("<line class=\"event\""))
             #expect(trends.contains("add Cart/&lt;img src=x onerror=alert(1)&gt; (quarantine, by ana)"))
+            #expect(trends.contains("verification of Cart/&lt;img src=x onerror=alert(1)&gt;: still-flaky"))
             #expect(!page.body.contains("<img src=x"))
             #expect(trends.contains("<details><summary>1 period(s) with events</summary><ul><li>"), "as markup")
             // Every drawing parses as XML.

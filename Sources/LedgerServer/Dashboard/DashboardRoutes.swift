@@ -123,7 +123,7 @@ struct DashboardRoutes {
                 project: project, branch: base, orEveryBranch: true,
                 since: Date().timeIntervalSince1970 - Self.trendsDays * 86_400, grouping: .week, window: count,
                 thresholds: thresholds, classifier: layers),
-            events: TrendsSection.events(quarantine: log, fixes: try database.fixes(project: project)))
+            events: TrendsSection.events(quarantine: log, fixes: try database.fixes(project: project), runs: runs))
     }
 
     /// A run's failures classified against `base`, with their owners.

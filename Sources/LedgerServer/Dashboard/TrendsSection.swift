@@ -31,9 +31,15 @@ enum TrendsSection {
         Series(name: "UI tests' share", value: \.pyramid.ui, written: Figures.percent),
     ]
 
-    /// The events of a project: its quarantine's changes and its fixes' verification, landing and
-    /// regression.
-    static func events(quarantine: [QuarantineChange], fixes: [RecordedFix]) -> [Event] {
+    /// The events of a project: its quarantine's changes, its verification runs with their
+    /// verdicts, and its fixes' verification, landing and regression.
+    static func events(quarantine: [QuarantineChange], fixes: [RecordedFix], runs: [RunListing] = []) -> [Event] {
+        let verifications = runs.compactMap { run -> Event? in
+            guard run.kind != nil, let purpose = run.purpose,
+                let at = try? Date(run.startedAt, strategy: .iso8601).timeIntervalSince1970
+            else { return nil }
+            return Event(at: at, words: purpose)
+        }
         let changes = quarantine.map { change in
             Event(at: change.at, words: "\(change.action.rawValue) \(change.test) (quarantine, by \(change.by))")
         }
@@ -43,7 +49,7 @@ enum TrendsSection {
             if fix.state == .regressed { events.append(Event(at: fix.changedAt, words: "regressed: \(fix.test)")) }
             return events
         }
-        return (changes + verified).sorted { $0.at < $1.at }
+        return (changes + verifications + verified).sorted { $0.at < $1.at }
     }
 
     static func render(_ report: TrendsReport, events: [Event]) -> HTML {
