@@ -54,8 +54,9 @@ public struct TrendsBuilder {
     private struct Slot {
         var test: Int
         var configuration: String
-        /// Its newest samples, at most a window's, oldest first.
-        var samples: [(run: Int, final: Outcome, anyPassed: Bool, anyFailed: Bool)] = []
+        /// Its newest samples, at most a window's, oldest first, and the index of each one's run.
+        var samples: [RunSample] = []
+        var runIndices: [Int] = []
         /// The index of the newest run in which an attempt failed; -1 for none.
         var lastFailure = -1
     }
@@ -124,8 +125,15 @@ public struct TrendsBuilder {
             if entry.anyFailed { cost.troubled.append((entry.test, entry.seconds)) }
             guard !noise else { continue }
             let slot = slot(test: entry.test, configuration: run.configuration)
-            slots[slot].samples.append((index, entry.final, entry.anyPassed, entry.anyFailed))
-            if slots[slot].samples.count > window { slots[slot].samples.removeFirst() }
+            slots[slot].samples.append(
+                RunSample(
+                    run: run.id, at: run.at, revision: run.revision, final: entry.final,
+                    anyAttemptPassed: entry.anyPassed, anyAttemptFailed: entry.anyFailed))
+            slots[slot].runIndices.append(index)
+            if slots[slot].samples.count > window {
+                slots[slot].samples.removeFirst()
+                slots[slot].runIndices.removeFirst()
+            }
             if entry.anyFailed { slots[slot].lastFailure = index }
         }
         periodRuns.append(cost)
@@ -158,14 +166,16 @@ public struct TrendsBuilder {
         guard let period, let end = runs.indices.last else { return }
         let first = end - window + 1
         var flakyNow = Set<Int>()
-        for slot in slots where slot.lastFailure >= first && !flakyNow.contains(slot.test) {
-            let samples = slot.samples.filter { $0.run >= first }.map { sample in
-                RunSample(
-                    run: runs[sample.run].id, at: runs[sample.run].at, revision: runs[sample.run].revision,
-                    final: sample.final, anyAttemptPassed: sample.anyPassed, anyAttemptFailed: sample.anyFailed)
+        for index in slots.indices where slots[index].lastFailure >= first && !flakyNow.contains(slots[index].test) {
+            // The samples of runs that left the window go; the rest are judged as they are kept.
+            let gone = slots[index].runIndices.prefix { $0 < first }.count
+            if gone > 0 {
+                slots[index].samples.removeFirst(gone)
+                slots[index].runIndices.removeFirst(gone)
             }
+            let slot = slots[index]
             let history = TestHistory(
-                test: tests[slot.test].name, configuration: slot.configuration, samples: samples)
+                test: tests[slot.test].name, configuration: slot.configuration, samples: slot.samples)
             if case .flaky = FlakinessAnalysis.judge(history, now: runs[end].at, thresholds: thresholds) {
                 flakyNow.insert(slot.test)
             }
