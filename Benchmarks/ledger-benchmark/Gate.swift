@@ -136,7 +136,7 @@ extension SyntheticHistory {
         let writer = try BufferedWriter(url: url)
         var id = 0
         for run in 0..<runs {
-            var at = 1_700_000_000.0 + Double(run) * 3_600
+            var at = startOfRun(run)
             for test in 0..<tests {
                 id += 1
                 writer.write("\(id),\(run + 1),\(test + 1),1,\(outcome(test: test, run: run).rawValue),\(at),0.002\n")

@@ -133,7 +133,8 @@ enum PeakMemory {
     }
 
     /// Runs in the child: does the work, then prints its peak RSS in MiB. Modes: `read FILE`,
-    /// `ledger FILE [LEDGER]` (ingest into LEDGER, or a ledger of its own), `flaky LEDGER RUNS`.
+    /// `ledger FILE [LEDGER]` (ingest into LEDGER, or a ledger of its own), `flaky LEDGER RUNS`,
+    /// `trends LEDGER` (by week).
     static func measure(mode: String, file: URL, extra: String?) throws {
         if mode == "read" {
             var count = 0
@@ -145,6 +146,8 @@ enum PeakMemory {
             let report = try database.flakyReport(
                 project: "Bench", runs: runs, since: nil, thresholds: FlakyThresholds(), now: newest + 3_600)
             _ = try database.withCulprits(report, project: "Bench", runs: runs, since: nil)
+        } else if mode == "trends" {
+            _ = try TrendsScale.trends(try LedgerDatabase(path: file.path), by: .week)
         } else {
             let folder = FileManager.default.temporaryDirectory.appending(path: "ledger-benchmark-rss-\(getpid())")
             defer { try? FileManager.default.removeItem(at: folder) }

@@ -11,11 +11,11 @@ extension SyntheticHistory {
         var results = 0
         for run in 0..<runs {
             let runID = String(format: "00000000-0000-4000-a000-%012x", run)
-            let start = 1_700_000_000.0 + Double(run) * 3_600
-            writer.write(runStart(runID, run: run, at: start))
+            let began = startOfRun(run)
+            writer.write(runStart(runID, run: run, at: began))
             for test in 0..<tests {
                 let id = "\(layerName(test)).Suite\(test / 20)/test\(test)()"
-                let at = start + Double(test / workers) * 0.002
+                let at = began + Double(test / workers) * 0.002
                 let outcome = outcome(test: test, run: run).rawValue
                 writer.write(
                     #"{"v":1,"type":"test.start","run":"\#(runID)","at":\#(at),"test":"\#(id)","attempt":1,"process":\#(100 + test % workers)}"#
@@ -26,7 +26,7 @@ extension SyntheticHistory {
                 results += 1
             }
             writer.write(
-                #"{"v":1,"type":"run.end","run":"\#(runID)","at":\#(start + Double(tests / workers + 1) * 0.002)}"#
+                #"{"v":1,"type":"run.end","run":"\#(runID)","at":\#(began + Double(tests / workers + 1) * 0.002)}"#
                     + "\n")
         }
         try writer.close()

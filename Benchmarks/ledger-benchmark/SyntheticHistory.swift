@@ -6,6 +6,13 @@ import LedgerCore
 struct SyntheticHistory {
     var tests: Int
     var runs: Int
+    /// When the first run starts, and the seconds between runs: an hour, or a day for a history
+    /// that spans years.
+    var start = 1_700_000_000.0
+    var spacing = 3_600.0
+
+    /// When run number `run` starts.
+    func startOfRun(_ run: Int) -> Double { start + Double(run) * spacing }
 
     /// The outcome of test `test` in run `run`: about 2 % flaky, 0.5 % broken.
     func outcome(test: Int, run: Int) -> Outcome {
@@ -32,7 +39,7 @@ struct SyntheticHistory {
         var results = 0
         for run in 0..<runs {
             let runID = String(format: "00000000-0000-4000-8000-%012x", run)
-            var at = 1_700_000_000.0 + Double(run) * 3_600
+            var at = startOfRun(run)
             writer.write(runStart(runID, run: run, at: at))
             for test in 0..<tests {
                 let id = "\(layerName(test)).Suite\(test / 20)/test\(test)()"

@@ -17,6 +17,7 @@ import LedgerStore
 //        ledger-benchmark --ingest-binaries A,B[,…] [--tests 10000] [--runs 20] [--junit-runs 20]
 //            [--rounds 5]
 //        ledger-benchmark --gate [--tests 2000] [--runs 100] [--repeats 7] [--limits docs/benchmarks.md]
+//        ledger-benchmark --trends-scale [--tests 10000] [--runs 700] [--repeats 3] [--ledger FILE]
 
 let arguments = CommandLine.arguments
 func option(_ name: String, _ fallback: Int) -> Int {
@@ -89,6 +90,18 @@ if let index = arguments.firstIndex(of: "--peak-rss"), arguments.count > index +
         mode: arguments[index + 1], file: URL(fileURLWithPath: arguments[index + 2]),
         extra: arguments.dropFirst(index + 3).first)
     exit(0)
+}
+
+if arguments.contains("--trends-scale") {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    var scenario = TrendsScale.Scenario()
+    scenario.tests = option("--tests", scenario.tests)
+    scenario.runs = option("--runs", scenario.runs)
+    scenario.repeats = option("--repeats", scenario.repeats)
+    scenario.ledger = text("--ledger").map { URL(fileURLWithPath: $0) }
+    let limits = text("--limits").map { URL(fileURLWithPath: $0) } ?? root.appending(path: "docs/benchmarks.md")
+    exit(try TrendsScale.run(scenario, limits: limits) ? 0 : 1)
 }
 
 if arguments.contains("--gate") {
