@@ -101,6 +101,37 @@ import Testing
         #expect(said.words.contains("in run run-21 (2026-09-28)") || said.words.contains("in run run-35"), "\(said)")
     }
 
+    /// Ten daily runs at one revision, by turns on two simulators, judged over 8 runs: `t0` passes
+    /// on a retry in runs 3 and 5 (iOS 18), and has recovered once run 1's pass left the window;
+    /// `t1` fails in run 2 on iOS 17, where it ran only then, and passes on iOS 18; every test fails
+    /// in run 6 (iOS 17), infrastructure noise.
+    @Test func eachConfigurationIsJudgedApartNoiseIsNotEvidenceAndOldRunsLeaveTheWindow() {
+        let names = (0..<6).map { "App.SyncTests/t\($0)" }
+        var builder = TrendsBuilder(
+            project: "Shop", branch: nil, grouping: .run, window: 8, thresholds: FlakyThresholds(),
+            tests: names.map { .init(name: $0, layer: .unit) })
+        for number in 0..<10 {
+            let configuration = number.isMultiple(of: 2) ? "iOS 17" : "iOS 18"
+            let entries: [TrendsBuilder.Entry] = names.indices.compactMap { test in
+                if test == 1, number.isMultiple(of: 2), number != 2 { return nil }
+                let failed = number == 6 || (test == 1 && number == 2)
+                let retried = test == 0 && (number == 3 || number == 5)
+                return .init(
+                    test: test, final: failed ? .failed : .passed, anyPassed: !failed, anyFailed: failed || retried,
+                    seconds: 1)
+            }
+            builder.add(
+                .init(
+                    id: "run-\(number)", at: Self.start + Double(number) * 86_400, revision: "r1",
+                    configuration: configuration, seconds: 10, failed: number == 6),
+                entries: entries)
+        }
+        let periods = builder.report().periods
+        #expect(periods.map(\.flaky) == [0, 0, 0, 1, 1, 1, 1, 1, 1, 0], "\(periods.map(\.flaky))")
+        #expect(periods[3].newlyFlaky == [names[0]] && periods[9].fixed == [names[0]])
+        #expect(periods.allSatisfy { !$0.newlyFlaky.contains(names[1]) })
+    }
+
     @Test func aSparklineSpansTheLowestToTheHighest() {
         #expect(TrendsRendering.sparkline([0, 7, 14]) == "▁▅█")
         #expect(TrendsRendering.sparkline([3, 3]) == "▁▁")

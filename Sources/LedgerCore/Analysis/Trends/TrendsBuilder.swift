@@ -1,8 +1,9 @@
 import Foundation
 
-/// Builds ``TrendsReport`` from a branch's runs fed oldest first, in one pass: each test keeps only
-/// its samples within the flaky window, and only tests that failed within it are judged at a
-/// period's end, so the cost grows with the runs and tests read, not with periods × window.
+/// Builds ``TrendsReport`` from a branch's runs fed oldest first, in one pass: the runs within the
+/// flaky window are kept, each as a test's mark per test, and only tests that failed within it are
+/// judged at a period's end, from their marks, so the cost grows with the runs and tests read, not
+/// with periods × window.
 public struct TrendsBuilder {
     /// A test as the report names and layers it.
     public struct Test: Sendable {
@@ -50,15 +51,19 @@ public struct TrendsBuilder {
         }
     }
 
-    /// A test in one configuration: what a flaky history is kept for.
-    private struct Slot {
-        var test: Int
+    /// A test's result in a run within the window: what its flaky judgement needs of it.
+    private struct Mark {
+        /// The final attempt's outcome; `nil` when the test did not run (or the run was noise).
+        var final: Outcome?
+        var anyPassed = false
+        var anyFailed = false
+    }
+
+    /// A run within the window: its configuration and every test's mark in it.
+    private struct WindowRun {
+        var index: Int
         var configuration: String
-        /// Its newest samples, at most a window's, oldest first, and the index of each one's run.
-        var samples: [RunSample] = []
-        var runIndices: [Int] = []
-        /// The index of the newest run in which an attempt failed; -1 for none.
-        var lastFailure = -1
+        var marks: [Mark]
     }
 
     /// What a period's end needs of one of its runs to count the time flakiness cost.
@@ -77,8 +82,10 @@ public struct TrendsBuilder {
     private let tests: [Test]
 
     private var runs: [(id: String, at: Double, revision: String?)] = []
-    private var slots: [Slot] = []
-    private var slotIndex: [String: [Int: Int]] = [:]
+    /// The newest runs, at most a window's: run `index` at `windowRuns[index % window]`.
+    private var windowRuns: [WindowRun] = []
+    /// Per configuration, the index of the newest run in which each test had an attempt fail; -1 for none.
+    private var lastFailures: [String: [Int]] = [:]
     private var firstPeriod: [Int]
     private var lastPeriod: [Int]
 
@@ -118,24 +125,25 @@ public struct TrendsBuilder {
         let noise = RunHealth(run: run.id, at: run.at, tests: entries.count, failed: failedTests).isNoise(thresholds)
         var cost = RunCost(failed: run.failed, seconds: run.seconds, failing: [], troubled: [])
         let number = periods.count
+        // The run leaving the window lends its marks' storage to the run coming in.
+        var marks: [Mark] = []
+        if windowRuns.count == window { swap(&marks, &windowRuns[index % window].marks) }
+        marks.removeAll(keepingCapacity: true)
+        marks.append(contentsOf: repeatElement(Mark(), count: tests.count))
+        var lastFailure =
+            lastFailures.removeValue(forKey: run.configuration) ?? Array(repeating: -1, count: tests.count)
         for entry in entries {
             if firstPeriod[entry.test] < 0 { firstPeriod[entry.test] = number }
             lastPeriod[entry.test] = number
             if entry.final.isFailure { cost.failing.append(entry.test) }
             if entry.anyFailed { cost.troubled.append((entry.test, entry.seconds)) }
             guard !noise else { continue }
-            let slot = slot(test: entry.test, configuration: run.configuration)
-            slots[slot].samples.append(
-                RunSample(
-                    run: run.id, at: run.at, revision: run.revision, final: entry.final,
-                    anyAttemptPassed: entry.anyPassed, anyAttemptFailed: entry.anyFailed))
-            slots[slot].runIndices.append(index)
-            if slots[slot].samples.count > window {
-                slots[slot].samples.removeFirst()
-                slots[slot].runIndices.removeFirst()
-            }
-            if entry.anyFailed { slots[slot].lastFailure = index }
+            marks[entry.test] = Mark(final: entry.final, anyPassed: entry.anyPassed, anyFailed: entry.anyFailed)
+            if entry.anyFailed { lastFailure[entry.test] = index }
         }
+        lastFailures[run.configuration] = lastFailure
+        let kept = WindowRun(index: index, configuration: run.configuration, marks: marks)
+        if windowRuns.count < window { windowRuns.append(kept) } else { windowRuns[index % window] = kept }
         periodRuns.append(cost)
     }
 
@@ -154,11 +162,17 @@ public struct TrendsBuilder {
                 periods, grouping: grouping, newlyFlaky: newlyFlakyByPeriod.map { $0.map { tests[$0].name } }))
     }
 
-    private mutating func slot(test: Int, configuration: String) -> Int {
-        if let slot = slotIndex[configuration]?[test] { return slot }
-        slots.append(Slot(test: test, configuration: configuration))
-        slotIndex[configuration, default: [:]][test] = slots.count - 1
-        return slots.count - 1
+    /// The samples of `test` in the runs of `configuration` within the window, oldest first.
+    private func samples(of test: Int, in configuration: String) -> [RunSample] {
+        let oldest = windowRuns.count < window ? 0 : (runs.count % window)
+        return (0..<windowRuns.count).compactMap { offset in
+            let kept = windowRuns[(oldest + offset) % windowRuns.count]
+            guard kept.configuration == configuration, let final = kept.marks[test].final else { return nil }
+            let run = runs[kept.index]
+            return RunSample(
+                run: run.id, at: run.at, revision: run.revision, final: final,
+                anyAttemptPassed: kept.marks[test].anyPassed, anyAttemptFailed: kept.marks[test].anyFailed)
+        }
     }
 
     /// Judges the tests that failed within the window, and keeps the period's figures.
@@ -166,18 +180,14 @@ public struct TrendsBuilder {
         guard let period, let end = runs.indices.last else { return }
         let first = end - window + 1
         var flakyNow = Set<Int>()
-        for index in slots.indices where slots[index].lastFailure >= first && !flakyNow.contains(slots[index].test) {
-            // The samples of runs that left the window go; the rest are judged as they are kept.
-            let gone = slots[index].runIndices.prefix { $0 < first }.count
-            if gone > 0 {
-                slots[index].samples.removeFirst(gone)
-                slots[index].runIndices.removeFirst(gone)
-            }
-            let slot = slots[index]
-            let history = TestHistory(
-                test: tests[slot.test].name, configuration: slot.configuration, samples: slot.samples)
-            if case .flaky = FlakinessAnalysis.judge(history, now: runs[end].at, thresholds: thresholds) {
-                flakyNow.insert(slot.test)
+        for (configuration, lastFailure) in lastFailures.sorted(by: { $0.key < $1.key }) {
+            for test in lastFailure.indices where lastFailure[test] >= first && !flakyNow.contains(test) {
+                let history = TestHistory(
+                    test: tests[test].name, configuration: configuration,
+                    samples: samples(of: test, in: configuration))
+                if case .flaky = FlakinessAnalysis.judge(history, now: runs[end].at, thresholds: thresholds) {
+                    flakyNow.insert(test)
+                }
             }
         }
         let number = periods.count

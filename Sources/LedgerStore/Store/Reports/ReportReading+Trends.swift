@@ -32,7 +32,11 @@ extension ReportReading {
             (runs, branch) = (every, nil)
         }
         let info = try testInfo(project: project).sorted { $0.key < $1.key }
-        let index = Dictionary(uniqueKeysWithValues: info.enumerated().map { ($1.key, $0) })
+        // A project's test rows are close together: an array from its lowest row finds a row's
+        // index without hashing it, as many times as there are results.
+        let lowest = info.first?.key ?? 0
+        var index = [Int](repeating: -1, count: Int((info.last?.key ?? lowest) - lowest) + 1)
+        for (position, row) in info.enumerated() { index[Int(row.key - lowest)] = position }
         var builder = TrendsBuilder(
             project: project, branch: branch, grouping: grouping, window: window, thresholds: thresholds,
             tests: info.map { _, about in
@@ -46,7 +50,8 @@ extension ReportReading {
             entries.removeAll(keepingCapacity: true)
             let codes = summary.entries
             for position in 0..<codes.count {
-                guard let test = index[codes.testID(position)] else { continue }
+                let row = codes.testID(position) - lowest
+                guard row >= 0, row < index.count, case let test = index[Int(row)], test >= 0 else { continue }
                 let code = codes.code(position)
                 entries.append(
                     .init(
