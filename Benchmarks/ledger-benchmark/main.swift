@@ -20,14 +20,14 @@ import LedgerStore
 //        ledger-benchmark --trends-scale [--tests 10000] [--runs 700] [--repeats 3] [--ledger FILE]
 
 let arguments = CommandLine.arguments
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
 func option(_ name: String, _ fallback: Int) -> Int {
     arguments.firstIndex(of: name).flatMap { arguments.indices.contains($0 + 1) ? Int(arguments[$0 + 1]) : nil }
         ?? fallback
 }
 
 if arguments.contains("--observer") {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
     try ObserverOverhead.run(
         tests: option("--tests", 2_000), rounds: option("--rounds", 7), packageRoot: root,
         scratch: root.appending(path: ".build-fixtures/ObserverOverhead"))
@@ -92,27 +92,24 @@ if let index = arguments.firstIndex(of: "--peak-rss"), arguments.count > index +
     exit(0)
 }
 
+/// The gate's limits: `--limits FILE`, else this package's `docs/benchmarks.md`.
+let gateLimits = text("--limits").map { URL(fileURLWithPath: $0) } ?? root.appending(path: "docs/benchmarks.md")
+
 if arguments.contains("--trends-scale") {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
     var scenario = TrendsScale.Scenario()
     scenario.tests = option("--tests", scenario.tests)
     scenario.runs = option("--runs", scenario.runs)
     scenario.repeats = option("--repeats", scenario.repeats)
     scenario.ledger = text("--ledger").map { URL(fileURLWithPath: $0) }
-    let limits = text("--limits").map { URL(fileURLWithPath: $0) } ?? root.appending(path: "docs/benchmarks.md")
-    exit(try TrendsScale.run(scenario, limits: limits) ? 0 : 1)
+    exit(try TrendsScale.run(scenario, limits: gateLimits) ? 0 : 1)
 }
 
 if arguments.contains("--gate") {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
     var scenario = Gate.Scenario()
     scenario.tests = option("--tests", scenario.tests)
     scenario.runs = option("--runs", scenario.runs)
     scenario.repeats = option("--repeats", scenario.repeats)
-    let limits = text("--limits").map { URL(fileURLWithPath: $0) } ?? root.appending(path: "docs/benchmarks.md")
-    exit(try Gate.run(scenario: scenario, limits: limits) ? 0 : 1)
+    exit(try Gate.run(scenario: scenario, limits: gateLimits) ? 0 : 1)
 }
 
 let folder = FileManager.default.temporaryDirectory.appending(path: "ledger-benchmark-\(getpid())")
