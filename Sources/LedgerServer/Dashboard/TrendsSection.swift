@@ -16,6 +16,10 @@ enum TrendsSection {
 
     static let width = 260.0
     static let height = 70.0
+    /// Below the chart's name: where event ticks and shading begin, and, a little lower, the
+    /// highest point's centre, so that neither crosses the name.
+    static let belowName = 15.0
+    static let plotTop = 21.0
 
     private struct Series: Sendable {
         var name: String
@@ -102,11 +106,11 @@ enum TrendsSection {
         let step = (width - 8) / Double(max(1, values.count - 1))
         func x(_ index: Int) -> String { PyramidSVG.number(4 + Double(index) * step) }
         func y(_ value: Double) -> String {
-            PyramidSVG.number(height - 4 - (value - low) / (high - low) * (height - 18))
+            PyramidSVG.number(height - 4 - (value - low) / (high - low) * (height - 4 - plotTop))
         }
         let ticks: [HTML] = marks.keys.sorted().map { index in
             """
-            <line class="event" x1="\(x(index))" x2="\(x(index))" y1="14" y2="\(PyramidSVG.number(height))">\
+            <line class="event" x1="\(x(index))" x2="\(x(index))" y1="\(PyramidSVG.number(belowName))" y2="\(PyramidSVG.number(height))">\
             <title>\(marks[index, default: []].joined(separator: "; "))</title></line>
             """
         }
