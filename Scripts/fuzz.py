@@ -2,7 +2,7 @@
 """Builds the libFuzzer targets of Fuzz/ with AddressSanitizer and runs each over a corpus seeded
 from the fixtures and the format references.
 
-Usage: Scripts/fuzz.py [--seconds 60] [--only JUnit,TAP]
+Usage: Scripts/fuzz.py [--seconds 60] [--only JUnit,TAP] [--jobs N]
        Scripts/fuzz.py --ci        (a fixed seed and number of inputs per target: the same every run)
        Scripts/fuzz.py --list      (the targets, from Fuzz/targets.txt, their --ci inputs and floors)
 
@@ -19,6 +19,7 @@ A finding, once fixed, belongs in Fuzz/Regressions/<target>/ so that it runs eve
 """
 
 import argparse
+import concurrent.futures
 import glob
 import gzip
 import os
@@ -164,10 +165,10 @@ def build():
     print(f"fuzz: built in {time.time() - started:.0f} s", flush=True)
 
 
-def replay(target, binary, options, environment):
+def replay(target, binary, options, environment, say):
     """Runs every input kept in Fuzz/Regressions/<target>/ once, and checks from libFuzzer's output
     ("Running: <file>", then "Executed <file> in N ms", for each) that each one was executed.
-    Returns (ok, message)."""
+    Returns (ok, message); what else it has to say goes to `say`."""
     regressions = os.path.join(ROOT, "Fuzz", "Regressions")
     # Without the folder (moved, not checked out) nothing would be replayed and every target pass.
     if not any(os.path.isfile(path) for path in glob.glob(os.path.join(regressions, "*", "*"))):
@@ -189,7 +190,7 @@ def replay(target, binary, options, environment):
     executed = set(re.findall(r"^Executed (.+) in \d+ ms$", log, re.M))
     replayed = [path for path in kept if path in executed]
     if status != 0:
-        print(log[-3000:])
+        say(log[-3000:])
         return False, f"{target}: a kept regression input fails again (libFuzzer exited {status})"
     if len(replayed) != len(kept):
         missing = [
@@ -200,7 +201,7 @@ def replay(target, binary, options, environment):
             if path not in executed
         ]
         if log:
-            print(log[-3000:])
+            say(log[-3000:])
         return False, (
             f"{target}: {len(replayed)} of {len(kept)} kept regression inputs replayed; "
             f"not executed: {', '.join(missing)}"
@@ -208,7 +209,9 @@ def replay(target, binary, options, environment):
     return True, f"{target}: {len(replayed)} kept regression inputs replayed"
 
 
-def run(target, seconds, ci):
+def run(target, seconds, ci, say):
+    """Replays the target's kept inputs, then fuzzes it; returns (ok, summary). What it says on the
+    way goes to `say`, so that targets fuzzed side by side keep their lines apart."""
     binary = os.path.join(SCRATCH, "release", "Fuzz" + target)
     corpus = os.path.join(SCRATCH, "ci-corpus" if ci else "corpus", target)
     if ci:
@@ -226,10 +229,10 @@ def run(target, seconds, ci):
     # Swift seeds its hashing randomly per process, which changes what a run explores; CI's runs
     # must be the same every time.
     environment = dict(os.environ, ASAN_OPTIONS="detect_leaks=0", SWIFT_DETERMINISTIC_HASHING="1")
-    ok, replayed = replay(target, binary, options, environment)
+    ok, replayed = replay(target, binary, options, environment, say)
     if not ok:
         return False, replayed
-    print("fuzz: " + replayed, flush=True)
+    say("fuzz: " + replayed)
     started = time.time()
     budget = [f"-runs={CI_RUNS[target]}", "-seed=1"] if ci else [f"-max_total_time={seconds}"]
     result = subprocess.run(
@@ -295,12 +298,12 @@ def run(target, seconds, ci):
     if ci and floor == 0 and coverage:
         problems.append(f"{target} has no coverage floor (min-edges 0): set {new_floor}")
     for warning in warnings:
-        print(f"fuzz: warning: {warning}", flush=True)
+        say(f"fuzz: warning: {warning}")
     if problems:
         if result.returncode != 0 or found or not executed:
-            print(log[-4000:])  # what libFuzzer said, for a crash, a hang or a run cut short
+            say(log[-4000:])  # what libFuzzer said, for a crash, a hang or a run cut short
         for problem in problems:
-            print(f"fuzz: {problem}", flush=True)
+            say(f"fuzz: {problem}")
         return False, summary
     return True, summary
 
@@ -310,6 +313,7 @@ def main():
     parser.add_argument("--seconds", type=int, default=60)
     parser.add_argument("--only", default=",".join(TARGETS))
     parser.add_argument("--ci", action="store_true", help="a fixed seed and number of inputs per target")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="targets fuzzed at once (one per core)")
     parser.add_argument(
         "--list", action="store_true", help="print the targets, their --ci inputs and coverage floors, build nothing"
     )
@@ -323,11 +327,23 @@ def main():
         return
     build()
     failed = []
-    for target in arguments.only.split(","):
-        ok, summary = run(target, arguments.seconds, arguments.ci)
-        print(("fuzz: " if ok else "fuzz: FAILED ") + summary, flush=True)
-        if not ok:
-            failed.append(target)
+    targets = arguments.only.split(",")
+
+    def fuzz(target):
+        lines = []
+        ok, summary = run(target, arguments.seconds, arguments.ci, lines.append)
+        return ok, summary, lines
+
+    # Each libFuzzer process uses one core: the targets run side by side, one per core, and what
+    # each says is printed together, in the list's order. A --ci run's inputs are its seed's,
+    # whatever runs beside it.
+    with concurrent.futures.ThreadPoolExecutor(max_workers=arguments.jobs) as pool:
+        for target, (ok, summary, lines) in zip(targets, pool.map(fuzz, targets), strict=True):
+            for line in lines:
+                print(line, flush=True)
+            print(("fuzz: " if ok else "fuzz: FAILED ") + summary, flush=True)
+            if not ok:
+                failed.append(target)
     sys.exit(1 if failed else 0)
 
 
