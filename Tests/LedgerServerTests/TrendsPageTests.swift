@@ -52,6 +52,10 @@ import Testing
             #expect(trends.contains("verification of Cart/&lt;img src=x onerror=alert(1)&gt;: still-flaky"))
             #expect(!page.body.contains("<img src=x"))
             #expect(trends.contains("<details><summary>1 period(s) with events</summary><ul><li>"), "as markup")
+            // No point or tick crosses its chart's name, written at y 11 in 12px type (its descenders to 14).
+            let tops = trends.matches(of: /cy="([0-9.]+)" r="2.5"/).compactMap { Double($0.1) }.map { $0 - 2.5 }
+            let ticks = trends.matches(of: /<line class="event"[^>]* y1="([0-9.]+)"/).compactMap { Double($0.1) }
+            #expect(!tops.isEmpty && tops.min()! > 15 && !ticks.isEmpty && ticks.min()! > 14, "\(tops) \(ticks)")
             // Every drawing parses as XML.
             var rest = Substring(page.body)
             var drawings = 0

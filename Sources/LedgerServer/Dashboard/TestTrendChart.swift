@@ -54,12 +54,11 @@ enum TestTrendChart {
     private static func chart(
         _ name: String, _ values: [Double], _ written: (Double) -> String, _ weeks: [Week], _ marks: [Int: [String]]
     ) -> HTML {
-        let (width, height) = (TrendsSection.width, TrendsSection.height)
-        let (belowName, plotTop) = (TrendsSection.belowName, TrendsSection.plotTop)
+        let (width, height, belowName) = (TrendsSection.width, TrendsSection.height, TrendsSection.belowName)
         let high = max(values.max() ?? 0, 0.000_001)
         let step = (width - 8) / Double(max(1, values.count - 1))
         func x(_ index: Int) -> Double { 4 + Double(index) * step }
-        func y(_ value: Double) -> String { PyramidSVG.number(height - 4 - value / high * (height - 4 - plotTop)) }
+        func y(_ value: Double) -> String { TrendsSection.y(value / high) }
         let shaded: [HTML] = weeks.indices.filter { weeks[$0].flaky }.map { index in
             """
             <rect class="flaky" x="\(PyramidSVG.number(x(index) - step / 2))" y="\(PyramidSVG.number(belowName))" \
@@ -67,12 +66,8 @@ enum TestTrendChart {
             \(String(iso8601(weeks[index].start).prefix(10)))</title></rect>
             """
         }
-        let ticks: [HTML] = marks.keys.sorted().map { index in
-            """
-            <line class="event" x1="\(PyramidSVG.number(x(index)))" x2="\(PyramidSVG.number(x(index)))" \
-            y1="\(PyramidSVG.number(belowName))" \
-            y2="\(PyramidSVG.number(height))"><title>\(marks[index, default: []].joined(separator: "; "))</title></line>
-            """
+        let ticks: [HTML] = marks.keys.sorted().map {
+            TrendsSection.tick(x: PyramidSVG.number(x($0)), marks[$0, default: []])
         }
         let line = values.indices.map { "\(PyramidSVG.number(x($0))),\(y(values[$0]))" }.joined(separator: " ")
         let points: [HTML] = values.indices.map { index in

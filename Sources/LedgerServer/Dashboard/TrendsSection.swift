@@ -21,6 +21,17 @@ enum TrendsSection {
     static let belowName = 15.0
     static let plotTop = 21.0
 
+    /// The height of a value `fraction` of the way from the chart's lowest to its highest.
+    static func y(_ fraction: Double) -> String { PyramidSVG.number(height - 4 - fraction * (height - 4 - plotTop)) }
+
+    /// An event's tick at `x`, titled with what happened.
+    static func tick(x: String, _ words: [String]) -> HTML {
+        """
+        <line class="event" x1="\(x)" x2="\(x)" y1="\(PyramidSVG.number(belowName))" y2="\(PyramidSVG.number(height))">\
+        <title>\(words.joined(separator: "; "))</title></line>
+        """
+    }
+
     private struct Series: Sendable {
         var name: String
         var value: @Sendable (TrendsReport.Period) -> Double
@@ -105,15 +116,8 @@ enum TrendsSection {
         let (low, high) = (min(0, values.min() ?? 0), max(values.max() ?? 0, 0.000_001))
         let step = (width - 8) / Double(max(1, values.count - 1))
         func x(_ index: Int) -> String { PyramidSVG.number(4 + Double(index) * step) }
-        func y(_ value: Double) -> String {
-            PyramidSVG.number(height - 4 - (value - low) / (high - low) * (height - 4 - plotTop))
-        }
-        let ticks: [HTML] = marks.keys.sorted().map { index in
-            """
-            <line class="event" x1="\(x(index))" x2="\(x(index))" y1="\(PyramidSVG.number(belowName))" y2="\(PyramidSVG.number(height))">\
-            <title>\(marks[index, default: []].joined(separator: "; "))</title></line>
-            """
-        }
+        func y(_ value: Double) -> String { Self.y((value - low) / (high - low)) }
+        let ticks: [HTML] = marks.keys.sorted().map { tick(x: x($0), marks[$0, default: []]) }
         let line = values.indices.map { "\(x($0)),\(y(values[$0]))" }.joined(separator: " ")
         let points: [HTML] = values.indices.map { index in
             """
